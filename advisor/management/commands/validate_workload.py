@@ -1,0 +1,37 @@
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from advisor.engine.workload import WorkloadInvalid, parse_workload_json
+
+
+class Command(BaseCommand):
+    help = "Validate a workload JSON file against the workload schema; exits non-zero with field paths if invalid."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", help="workload JSON file, or - for standard input")
+        parser.add_argument("--json", action="store_true", help="print the normalised workload (or errors) as JSON")
+
+    def handle(self, *args: object, **options: object) -> None:
+        source = str(options["path"])
+        try:
+            text = sys.stdin.read() if source == "-" else Path(source).read_text()
+        except OSError as error:
+            raise CommandError(f"cannot read {source}: {error.strerror}") from None
+        try:
+            workload = parse_workload_json(text)
+        except WorkloadInvalid as invalid:
+            if options["json"]:
+                self.stdout.write(json.dumps({"errors": [e.__dict__ for e in invalid.errors]}, indent=2))
+            raise CommandError(
+                "invalid workload:\n" + "\n".join(f"  {e.path}: {e.message}" for e in invalid.errors)
+            ) from None
+        if options["json"]:
+            self.stdout.write(json.dumps({"workload": workload.model_dump(mode="json")}, indent=2))
+        else:
+            self.stdout.write(
+                f"valid workload: {workload.oracle.edition.value} {workload.oracle.version.value}, "
+                f"{workload.sizing.db_size_gib:g} GiB in {workload.environment.region}"
+            )

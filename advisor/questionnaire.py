@@ -1,0 +1,205 @@
+"""The questionnaire as the page shows it, derived from the workload model so the form can never
+drift from the contract: every section, field, unit, help text, default and choice comes from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal, get_args, get_origin
+
+from django.http import QueryDict
+
+from advisor.engine.workload import (
+    CHOICE_LABELS,
+    SECTIONS,
+    FieldError,
+    Workload,
+    accepted_values,
+    regions,
+)
+
+REGION_FIELDS = {"environment.region", "availability.dr_region"}
+META_FIELDS = (
+    ("name", "Assessment name", ""),
+    ("customer", "Customer", "(optional)"),
+    ("project", "Project", "(optional)"),
+)
+
+
+def dom_id(path: str) -> str:
+    """The id of a field's input: ``oracle.pdb_count`` -> ``f-oracle-pdb-count``."""
+    return "f-" + path.replace(".", "-").replace("_", "-")
+
+
+@dataclass(frozen=True)
+class MetaField:
+    name: str
+    label: str
+    hint: str
+    value: str
+    error: str
+
+
+@dataclass(frozen=True)
+class ShownError:
+    path: str
+    message: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class QuestionField:
+    path: str
+    title: str
+    help: str
+    unit: str | None
+    widget: Literal["checkbox", "select", "number", "text"]
+    value: Any
+    choices: tuple[Choice, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    step: str = "any"
+    optional: bool = False
+    accepted: str | None = None
+    errors: tuple[str, ...] = ()
+
+    @property
+    def dom_id(self) -> str:
+        return dom_id(self.path)
+
+    @property
+    def error_id(self) -> str:
+        return "err-" + dom_id(self.path).removeprefix("f-")
+
+
+@dataclass(frozen=True)
+class QuestionSection:
+    key: str
+    title: str
+    fields: tuple[QuestionField, ...]
+
+    @property
+    def error_count(self) -> int:
+        return sum(1 for field in self.fields if field.errors)
+
+
+def _bounds(info: Any) -> tuple[float | None, float | None]:
+    low = high = None
+    for item in info.metadata:
+        low = getattr(item, "ge", getattr(item, "gt", low))
+        high = getattr(item, "le", high)
+    return low, high
+
+
+def _choices(path: str, annotation: Any) -> tuple[Choice, ...]:
+    if path in REGION_FIELDS:
+        return tuple(Choice(code, f"{code} · {region.name}") for code, region in regions().items())
+    if isinstance(annotation, type) and issubclass(annotation, StrEnum):
+        labels = CHOICE_LABELS.get(annotation, {})
+        return tuple(Choice(m.value, labels.get(m.value, m.value)) for m in annotation)
+    if get_origin(annotation) is Literal:
+        return tuple(Choice(str(a), str(a)) for a in get_args(annotation))
+    return ()
+
+
+def _widget(path: str, annotation: Any) -> str:
+    if annotation is bool:
+        return "checkbox"
+    if path in REGION_FIELDS or _choices(path, annotation):
+        return "select"
+    if annotation in (int, float):
+        return "number"
+    return "text"
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
+
+
+def build_sections(values: dict[str, dict[str, Any]], errors: list[FieldError]) -> list[QuestionSection]:
+    """Sections to render, with ``values`` (raw or validated) and the errors for each field."""
+    by_path: dict[str, list[str]] = {}
+    for error in errors:
+        by_path.setdefault(error.path, []).append(error.message)
+    sections = []
+    for key, model in SECTIONS:
+        section_values = values.get(key, {})
+        fields = []
+        for name, info in model.model_fields.items():
+            path = f"{key}.{name}"
+            extra = info.json_schema_extra or {}
+            annotation = info.annotation
+            optional = False
+            if get_origin(annotation) is not None and type(None) in get_args(annotation):
+                optional = True
+                annotation = next(a for a in get_args(annotation) if a is not type(None))
+            low, high = _bounds(info)
+            fields.append(
+                QuestionField(
+                    path=path,
+                    title=info.title or name,
+                    help=str(extra.get("help", "")),
+                    unit=extra.get("unit"),  # type: ignore[arg-type]
+                    widget=_widget(path, annotation),  # type: ignore[arg-type]
+                    value=_plain(section_values.get(name, info.default)),
+                    choices=_choices(path, annotation),
+                    minimum=low,
+                    maximum=high,
+                    step="1" if annotation is int else "any",
+                    optional=optional,
+                    accepted=accepted_values(path),
+                    errors=tuple(by_path.get(path, ())),
+                )
+            )
+        title = Workload.model_fields[key].title or key
+        sections.append(QuestionSection(key=key, title=title, fields=tuple(fields)))
+    return sections
+
+
+def parse_form(data: QueryDict) -> dict[str, Any]:
+    """Nest the flat ``section.field`` form names into the workload's JSON shape.
+
+    Checkboxes send nothing when unticked, so every boolean is read as present-or-absent; an empty
+    optional field becomes null; other values stay strings for pydantic to validate and explain.
+    """
+    nested: dict[str, Any] = {}
+    for key, model in SECTIONS:
+        section: dict[str, Any] = {}
+        for name, info in model.model_fields.items():
+            path = f"{key}.{name}"
+            annotation = info.annotation
+            if annotation is bool:
+                section[name] = path in data
+                continue
+            if path not in data:
+                continue
+            raw = data.get(path, "").strip()
+            if raw == "" and type(None) in get_args(annotation):
+                section[name] = None
+            elif get_origin(annotation) is Literal and raw.lstrip("-").isdigit():
+                section[name] = int(raw)
+            else:
+                section[name] = raw
+        nested[key] = section
+    return nested
+
+
+def build_meta_fields(meta: dict[str, str], errors: list[FieldError]) -> list[MetaField]:
+    messages = {e.path: e.message for e in errors}
+    return [
+        MetaField(name, label, hint, meta.get(name, ""), messages.get(name, "")) for name, label, hint in META_FIELDS
+    ]
+
+
+def shown_errors(errors: list[FieldError]) -> list[ShownError]:
+    return [ShownError(e.path, e.message, dom_id(e.path)) for e in errors]
+
+
+def values_from_workload(workload: Workload) -> dict[str, dict[str, Any]]:
+    return workload.model_dump(mode="json")

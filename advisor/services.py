@@ -1,0 +1,104 @@
+"""Django-aware glue between views, commands and the engine: every write to assessments is here."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from advisor.engine.scenarios import Scenario
+from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
+from advisor.models import Assessment
+
+
+class AssessmentMeta(BaseModel):
+    """What identifies an assessment besides its workload."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    customer: str = Field("", max_length=200)
+    project: str = Field("", max_length=200)
+
+
+META_ACCEPTED = {
+    "name": "1 to 200 characters",
+    "customer": "up to 200 characters (optional)",
+    "project": "up to 200 characters (optional)",
+}
+
+
+def assessment_meta_parse(data: dict[str, object]) -> AssessmentMeta:
+    try:
+        return AssessmentMeta.model_validate(data)
+    except ValidationError as error:
+        raise WorkloadInvalid(
+            [
+                FieldError(e.path, f"{e.message}. Accepted: {META_ACCEPTED[e.path]}.") if e.path in META_ACCEPTED else e
+                for e in field_errors(error)
+            ]
+        ) from None
+
+
+def _search_columns(workload: Workload) -> dict[str, object]:
+    return {
+        "workload": workload.model_dump(mode="json"),
+        "edition": workload.oracle.edition.value,
+        "version": workload.oracle.version.value,
+        "region": workload.environment.region,
+        "db_size_gib": workload.sizing.db_size_gib,
+        "peak_cpu": workload.sizing.peak_cpu,
+    }
+
+
+def assessment_create(*, meta: AssessmentMeta, workload: Workload) -> Assessment:
+    return Assessment.objects.create(
+        name=meta.name, customer=meta.customer, project=meta.project, **_search_columns(workload)
+    )
+
+
+@transaction.atomic
+def assessment_update(*, assessment: Assessment, meta: AssessmentMeta, workload: Workload) -> Assessment:
+    # Lock the row so two editors saving at once cannot interleave their columns.
+    locked = Assessment.objects.select_for_update().get(pk=assessment.pk)
+    locked.name, locked.customer, locked.project = meta.name, meta.customer, meta.project
+    for column, value in _search_columns(workload).items():
+        setattr(locked, column, value)
+    locked.save()
+    return locked
+
+
+def assessment_duplicate(*, assessment: Assessment) -> Assessment:
+    meta = AssessmentMeta(
+        name=f"Copy of {assessment.name}"[:200], customer=assessment.customer, project=assessment.project
+    )
+    return assessment_create(meta=meta, workload=assessment_workload(assessment))
+
+
+def assessment_delete(*, assessment: Assessment) -> None:
+    assessment.delete()
+
+
+def assessment_workload(assessment: Assessment) -> Workload:
+    """The stored workload, validated again: a row written by an older schema fails loudly here."""
+    return parse_workload(assessment.workload)
+
+
+def assessment_search(*, query: str = "") -> list[Assessment]:
+    rows = Assessment.objects.all()
+    if query:
+        rows = rows.filter(Q(name__icontains=query) | Q(customer__icontains=query) | Q(project__icontains=query))
+    return list(rows[:200])
+
+
+def assessments_from_scenarios(scenarios: list[Scenario]) -> list[Assessment]:
+    """Save each scenario not saved yet (matched by name), all or none."""
+    existing = set(Assessment.objects.filter(name__in=[s.name for s in scenarios]).values_list("name", flat=True))
+    with transaction.atomic():
+        return [
+            assessment_create(
+                meta=AssessmentMeta(name=s.name, customer=s.customer, project=s.project), workload=s.workload
+            )
+            for s in scenarios
+            if s.name not in existing
+        ]

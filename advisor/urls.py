@@ -1,0 +1,18 @@
+from django.urls import path
+
+from advisor import views
+
+app_name = "advisor"
+
+urlpatterns = [
+    path("", views.assessment_list, name="assessment-list"),
+    path("assessments/new/", views.assessment_new, name="assessment-new"),
+    path("assessments/import/", views.assessment_import, name="assessment-import"),
+    path("assessments/validate/", views.assessment_validate, name="assessment-validate"),
+    path("a/<uuid:public_id>/", views.assessment_detail, name="assessment-detail"),
+    path("a/<uuid:public_id>/duplicate/", views.assessment_duplicate, name="assessment-duplicate"),
+    path("a/<uuid:public_id>/delete/", views.assessment_delete, name="assessment-delete"),
+    path("a/<uuid:public_id>/workload.json", views.assessment_export, name="assessment-export"),
+    path("api/v1/schema/workload", views.api_workload_schema, name="api-workload-schema"),
+    path("api/v1/workloads/validate", views.api_workload_validate, name="api-workload-validate"),
+]

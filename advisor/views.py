@@ -1,0 +1,198 @@
+"""Thin views: parse the request, call services, render. ``request.htmx`` decides what to render."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from advisor import services
+from advisor.engine.workload import (
+    FieldError,
+    Workload,
+    WorkloadInvalid,
+    parse_workload,
+    parse_workload_json,
+    workload_json_schema,
+)
+from advisor.models import Assessment
+from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
+from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
+
+META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
+
+
+def _validate_form(
+    request: HttpRequest,
+) -> tuple[services.AssessmentMeta | None, Workload | None, dict[str, Any], list[FieldError]]:
+    """Validate the meta fields and the workload together so the user sees every error at once."""
+    raw = parse_form(request.POST)
+    errors: list[FieldError] = []
+    meta = workload = None
+    try:
+        meta = services.assessment_meta_parse({f: request.POST.get(f, "") for f in META_FIELDS})
+    except WorkloadInvalid as invalid:
+        errors.extend(invalid.errors)
+    try:
+        workload = parse_workload(raw)
+    except WorkloadInvalid as invalid:
+        errors.extend(invalid.errors)
+    return meta, workload, raw, errors
+
+
+def _form_page(
+    request: HttpRequest,
+    *,
+    assessment: Assessment | None,
+    meta: dict[str, str],
+    values: dict[str, Any],
+    errors: list[FieldError],
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "assessment": assessment,
+        "meta_fields": build_meta_fields(meta, errors),
+        "sections": build_sections(values, errors),
+        "errors": shown_errors(errors),
+    }
+    return render(request, "advisor/assessment_form.html", context, status=status)
+
+
+@require_GET
+def assessment_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    context = {"assessments": services.assessment_search(query=query), "query": query}
+    template = "advisor/assessment_list.html"
+    if request.htmx:
+        template += "#assessment-rows"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+def assessment_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        blank = {"name": "", "customer": "", "project": ""}
+        return _form_page(request, assessment=None, meta=blank, values=values_from_workload(Workload()), errors=[])
+    meta, workload, raw, errors = _validate_form(request)
+    if errors or meta is None or workload is None:
+        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
+        return _form_page(request, assessment=None, meta=posted, values=raw, errors=errors, status=422)
+    assessment = services.assessment_create(meta=meta, workload=workload)
+    messages.success(request, f"Saved “{assessment.name}”.")
+    return redirect(assessment)
+
+
+@require_http_methods(["GET", "POST"])
+def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    meta = {f: getattr(assessment, f) for f in META_FIELDS}
+    if request.method == "GET":
+        try:
+            values = values_from_workload(services.assessment_workload(assessment))
+            errors: list[FieldError] = []
+        except WorkloadInvalid as invalid:
+            values, errors = assessment.workload, invalid.errors
+        return _form_page(request, assessment=assessment, meta=meta, values=values, errors=errors)
+    new_meta, workload, raw, errors = _validate_form(request)
+    if errors or new_meta is None or workload is None:
+        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
+        return _form_page(request, assessment=assessment, meta=posted, values=raw, errors=errors, status=422)
+    services.assessment_update(assessment=assessment, meta=new_meta, workload=workload)
+    messages.success(request, f"Saved “{new_meta.name}”.")
+    return redirect(assessment)
+
+
+@require_POST
+def assessment_validate(request: HttpRequest) -> HttpResponse:
+    """Inline validation while typing: marks every field, saves nothing."""
+    _, _, raw, errors = _validate_form(request)
+    meta = {f: request.POST.get(f, "") for f in META_FIELDS}
+    context = {
+        "meta_fields": build_meta_fields(meta, errors),
+        "sections": build_sections(raw, errors),
+        "errors": shown_errors(errors),
+    }
+    return render(request, "advisor/assessment_form.html#validation-result", context)
+
+
+@require_POST
+def assessment_duplicate(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    try:
+        copy = services.assessment_duplicate(assessment=assessment)
+    except WorkloadInvalid as invalid:
+        messages.error(request, f"Cannot duplicate: the saved workload is invalid ({invalid}). Fix and save it first.")
+        return redirect(assessment)
+    messages.success(request, f"Duplicated as “{copy.name}”.")
+    return redirect(copy)
+
+
+@require_http_methods(["GET", "POST"])
+def assessment_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    if request.method == "GET":
+        return render(request, "advisor/assessment_delete.html", {"assessment": assessment})
+    name = assessment.name
+    services.assessment_delete(assessment=assessment)
+    messages.success(request, f"Deleted “{name}”.")
+    return redirect("advisor:assessment-list")
+
+
+@require_GET
+def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    response = JsonResponse(assessment.workload, json_dumps_params={"indent": 2})
+    filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in assessment.name)[:80] or "workload"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.workload.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def assessment_import(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {"meta": {f: request.POST.get(f, "") for f in META_FIELDS}, "errors": []}
+    if request.method == "GET":
+        return render(request, "advisor/assessment_import.html", context)
+    upload = request.FILES.get("file")
+    text = upload.read() if upload else request.POST.get("text", "").encode()
+    errors: list[FieldError] = []
+    if not text.strip():
+        errors.append(FieldError("file", "Choose a workload JSON file or paste its text."))
+    meta = workload = None
+    if not context["meta"]["name"] and upload:
+        context["meta"]["name"] = upload.name.removesuffix(".json").removesuffix(".workload")
+    try:
+        meta = services.assessment_meta_parse(context["meta"])
+    except WorkloadInvalid as invalid:
+        errors.extend(invalid.errors)
+    if text.strip():
+        try:
+            workload = parse_workload_json(text)
+        except WorkloadInvalid as invalid:
+            errors.extend(invalid.errors)
+    if errors or meta is None or workload is None:
+        context["errors"] = errors
+        return render(request, "advisor/assessment_import.html", context, status=422)
+    assessment = services.assessment_create(meta=meta, workload=workload)
+    messages.success(request, f"Imported “{assessment.name}”.")
+    return redirect(assessment)
+
+
+@require_GET
+def api_workload_schema(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(workload_json_schema(), json_dumps_params={"indent": 2})
+
+
+@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
+@require_POST
+def api_workload_validate(request: HttpRequest) -> JsonResponse:
+    """Validate a workload posted as JSON: 200 with the normalised workload, or 400 with field paths."""
+    try:
+        workload = parse_workload_json(request.body)
+    except WorkloadInvalid as invalid:
+        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
+    return JsonResponse({"workload": workload.model_dump(mode="json")})

@@ -1,0 +1,191 @@
+"""The workload contract: defaults, ranges, units and the cross-field rules, with readable errors."""
+
+import json
+
+import pytest
+
+from advisor.engine.workload import (
+    FeaturesSection,
+    Workload,
+    WorkloadInvalid,
+    edition_constraints,
+    parse_workload,
+    parse_workload_json,
+    regions,
+    workload_json_schema,
+)
+
+
+def errors_of(data: object) -> dict[str, str]:
+    with pytest.raises(WorkloadInvalid) as caught:
+        parse_workload(data)
+    return {e.path: e.message for e in caught.value.errors}
+
+
+def test_the_defaults_are_a_valid_workload() -> None:
+    workload = parse_workload({})
+    assert workload == Workload()
+    assert workload.environment.hours_per_month == 730
+
+
+def test_a_workload_survives_a_json_round_trip() -> None:
+    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "li"}, "sizing": {"db_size_gib": 250}})
+    again = parse_workload_json(json.dumps(workload.model_dump(mode="json")))
+    assert again == workload
+    assert again.sizing.db_size_gib == 250
+
+
+def test_out_of_range_numbers_name_the_field_and_the_accepted_range() -> None:
+    errors = errors_of({"environment": {"hours_per_month": 800}, "oracle": {"pdb_count": -1}})
+    assert "less than or equal to 744" in errors["environment.hours_per_month"]
+    assert "Accepted: a whole number from 1 to 744 hours" in errors["environment.hours_per_month"]
+    assert "Accepted: a whole number from 0 to 4,096 PDBs" in errors["oracle.pdb_count"]
+
+
+def test_unknown_choices_list_what_is_accepted() -> None:
+    errors = errors_of({"oracle": {"edition": "xe"}, "io": {"db_block_size_kib": 12}})
+    assert "one of 'ee', 'se2'" in errors["oracle.edition"]
+    assert "one of 2, 4, 8, 16, 32 KiB" in errors["io.db_block_size_kib"]
+
+
+def test_unknown_keys_are_refused_rather_than_ignored() -> None:
+    errors = errors_of({"oracle": {"editon": "ee"}, "colour": "blue"})
+    assert set(errors) == {"oracle.editon", "colour"}
+    assert "Unknown field" in errors["colour"]
+
+
+def test_an_unknown_region_is_refused() -> None:
+    errors = errors_of({"environment": {"region": "eu-atlantis-1"}})
+    assert "Unknown AWS region 'eu-atlantis-1'" in errors["environment.region"]
+
+
+def test_se2_with_rac_is_refused_and_says_why() -> None:
+    errors = errors_of({"oracle": {"edition": "se2"}, "features": {"rac": True}})
+    assert "Standard Edition 2 with 19c" in errors["features.rac"]
+
+
+@pytest.mark.parametrize("feature", [item.feature for item in edition_constraints().enterprise_only_features])
+def test_se2_cannot_ask_for_an_enterprise_only_feature(feature: str) -> None:
+    errors = errors_of({"oracle": {"edition": "se2"}, "features": {feature: True}})
+    assert "Enterprise Edition only" in errors[f"features.{feature}"]
+
+
+def test_se2_can_use_the_features_every_edition_has() -> None:
+    workload = parse_workload(
+        {"oracle": {"edition": "se2"}, "features": {"spatial": True, "native_network_encryption": True, "apex": True}}
+    )
+    assert workload.features.spatial
+
+
+def test_every_conflict_is_reported_at_once() -> None:
+    errors = errors_of(
+        {
+            "oracle": {"edition": "se2", "version": "26ai", "pdb_count": 4},
+            "sizing": {"peak_cpu": 2, "average_cpu": 3},
+            "io": {"db_block_size_kib": 8, "multiblock_read_kib": 100},
+        }
+    )
+    assert {"oracle.version", "oracle.pdb_count", "sizing.average_cpu", "io.multiblock_read_kib"} <= set(errors)
+    assert "no Standard Edition 2 build of 26ai" in errors["oracle.version"]
+    assert "Accepted with SE2: 1 to 3" in errors["oracle.pdb_count"]
+
+
+@pytest.mark.parametrize(
+    ("block", "multiblock", "valid"),
+    [(8, 1024, True), (16, 1024, True), (8, 100, False), (32, 16, False), (4, 4, True)],
+)
+def test_the_multiblock_read_must_be_whole_blocks(block: int, multiblock: int, valid: bool) -> None:
+    data = {"io": {"db_block_size_kib": block, "multiblock_read_kib": multiblock}}
+    if valid:
+        assert parse_workload(data).io.multiblock_read_kib == multiblock
+    else:
+        assert f"multiple of {block} KiB" in errors_of(data)["io.multiblock_read_kib"]
+
+
+def test_21c_and_26ai_are_container_databases_only() -> None:
+    errors = errors_of({"oracle": {"version": "21c", "architecture": "non-cdb", "pdb_count": 0}})
+    assert "only the multitenant (CDB) architecture" in errors["oracle.architecture"]
+    assert parse_workload({"oracle": {"version": "19c", "architecture": "non-cdb", "pdb_count": 0}})
+
+
+def test_pdb_count_follows_the_architecture() -> None:
+    assert "enter 0" in errors_of({"oracle": {"architecture": "non-cdb", "pdb_count": 2}})["oracle.pdb_count"]
+    assert "1 or more" in errors_of({"oracle": {"architecture": "cdb", "pdb_count": 0}})["oracle.pdb_count"]
+
+
+def test_sustained_io_cannot_exceed_the_peak() -> None:
+    errors = errors_of({"io": {"peak_read_iops": 100, "sustained_read_iops": 200}})
+    assert "cannot exceed the peak (100)" in errors["io.sustained_read_iops"]
+
+
+def test_row_by_row_across_a_link_needs_an_onprem_connection() -> None:
+    errors = errors_of({"environment": {"row_by_row_across_link": True}})
+    assert "environment.row_by_row_across_link" in errors
+
+
+def test_the_dr_region_must_differ_from_the_primary() -> None:
+    errors = errors_of({"environment": {"region": "eu-west-1"}, "availability": {"dr_region": "eu-west-1"}})
+    assert "must differ" in errors["availability.dr_region"]
+    assert parse_workload({"availability": {"cross_region_dr": True, "dr_region": "eu-central-1"}})
+
+
+def test_malformed_json_is_an_error_not_a_crash() -> None:
+    with pytest.raises(WorkloadInvalid) as caught:
+        parse_workload_json("{not json")
+    assert caught.value.errors[0].path == "(file)"
+    with pytest.raises(WorkloadInvalid):
+        parse_workload_json("[1, 2]")
+
+
+def test_every_number_in_the_schema_has_a_unit_and_every_field_a_why() -> None:
+    schema = workload_json_schema()
+    for name, definition in schema["$defs"].items():
+        for field, spec in definition.get("properties", {}).items():
+            assert spec.get("help"), f"{name}.{field} has no help text"
+            if spec.get("type") in ("integer", "number"):
+                assert spec.get("unit"), f"{name}.{field} has no unit"
+
+
+def test_the_questionnaire_asks_for_every_feature_the_issue_lists() -> None:
+    wanted = {
+        "rac",
+        "user_managed_data_guard",
+        "active_data_guard",
+        "far_sync",
+        "asm",
+        "database_vault",
+        "oracle_jvm",
+        "unified_auditing_pure",
+        "sysdba_access",
+        "host_access",
+        "one_off_patches",
+        "goldengate",
+        "oem_agent",
+        "oem_repository",
+        "smart_flash_cache",
+        "hugepages",
+        "tde",
+        "native_network_encryption",
+        "spatial",
+        "olap",
+        "label_security",
+        "apex",
+        "oracle_text",
+        "partitioning",
+        "advanced_compression",
+        "in_memory",
+        "real_application_testing",
+        "extproc",
+        "utl_file_directories",
+        "database_links",
+        "s3_integration",
+        "kerberos_ad",
+        "statspack",
+    }
+    assert wanted <= set(FeaturesSection.model_fields)
+
+
+def test_regions_come_from_the_catalog_with_their_source() -> None:
+    eu_west_1 = regions()["eu-west-1"]
+    assert eu_west_1.name == "Europe (Ireland)"
+    assert "botocore" in eu_west_1.source

@@ -1,0 +1,177 @@
+"""The questionnaire and assessments as a user meets them: pages, saves, errors, exports and imports."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from advisor.engine.workload import Workload, parse_workload
+from advisor.models import Assessment
+from tests.conftest import form_data
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_home_page_lists_and_searches_assessments(client: Client, saved_assessment: Assessment) -> None:
+    page = client.get("/").content.decode()
+    assert "Billing" in page and "ACME" in page
+    assert "Billing" not in client.get("/?q=nomatch").content.decode()
+    fragment = client.get("/?q=acme", headers={"HX-Request": "true"}).content.decode()
+    assert fragment.lstrip().startswith('<table id="assessment-rows"') and "Billing" in fragment
+
+
+def test_the_new_questionnaire_shows_sections_units_help_and_defaults(client: Client) -> None:
+    page = client.get(reverse("advisor:assessment-new")).content.decode()
+    for section in ("Oracle", "Features needed", "Availability and DR", "Sizing", "IO profile", "Environment"):
+        assert f"<legend>{section}</legend>" in page
+    assert 'name="environment.hours_per_month" value="730"' in page
+    assert '<span class="unit">GiB</span>' in page
+    assert "RDS includes the licence only for SE2" in page
+    assert 'hx-post="/assessments/validate/"' in page
+
+
+def test_saving_a_valid_questionnaire_creates_an_assessment_with_a_stable_url(client: Client) -> None:
+    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "li"}, "features": {"apex": True}})
+    response = client.post(reverse("advisor:assessment-new"), form_data(workload, name="Shop", customer="ACME"))
+    assessment = Assessment.objects.get(name="Shop")
+    assert response.status_code == 302 and response["Location"] == f"/a/{assessment.public_id}/"
+    assert parse_workload(assessment.workload) == workload
+    assert (assessment.edition, assessment.customer) == ("se2", "ACME")
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="f-features-apex" name="features.apex" value="true"\n                 checked' in page
+
+
+def test_an_invalid_questionnaire_marks_the_fields_and_saves_nothing(client: Client) -> None:
+    data = form_data(name="")
+    data.update({"oracle.edition": "se2", "features.rac": "true", "environment.hours_per_month": "900"})
+    response = client.post(reverse("advisor:assessment-new"), data)
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert Assessment.objects.count() == 0
+    assert 'id="err-name"' in page and "at least 1 character" in page
+    assert "Accepted: a whole number from 1 to 744 hours" in page
+    assert "Oracle removed RAC from Standard Edition 2" in page
+    assert 'value="900"' in page  # the user's answer is kept to be corrected
+
+
+def test_editing_updates_the_same_assessment(client: Client, saved_assessment: Assessment) -> None:
+    url = saved_assessment.get_absolute_url()
+    workload = parse_workload({"oracle": {"edition": "ee"}, "sizing": {"db_size_gib": 999}})
+    response = client.post(url, form_data(workload, name="Billing v2"))
+    saved_assessment.refresh_from_db()
+    assert response.status_code == 302
+    assert (saved_assessment.name, saved_assessment.db_size_gib, saved_assessment.edition) == ("Billing v2", 999, "ee")
+
+
+def test_a_failed_edit_leaves_the_saved_assessment_untouched(client: Client, saved_assessment: Assessment) -> None:
+    before = dict(saved_assessment.workload)
+    data = form_data(parse_workload(before), name="Renamed")
+    data["sizing.db_size_gib"] = "-5"
+    assert client.post(saved_assessment.get_absolute_url(), data).status_code == 422
+    saved_assessment.refresh_from_db()
+    assert saved_assessment.name == "Billing" and saved_assessment.workload == before
+
+
+def test_inline_validation_returns_out_of_band_field_errors(client: Client) -> None:
+    data = form_data()
+    data["io.multiblock_read_kib"] = "100"
+    response = client.post(reverse("advisor:assessment-validate"), data, headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert '<p id="err-io-multiblock-read-kib" class="field-error" hx-swap-oob="true">A multiblock read' in page
+    assert '<p id="err-io-peak-read-iops" class="field-error" hx-swap-oob="true"></p>' in page
+    assert 'id="form-summary" hx-swap-oob="true"' in page and "1 answer needs attention" in page
+    assert Assessment.objects.count() == 0
+
+
+def test_inline_validation_confirms_a_valid_form(client: Client) -> None:
+    page = client.post(reverse("advisor:assessment-validate"), form_data()).content.decode()
+    assert "All answers are valid and consistent." in page
+
+
+def test_duplicate_copies_the_workload_under_a_new_url(client: Client, saved_assessment: Assessment) -> None:
+    response = client.post(reverse("advisor:assessment-duplicate", args=[saved_assessment.public_id]))
+    copy = Assessment.objects.get(name="Copy of Billing")
+    assert response["Location"] == copy.get_absolute_url() != saved_assessment.get_absolute_url()
+    assert copy.workload == saved_assessment.workload and copy.customer == "ACME"
+
+
+def test_delete_asks_first_then_removes(client: Client, saved_assessment: Assessment) -> None:
+    url = reverse("advisor:assessment-delete", args=[saved_assessment.public_id])
+    assert "Delete “Billing”?" in client.get(url).content.decode()
+    assert Assessment.objects.count() == 1
+    client.post(url)
+    assert Assessment.objects.count() == 0
+    assert client.get(saved_assessment.get_absolute_url()).status_code == 404
+
+
+def test_export_downloads_the_workload_json(client: Client, saved_assessment: Assessment) -> None:
+    response = client.get(reverse("advisor:assessment-export", args=[saved_assessment.public_id]))
+    assert response["Content-Disposition"] == 'attachment; filename="Billing.workload.json"'
+    assert parse_workload(json.loads(response.content)).sizing.db_size_gib == 321
+
+
+def test_an_exported_workload_imports_as_a_new_assessment(client: Client, saved_assessment: Assessment) -> None:
+    exported = client.get(reverse("advisor:assessment-export", args=[saved_assessment.public_id])).content
+    response = client.post(reverse("advisor:assessment-import"), {"name": "Imported", "text": exported.decode()})
+    imported = Assessment.objects.get(name="Imported")
+    assert response["Location"] == imported.get_absolute_url()
+    assert imported.workload == saved_assessment.workload
+
+
+def test_an_invalid_import_lists_field_paths_and_saves_nothing(client: Client) -> None:
+    bad = {"oracle": {"edition": "se2", "pdb_count": "many"}, "io": {"peak_read_iops": -1}, "extra": 1}
+    response = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": json.dumps(bad)})
+    page = response.content.decode()
+    assert response.status_code == 422 and Assessment.objects.count() == 0
+    for path in ("oracle.pdb_count", "io.peak_read_iops", "extra"):
+        assert f"<code>{path}</code>" in page
+
+
+def test_a_malformed_import_file_is_explained(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("broken.json", b"{oops", content_type="application/json")
+    page = client.post(reverse("advisor:assessment-import"), {"file": upload}).content.decode()
+    assert "Not valid JSON" in page and Assessment.objects.count() == 0
+
+
+def test_the_workload_schema_is_downloadable(client: Client) -> None:
+    schema = client.get("/api/v1/schema/workload").json()
+    assert schema["title"] == "Oracle workload"
+    assert schema == Workload.model_json_schema()
+
+
+def test_the_validation_api_answers_400_with_field_paths(client: Client) -> None:
+    response = client.post(
+        "/api/v1/workloads/validate",
+        {"oracle": {"edition": "se2"}, "features": {"rac": True}},
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "features.rac"
+    ok = client.post("/api/v1/workloads/validate", {}, content_type="application/json")
+    assert ok.status_code == 200 and ok.json()["workload"]["environment"]["hours_per_month"] == 730
+
+
+def test_an_unknown_assessment_is_a_404_page_not_a_traceback(client: Client, settings: object) -> None:
+    response = client.get("/a/8b4e1a36-0000-4000-8000-000000000000/")
+    assert response.status_code == 404
+    assert "There is no such page or assessment" in response.content.decode()
+
+
+def test_forms_are_csrf_protected() -> None:
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(reverse("advisor:assessment-new"), form_data()).status_code == 403
+    assert strict.post(reverse("advisor:assessment-validate"), form_data()).status_code == 403
+    assert Assessment.objects.count() == 0
+
+
+def test_htmx_requests_carry_the_csrf_token_header(client: Client) -> None:
+    page = client.get("/").content.decode()
+    assert 'hx-headers=\'{"X-CSRFToken": "' in page
+
+
+def test_the_admin_needs_a_staff_login(client: Client) -> None:
+    response = client.get("/admin/advisor/assessment/")
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]

@@ -1,0 +1,44 @@
+"""Production mode must be safe: it refuses to start without a secret and passes check --deploy."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_pass_the_deploy_check() -> None:
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="false",
+        SECRET_KEY="x" * 64 + "-Prod-Secret-Key-With-Variety-123!",
+        ALLOWED_HOSTS="advisor.example.com",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    result = manage("check", DEBUG="false")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is false" in result.stderr
+
+
+def test_a_malformed_boolean_setting_is_named() -> None:
+    result = manage("check", DEBUG="maybe")
+    assert "DEBUG='maybe': use true or false" in result.stderr
