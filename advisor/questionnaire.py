@@ -119,7 +119,11 @@ def _widget(path: str, annotation: Any) -> str:
 
 
 def _plain(value: Any) -> Any:
-    return value.value if isinstance(value, StrEnum) else value
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 432, not 432.0, in the input box
+    return value
 
 
 def build_sections(values: dict[str, dict[str, Any]], errors: list[FieldError]) -> list[QuestionSection]:

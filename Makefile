@@ -1,0 +1,41 @@
+# The two set-up commands of the README:
+#   make run    install everything, load the fixtures, serve the app on SQLite (http://127.0.0.1:8000)
+#   make test   install everything (Chromium included), run the whole suite on SQLite and PostgreSQL
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install system-deps lint catalogs
+
+$(BIN)/.installed: requirements.txt requirements-dev.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_scenarios
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+system-deps:
+	@bash .ci/system-deps
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: install system-deps lint
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	@echo "== test suite on SQLite"
+	$(BIN)/pytest
+	@bash .ci/postgres-leg $(BIN)
+
+# Regenerate fixtures/catalog/ from ../shared (the app never reads ../shared at run time).
+catalogs: install
+	$(BIN)/python manage.py import_catalogs
