@@ -63,6 +63,20 @@ def _form_page(
     return render(request, "advisor/assessment_form.html", context, status=status)
 
 
+def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpResponse:
+    """Save the posted questionnaire, or show it again with every error and save nothing."""
+    meta, workload, raw, errors = _validate_form(request)
+    if errors or meta is None or workload is None:
+        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
+        return _form_page(request, assessment=assessment, meta=posted, values=raw, errors=errors, status=422)
+    if assessment is None:
+        assessment = services.assessment_create(meta=meta, workload=workload)
+    else:
+        assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
+    messages.success(request, f"Saved “{assessment.name}”.")
+    return redirect(assessment)
+
+
 @require_GET
 def assessment_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
@@ -78,13 +92,7 @@ def assessment_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         blank = {"name": "", "customer": "", "project": ""}
         return _form_page(request, assessment=None, meta=blank, values=values_from_workload(Workload()), errors=[])
-    meta, workload, raw, errors = _validate_form(request)
-    if errors or meta is None or workload is None:
-        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
-        return _form_page(request, assessment=None, meta=posted, values=raw, errors=errors, status=422)
-    assessment = services.assessment_create(meta=meta, workload=workload)
-    messages.success(request, f"Saved “{assessment.name}”.")
-    return redirect(assessment)
+    return _save(request, assessment=None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -98,13 +106,7 @@ def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
         except WorkloadInvalid as invalid:
             values, errors = assessment.workload, invalid.errors
         return _form_page(request, assessment=assessment, meta=meta, values=values, errors=errors)
-    new_meta, workload, raw, errors = _validate_form(request)
-    if errors or new_meta is None or workload is None:
-        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
-        return _form_page(request, assessment=assessment, meta=posted, values=raw, errors=errors, status=422)
-    services.assessment_update(assessment=assessment, meta=new_meta, workload=workload)
-    messages.success(request, f"Saved “{new_meta.name}”.")
-    return redirect(assessment)
+    return _save(request, assessment=assessment)
 
 
 @require_POST
