@@ -108,10 +108,10 @@ def _choices(path: str, annotation: Any) -> tuple[Choice, ...]:
     return ()
 
 
-def _widget(path: str, annotation: Any) -> str:
+def _widget(annotation: Any, choices: tuple[Choice, ...]) -> str:
     if annotation is bool:
         return "checkbox"
-    if path in REGION_FIELDS or _choices(path, annotation):
+    if choices:
         return "select"
     if annotation in (int, float):
         return "number"
@@ -144,15 +144,16 @@ def build_sections(values: dict[str, dict[str, Any]], errors: list[FieldError]) 
                 optional = True
                 annotation = next(a for a in get_args(annotation) if a is not type(None))
             low, high = _bounds(info)
+            choices = _choices(path, annotation)
             fields.append(
                 QuestionField(
                     path=path,
                     title=info.title or name,
                     help=str(extra.get("help", "")),
                     unit=extra.get("unit"),  # type: ignore[arg-type]
-                    widget=_widget(path, annotation),  # type: ignore[arg-type]
+                    widget=_widget(annotation, choices),  # type: ignore[arg-type]
                     value=_plain(section_values.get(name, info.default)),
-                    choices=_choices(path, annotation),
+                    choices=choices,
                     minimum=low,
                     maximum=high,
                     step="1" if annotation is int else "any",

@@ -27,6 +27,10 @@ from advisor.questionnaire import build_meta_fields, build_sections, parse_form,
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 
 
+def _posted_meta(request: HttpRequest) -> dict[str, str]:
+    return {f: request.POST.get(f, "") for f in META_FIELDS}
+
+
 def _validate_form(
     request: HttpRequest,
 ) -> tuple[services.AssessmentMeta | None, Workload | None, dict[str, Any], list[FieldError]]:
@@ -35,7 +39,7 @@ def _validate_form(
     errors: list[FieldError] = []
     meta = workload = None
     try:
-        meta = services.assessment_meta_parse({f: request.POST.get(f, "") for f in META_FIELDS})
+        meta = services.assessment_meta_parse(_posted_meta(request))
     except WorkloadInvalid as invalid:
         errors.extend(invalid.errors)
     try:
@@ -67,8 +71,8 @@ def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpRespons
     """Save the posted questionnaire, or show it again with every error and save nothing."""
     meta, workload, raw, errors = _validate_form(request)
     if errors or meta is None or workload is None:
-        posted = {f: request.POST.get(f, "") for f in META_FIELDS}
-        return _form_page(request, assessment=assessment, meta=posted, values=raw, errors=errors, status=422)
+        meta_posted = _posted_meta(request)
+        return _form_page(request, assessment=assessment, meta=meta_posted, values=raw, errors=errors, status=422)
     if assessment is None:
         assessment = services.assessment_create(meta=meta, workload=workload)
     else:
@@ -113,7 +117,7 @@ def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def assessment_validate(request: HttpRequest) -> HttpResponse:
     """Inline validation while typing: marks every field, saves nothing."""
     _, _, raw, errors = _validate_form(request)
-    meta = {f: request.POST.get(f, "") for f in META_FIELDS}
+    meta = _posted_meta(request)
     context = {
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(raw, errors),
@@ -156,7 +160,7 @@ def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def assessment_import(request: HttpRequest) -> HttpResponse:
-    context: dict[str, Any] = {"meta": {f: request.POST.get(f, "") for f in META_FIELDS}, "errors": []}
+    context: dict[str, Any] = {"meta": _posted_meta(request), "errors": []}
     if request.method == "GET":
         return render(request, "advisor/assessment_import.html", context)
     upload = request.FILES.get("file")

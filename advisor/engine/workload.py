@@ -20,12 +20,18 @@ from pydantic_core import PydanticCustomError
 DATA_DIR = Path(__file__).resolve().parent / "data"
 REGIONS_CATALOG = Path(__file__).resolve().parents[2] / "fixtures" / "catalog" / "regions.json"
 SCHEMA_VERSION = 1
+REGION_ACCEPTED = "an AWS region code such as us-east-1"
 
 
-def _field(default: Any, *, title: str, help: str, unit: str | None = None, **constraints: Any) -> Any:
+def _field(
+    default: Any, *, title: str, help: str, unit: str | None = None, accepted: str | None = None, **constraints: Any
+) -> Any:
+    """A workload field; ``accepted`` describes valid values where type and bounds cannot say it."""
     extra: dict[str, Any] = {"help": help}
     if unit:
         extra["unit"] = unit
+    if accepted:
+        extra["accepted"] = accepted
     return Field(default, title=title, description=help, json_schema_extra=extra, **constraints)
 
 
@@ -140,6 +146,7 @@ class OracleSection(_Section):
         "AL32UTF8",
         title="Character set",
         help="Only matters if it is not the default AL32UTF8: RDS sets it at creation and it cannot change afterwards.",
+        accepted="an Oracle character set name in capitals, such as AL32UTF8 or WE8ISO8859P1",
         min_length=2,
         max_length=30,
         pattern=r"^[A-Z0-9_]+$",
@@ -308,6 +315,7 @@ class AvailabilitySection(_Section):
         None,
         title="DR region",
         help="Where the DR copy should live, if you know; it must differ from the primary region.",
+        accepted=REGION_ACCEPTED,
     )
     read_replicas: int = _field(
         0,
@@ -317,6 +325,13 @@ class AvailabilitySection(_Section):
         ge=0,
         le=30,
     )
+
+    @field_validator("dr_region")
+    @classmethod
+    def _known_dr_region(cls, value: str | None) -> str | None:
+        if value is not None:
+            _check_region(value)
+        return value
 
 
 class SizingSection(_Section):
@@ -465,6 +480,7 @@ class EnvironmentSection(_Section):
         "us-east-1",
         title="AWS region",
         help="Prices, instance classes and Oracle Database@AWS availability differ by region.",
+        accepted=REGION_ACCEPTED,
     )
     hours_per_month: int = _field(
         730,
@@ -608,7 +624,7 @@ def _check_region(code: str) -> None:
     if code not in regions():
         raise PydanticCustomError(
             "unknown_region",
-            "Unknown AWS region '{code}'. Accepted: a region code such as us-east-1 or eu-west-1.",
+            "Unknown AWS region '{code}'",
             {"code": code},
         )
 
@@ -687,18 +703,10 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
                 "Row-by-row work across a hybrid link needs on-premises connections: tick that too, or untick this.",
             )
         )
-    if availability.dr_region is not None:
-        if availability.dr_region == env.region:
-            found.append(
-                Conflict("availability.dr_region", f"The DR region must differ from the primary region ({env.region}).")
-            )
-        elif availability.dr_region not in regions():
-            found.append(
-                Conflict(
-                    "availability.dr_region",
-                    f"Unknown AWS region '{availability.dr_region}'. Accepted: a region code such as eu-west-1.",
-                )
-            )
+    if availability.dr_region == env.region:
+        found.append(
+            Conflict("availability.dr_region", f"The DR region must differ from the primary region ({env.region}).")
+        )
     return found
 
 
@@ -737,7 +745,7 @@ def _readable(item: Any, path: str) -> str:
         return "Unknown field: the workload schema has no such key (see /api/v1/schema/workload)."
     if item["type"] == "missing":
         return f"Required. Accepted: {accepted}." if accepted else "Required."
-    if accepted and item["type"] not in ("unknown_region",):
+    if accepted:
         return f"{message}. Accepted: {accepted}."
     return message
 
@@ -757,6 +765,8 @@ def accepted_values(path: str) -> str | None:
         return None
     annotation = info.annotation
     extra = info.json_schema_extra or {}
+    if extra.get("accepted"):
+        return str(extra["accepted"])
     unit = f" {extra['unit']}" if extra.get("unit") else ""
     if isinstance(annotation, type) and issubclass(annotation, StrEnum):
         return "one of " + ", ".join(f"'{member.value}'" for member in annotation)
@@ -773,10 +783,6 @@ def accepted_values(path: str) -> str | None:
         high_value = getattr(high, "le", None)
         lower = f"from {low_value:,}" if "Ge" in bounds else f"above {low_value:,}"
         return f"{kind} {lower} to {high_value:,}{unit}"
-    if path == "environment.region" or path == "availability.dr_region":
-        return "an AWS region code such as us-east-1"
-    if path == "oracle.character_set":
-        return "an Oracle character set name in capitals, such as AL32UTF8 or WE8ISO8859P1"
     return None
 
 

@@ -55,8 +55,12 @@ def test_unknown_keys_are_refused_rather_than_ignored() -> None:
 
 
 def test_an_unknown_region_is_refused() -> None:
-    errors = errors_of({"environment": {"region": "eu-atlantis-1"}})
+    errors = errors_of({"environment": {"region": "eu-atlantis-1"}, "availability": {"dr_region": "mars-1"}})
     assert "Unknown AWS region 'eu-atlantis-1'" in errors["environment.region"]
+    assert (
+        errors["availability.dr_region"]
+        == "Unknown AWS region 'mars-1'. Accepted: an AWS region code such as us-east-1."
+    )
 
 
 def test_se2_with_rac_is_refused_and_says_why() -> None:
