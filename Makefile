@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs
+.PHONY: run test install system-deps lint catalogs bench
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -39,3 +39,7 @@ test: install system-deps lint
 # Regenerate fixtures/catalog/ from ../shared (the app never reads ../shared at run time).
 catalogs: install
 	$(BIN)/python manage.py import_catalogs
+
+# Speed goals live here, not in timed tests: prints evaluations per second (goal 200,000/s).
+bench: install
+	$(BIN)/python bench/iolimits_bench.py

@@ -13,6 +13,8 @@ urlpatterns = [
     path("a/<uuid:public_id>/duplicate/", views.assessment_duplicate, name="assessment-duplicate"),
     path("a/<uuid:public_id>/delete/", views.assessment_delete, name="assessment-delete"),
     path("a/<uuid:public_id>/workload.json", views.assessment_export, name="assessment-export"),
+    path("iolimits", views.iolimits, name="iolimits"),
+    path("api/v1/iolimits", views.api_iolimits, name="api-iolimits"),
     path("api/v1/schema/workload", views.api_workload_schema, name="api-workload-schema"),
     path("api/v1/workloads/validate", views.api_workload_validate, name="api-workload-validate"),
 ]

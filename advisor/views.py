@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib import messages
@@ -11,7 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from advisor import services
+from advisor import iolimits_page, services
+from advisor.charts import iolimits_figure
+from advisor.engine.ioquery import IoQueryInvalid, parse_io_query, report_json, run_io_query
 from advisor.engine.workload import (
     FieldError,
     Workload,
@@ -202,3 +206,42 @@ def api_workload_validate(request: HttpRequest) -> JsonResponse:
     except WorkloadInvalid as invalid:
         return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
     return JsonResponse({"workload": workload.model_dump(mode="json")})
+
+
+@require_GET
+def iolimits(request: HttpRequest) -> HttpResponse:
+    """The IO-limit explorer; the query string is the whole configuration, so the URL can be shared."""
+    data = iolimits_page.query_data(request.GET)
+    report, chart, problems = None, None, ()
+    try:
+        report = run_io_query(parse_io_query(data))
+        chart = iolimits_figure(report)
+    except IoQueryInvalid as invalid:
+        problems = invalid.problems
+    context = {
+        "fields": iolimits_page.form_fields(data, problems),
+        "problems": problems,
+        "report": report,
+        "chart": chart,
+        "share_url": request.build_absolute_uri(f"{request.path}?{urlencode(data, doseq=True)}"),
+    }
+    if request.htmx:
+        return render(request, "advisor/iolimits.html#iolimits-body", context)
+    return render(request, "advisor/iolimits.html", context, status=422 if problems else 200)
+
+
+@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
+@require_POST
+def api_iolimits(request: HttpRequest) -> JsonResponse:
+    """Evaluate an IO-limit query posted as JSON: 200 with results per IO size, or 400 with field paths."""
+    try:
+        data = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError) as error:
+        return JsonResponse({"errors": [{"path": "body", "message": f"not valid JSON: {error}"}]}, status=400)
+    if not isinstance(data, dict):
+        return JsonResponse({"errors": [{"path": "body", "message": "expected a JSON object"}]}, status=400)
+    try:
+        query = parse_io_query(data)
+    except IoQueryInvalid as invalid:
+        return JsonResponse({"errors": [{"path": p.field, "message": p.message} for p in invalid.problems]}, status=400)
+    return JsonResponse(report_json(run_io_query(query)))

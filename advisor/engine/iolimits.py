@@ -18,7 +18,6 @@ which cites shared/reference/storage-io-limits.md row by row. Model, per phase (
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -30,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 DATA_FILE = Path(__file__).resolve().parent / "data" / "storage_limits.json"
 MIB_S_PER_MBPS = 1_000_000 / 8 / 1_048_576  # AWS Mbps are decimal bits; 1 MiB = 2**20 bytes
 GIB_PER_TIB = 1024
+STANDARD_IO_SIZES_KIB: tuple[int, ...] = (8, 16, 32, 64, 128, 256, 512, 1024)  # Oracle block to 1 MiB reads
 
 # --- reference data ---------------------------------------------------------------------------
 
@@ -205,6 +205,18 @@ def _rds_rules() -> dict[str, RdsStorageRule]:
 # --- inputs -----------------------------------------------------------------------------------
 
 
+class InstanceStore(BaseModel):
+    """Local NVMe disks: not EBS-accounted. AWS publishes their speed only as 4 KiB random IOPS (reference §5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    disks: int = Field(gt=0)
+    total_gb: float = Field(gt=0)
+    random_read_iops_4k: float | None = Field(default=None, gt=0)
+    write_iops_4k: float | None = Field(default=None, gt=0)
+    source: str = Field(min_length=3)
+    as_of: str = Field(pattern=_AS_OF)
+
+
 class InstanceLimits(BaseModel):
     """EBS limits of one EC2 instance type (an RDS ``db.X`` class inherits EC2 ``X``'s, reference §2.3)."""
 
@@ -216,6 +228,7 @@ class InstanceLimits(BaseModel):
     burst_iops: float = Field(gt=0)
     max_is_30_minute_burst: bool = False
     nitro: bool = True
+    instance_store: InstanceStore | None = None
     source: str = Field(min_length=3)
     as_of: str = Field(pattern=_AS_OF)
 
@@ -761,22 +774,114 @@ def full_scan_seconds(size_gib: float, io_size_kib: float, capability: IOCapabil
     return burst.lasts_seconds + (total_mib - done) / base.throughput_mib_s
 
 
-if __name__ == "__main__":
-    m5 = InstanceLimits(
-        name="m5.large",
-        ebs_baseline_mbps=650,
-        ebs_burst_mbps=4750,
-        baseline_iops=3600,
-        burst_iops=18750,
-        max_is_30_minute_burst=True,
-        source="ebs-optimized.md",
-        as_of="2023-06-15",
+# --- instance store and demand estimates ----------------------------------------------------------
+
+INSTANCE_STORE_4K_IOPS = "instance_store_4k_iops"
+INSTANCE_STORE_4K_FLOOR = "instance_store_4k_throughput_floor"
+
+
+class LocalRead(NamedTuple):
+    """Reads served by the instance store (ASM preferred-read mirror, or Smart Flash Cache hits)."""
+
+    phase: str
+    iops: float
+    throughput_mib_s: float
+    binding_limit: str
+    lasts_seconds: None
+    reason: str
+
+
+def instance_store_read(instance: InstanceLimits, io_size_kib: float) -> LocalRead | None:
+    """Random reads from the local NVMe disks; None when AWS publishes no figure for this type.
+
+    AWS gives only 4 KiB random-read IOPS. Larger IOs are held at that figure's bytes per second, a floor:
+    SSDs move more bytes with larger IOs, never fewer, so the result never promises more than AWS states.
+    """
+    store = instance.instance_store
+    if store is None or store.random_read_iops_4k is None:
+        return None
+    iops_4k = store.random_read_iops_4k
+    if io_size_kib <= 4:
+        return LocalRead(
+            "local_read",
+            iops_4k,
+            iops_4k * io_size_kib / 1024.0,
+            INSTANCE_STORE_4K_IOPS,
+            None,
+            f"{instance.name}'s instance store: {_n(iops_4k)} random 4 KiB read IOPS over {store.disks} "
+            f"NVMe disk{'s' if store.disks > 1 else ''} (AWS figure, source: {store.source})",
+        )
+    floor_mib_s = iops_4k * 4 / 1024.0
+    return LocalRead(
+        "local_read",
+        floor_mib_s * 1024.0 / io_size_kib,
+        floor_mib_s,
+        INSTANCE_STORE_4K_FLOOR,
+        None,
+        f"{instance.name}'s instance store, held at its {_n(iops_4k)} random 4 KiB read IOPS = "
+        f"{floor_mib_s:,.1f} MiB/s: AWS publishes no throughput figure, so larger IOs are shown at this floor "
+        f"(source: {store.source})",
     )
-    lay = StorageLayout(platform="ec2", volumes=tuple(Volume(type="gp2", size_gib=100) for _ in range(4)))
-    sizes = (8, 16, 32, 64, 128, 256, 512, 1024)
-    count = 200_000
-    start = time.perf_counter()
-    for k in range(count):
-        evaluate(instance=m5, layout=lay, io_size_kib=sizes[k & 7])
-    elapsed = time.perf_counter() - start
-    print(f"{count / elapsed:,.0f} evaluations/second")
+
+
+class DemandEstimate(NamedTuple):
+    """How a given IO demand fares: served rate, how long it lasts, and the rate it falls back to."""
+
+    demand_iops: float
+    served_iops: float
+    served_mib_s: float
+    lasts_seconds: float | None  # None: sustainable indefinitely
+    then_iops: float
+    then_mib_s: float
+    reason: str
+
+
+def burst_at_demand(
+    *,
+    instance: InstanceLimits,
+    layout: StorageLayout,
+    io_size_kib: float,
+    demand_iops: float,
+    sequential: bool = False,
+    on: date | None = None,
+) -> DemandEstimate:
+    """Starting with full credits, how long ``demand_iops`` IOs of ``io_size_kib`` can be served."""
+    if demand_iops <= 0:
+        raise ValueError("demand_iops must be positive")
+    capability = evaluate(instance=instance, layout=layout, io_size_kib=io_size_kib, sequential=sequential, on=on)
+    base, burst = capability.baseline, capability.burst
+    mib = io_size_kib / 1024.0
+    if demand_iops <= base.iops * (1 + 1e-9):
+        return DemandEstimate(
+            demand_iops,
+            demand_iops,
+            demand_iops * mib,
+            None,
+            demand_iops,
+            demand_iops * mib,
+            f"{_n(demand_iops)} IOPS is within the baseline of {_n(base.iops)} IOPS: sustainable indefinitely",
+        )
+    served = min(demand_iops, burst.iops)
+    capped = f"capped at the burst rate of {_n(burst.iops)} IOPS ({burst.reason}); " if served < demand_iops else ""
+    if burst.lasts_seconds is None:  # no credit bucket drains: the burst limit holds indefinitely
+        lasts: float | None = None
+    else:
+        profile = _profile(layout, instance.nitro, on)
+        _, charged = _phase(
+            "burst", profile, io_size_kib, sequential, instance.burst_iops, instance.ebs_burst_mbps, True
+        )
+        lasts = _burst_seconds(profile, instance, served, served * mib, charged)
+    if lasts is None:
+        return DemandEstimate(
+            demand_iops, served, served * mib, None, served, served * mib, f"{capped}sustainable indefinitely"
+        )
+    return DemandEstimate(
+        demand_iops,
+        served,
+        served * mib,
+        lasts,
+        base.iops,
+        base.throughput_mib_s,
+        f"{capped}{_n(served)} IOPS lasts {lasts / 60:,.1f} minutes from full credits, then drops to "
+        f"{_n(base.iops)} IOPS ({base.reason})",
+    )

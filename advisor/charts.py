@@ -1,0 +1,100 @@
+"""Plotly figures, built server-side as JSON and drawn by the vendored plotly.js (no CDN)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from advisor.engine.ioquery import IoReport
+
+# One marker per binding limit, so the chart shows where the limit changes, as the seed talk's slides do.
+LIMIT_MARKERS: dict[str, tuple[str, str]] = {
+    "volume_iops": ("circle", "volume IOPS"),
+    "volume_throughput": ("square", "volume throughput"),
+    "rds_storage_throughput": ("diamond", "RDS storage throughput"),
+    "instance_iops": ("triangle-up", "instance EBS IOPS"),
+    "instance_bandwidth": ("x", "instance EBS bandwidth"),
+    "instance_network": ("x", "instance network"),
+    "instance_store_4k_iops": ("star", "instance store (AWS 4 KiB figure)"),
+    "instance_store_4k_throughput_floor": ("star", "instance store (floor)"),
+}
+COLOURS = {"baseline": "#1f5fa8", "burst": "#d9822b", "local_read": "#2e8b57"}
+TITLES = {"baseline": "baseline (sustained)", "burst": "burst", "local_read": "instance-store reads"}
+
+
+def _series(report: IoReport, phase: str) -> list[Any]:
+    if phase == "local_read":
+        return [row.local_read for row in report.rows]
+    return [getattr(row, phase) for row in report.rows]
+
+
+def iolimits_figure(report: IoReport) -> dict[str, Any]:
+    """Throughput and IOPS against IO size, baseline and burst, each point marked with its binding limit."""
+    sizes = [row.io_size_kib for row in report.rows]
+    figure = make_subplots(rows=1, cols=2, subplot_titles=("Throughput (MiB/s)", "IOPS (IOs of that size per second)"))
+    # no headroom anywhere (OCI; io1 on a large instance): one line, not two drawn on top of each other
+    bursts = any(row.burst.iops > row.baseline.iops for row in report.rows)
+    phases = (
+        ["baseline"]
+        + (["burst"] if bursts else [])
+        + (["local_read"] if any(r.local_read for r in report.rows) else [])
+    )
+    for phase in phases:
+        points = _series(report, phase)
+        kept = [(size, p) for size, p in zip(sizes, points, strict=True) if p is not None]
+        if not kept:
+            continue
+        xs = [size for size, _ in kept]
+        symbols = [LIMIT_MARKERS.get(p.binding_limit, ("circle", ""))[0] for _, p in kept]
+        hover = [f"{size:g} KiB: {p.reason}" for size, p in kept]
+        dash = "dot" if phase == "burst" else "solid"
+        for col, values, unit in (
+            (1, [p.throughput_mib_s for _, p in kept], "MiB/s"),
+            (2, [p.iops for _, p in kept], "IOPS"),
+        ):
+            figure.add_trace(
+                go.Scatter(
+                    x=xs,
+                    y=values,
+                    name=TITLES[phase],
+                    legendgroup=phase,
+                    showlegend=col == 1,
+                    mode="lines+markers",
+                    line={"color": COLOURS[phase], "dash": dash, "width": 2},
+                    marker={"symbol": symbols, "size": 10, "color": COLOURS[phase]},
+                    customdata=hover,
+                    hovertemplate=f"%{{y:,.1f}} {unit}<br>%{{customdata}}<extra>{TITLES[phase]}</extra>",
+                ),
+                row=1,
+                col=col,
+            )
+    used = {p.binding_limit for phase in phases for p in _series(report, phase) if p is not None}
+    for code in sorted(used):  # legend entries that explain the markers
+        symbol, label = LIMIT_MARKERS.get(code, ("circle", code))
+        figure.add_trace(
+            go.Scatter(
+                x=[None],
+                y=[None],
+                mode="markers",
+                name=f"limit: {label}",
+                marker={"symbol": symbol, "size": 10, "color": "#555"},
+                legendgroup="limits",
+            ),
+            row=1,
+            col=1,
+        )
+    ticks = {"tickvals": sizes, "ticktext": [f"{s:g}" for s in sizes], "type": "log", "title": "IO size (KiB)"}
+    figure.update_xaxes(**ticks)
+    figure.update_yaxes(rangemode="tozero", row=1, col=1)
+    figure.update_yaxes(type="log", dtick=1, tickformat=",.0f", row=1, col=2)  # one labelled tick per decade
+    figure.update_layout(
+        height=420,
+        margin={"l": 60, "r": 20, "t": 40, "b": 50},
+        legend={"orientation": "h", "y": -0.25},
+        template="plotly_white",
+        font={"family": "system-ui, sans-serif", "size": 12},
+    )
+    return json.loads(figure.to_json())  # plain JSON types, whatever plotly holds internally

@@ -1,0 +1,16 @@
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def duration(seconds: float | None) -> str:
+    """Seconds in the unit a reader thinks in: '45 s', '33 min', '2 h 5 min'; '—' for indefinitely."""
+    if seconds is None:
+        return "—"
+    if seconds < 90:
+        return f"{seconds:,.0f} s"
+    minutes = round(seconds / 60)
+    if minutes < 120:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"

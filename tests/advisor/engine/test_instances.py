@@ -1,0 +1,35 @@
+"""The instance catalog read as IO-limit inputs: figures from AWS's ebs-optimized.md (2023-06-15)."""
+
+import pytest
+
+from advisor.engine.instances import UnknownInstance, instance_limits, instance_names
+
+
+def test_an_rds_class_has_its_ec2_twins_ebs_limits_and_the_30_minute_burst():
+    # ebs-optimized.md: m5.large* 650/4,750 Mbps, 3,600/18,750 IOPS; reference §2.3: db.X inherits X's limits
+    limits = instance_limits("db.m5.large", "rds")
+    assert (limits.ebs_baseline_mbps, limits.ebs_burst_mbps) == (650, 4750)
+    assert (limits.baseline_iops, limits.burst_iops) == (3600, 18750)
+    assert limits.max_is_30_minute_burst
+    assert "ebs-optimized" in limits.source.lower() or "EBS-optimized" in limits.source
+    assert limits.as_of
+
+
+def test_an_instance_without_burst_has_equal_limits():
+    # ebs-optimized.md: m4.4xlarge 2,000 Mbps, 16,000 IOPS, no burst; m4 is a Xen type
+    limits = instance_limits("m4.4xlarge", "ec2")
+    assert (limits.ebs_baseline_mbps, limits.ebs_burst_mbps, limits.baseline_iops) == (2000, 2000, 16000)
+    assert not limits.max_is_30_minute_burst
+
+
+def test_unknown_names_and_wrong_platforms_are_refused_with_a_hint():
+    with pytest.raises(UnknownInstance, match="RDS classes start with db"):
+        instance_limits("m5.large", "rds")
+    with pytest.raises(UnknownInstance, match="unknown EC2 instance class 'db.m5.large'"):
+        instance_limits("db.m5.large", "ec2")
+
+
+def test_names_list_current_classes_before_deprecated_ones():
+    names = instance_names("rds")
+    assert names.index("db.m5.large") < names.index("db.m4.large")
+    assert all(name.startswith("db.") for name in names)
