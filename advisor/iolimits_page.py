@@ -103,6 +103,18 @@ def query_data(params: Mapping[str, Any]) -> dict[str, Any]:
     return given
 
 
+def share_params(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The query string of a shareable link: what the user set, without values that equal the defaults."""
+    sizes = data.get("io_size_kib")
+    standard = sizes is None or {float(s) for s in sizes if _is_number(s)} == set(map(float, STANDARD_IO_SIZES_KIB))
+    skip = {"instance_store": "none", "sequential": False}
+    return {
+        key: value
+        for key, value in data.items()
+        if not (key == "io_size_kib" and standard) and skip.get(key, object()) != value
+    }
+
+
 def form_fields(data: Mapping[str, Any], problems: tuple[Problem, ...]) -> list[FormField]:
     platform = str(data.get("platform", "rds"))
     errors: dict[str, str] = {}

@@ -223,7 +223,9 @@ def iolimits(request: HttpRequest) -> HttpResponse:
         "problems": problems,
         "report": report,
         "chart": chart,
-        "share_url": request.build_absolute_uri(f"{request.path}?{urlencode(data, doseq=True)}"),
+        "share_url": request.build_absolute_uri(
+            f"{request.path}?{urlencode(iolimits_page.share_params(data), doseq=True)}"
+        ),
     }
     if request.htmx:
         return render(request, "advisor/iolimits.html#iolimits-body", context)

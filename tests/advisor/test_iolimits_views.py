@@ -18,6 +18,8 @@ def test_the_page_opens_on_a_worked_example_with_table_chart_and_sources(client)
     assert 'data-plotly-figure="iolimits-figure"' in body and 'id="iolimits-figure"' in body
     assert "Sources" in body and "as of 2023-06-15" in body
     assert "vendor/plotly-" in body  # vendored, no CDN
+    share = response.context["share_url"]
+    assert "instance=db.m5.large" in share and "io_size_kib" not in share  # defaults stay out of the link
 
 
 def test_the_query_string_is_the_configuration_and_the_share_link_reproduces_it(client):
