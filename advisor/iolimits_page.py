@@ -23,8 +23,8 @@ PLATFORMS = {
 COMMON = ("platform", "instance", "size_gib", "volumes", "io_size_kib", "scan_gib", "scan_io_size_kib")
 DEMAND = ("demand_iops", "demand_io_size_kib")
 PLATFORM_FIELDS: dict[str, tuple[str, ...]] = {
-    "rds": (*COMMON, "volume", "iops", "throughput_mib_s", "sequential", "instance_store", *DEMAND),
-    "ec2": (*COMMON, "volume", "iops", "throughput_mib_s", "sequential", "instance_store", *DEMAND),
+    "rds": (*COMMON, "volume", "iops", "throughput_mib_s", "sequential", "instance_store", "limits_on", *DEMAND),
+    "ec2": (*COMMON, "volume", "iops", "throughput_mib_s", "sequential", "instance_store", "limits_on", *DEMAND),
     "oci": (*COMMON, "ocpus", "vpus_per_gb", *DEMAND),
 }
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -158,6 +158,7 @@ def form_fields(data: Mapping[str, Any], problems: tuple[Problem, ...]) -> list[
         fields += [
             field("instance_store", "Instance-store NVMe", "select", choices=tuple(INSTANCE_STORE_USES.items())),
             field("sequential", "Sequential IO (EBS merges small IOs)", "checkbox"),
+            field("limits_on", "EBS limits in force on", "date", hint="blank = today; e.g. 2017-06-01"),
         ]
     sizes = data.get("io_size_kib") or STANDARD_IO_SIZES_KIB
     fields += [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Literal, NamedTuple, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -68,6 +69,9 @@ class IoQuery(BaseModel):
     vpus_per_gb: int | None = Field(default=None, ge=0, description="OCI: block volume performance level")
     scan_gib: float | None = Field(default=None, gt=0, description="full scan estimate: GiB read once")
     scan_io_size_kib: float = Field(default=1024, gt=0, le=MAX_IO_SIZE_KIB, description="multiblock read size")
+    limits_on: date | None = Field(
+        default=None, description="EBS limits in force on this date (e.g. gp2's 160 MiB/s before 2018); default today"
+    )
     demand_iops: float | None = Field(default=None, gt=0, description="burst estimate: IOPS asked for")
     demand_io_size_kib: float = Field(default=8, gt=0, le=MAX_IO_SIZE_KIB, description="IO size of the demand")
 
@@ -169,7 +173,7 @@ def _platform_problems(query: IoQuery) -> list[Problem]:
     instance = _instance_or_problem(query, problems)
     if query.volume is not None:
         try:
-            validate_layout(_layout(query))
+            validate_layout(_layout(query), on=query.limits_on)
         except LayoutInvalid as invalid:
             problems.extend(Problem(_query_field(p.field), p.message) for p in invalid.problems)
     if instance is not None and query.instance_store != "none":
@@ -203,7 +207,7 @@ def _instance_store_problems(query: IoQuery, instance: InstanceLimits) -> list[P
 def _oci_problems(query: IoQuery) -> list[Problem]:
     problems = [
         Problem(name, "not for the oci platform (OCI sets IOPS and throughput by performance level and size)")
-        for name in ("volume", "iops", "throughput_mib_s")
+        for name in ("volume", "iops", "throughput_mib_s", "limits_on")
         if getattr(query, name) is not None
     ]
     if query.instance_store != "none":
@@ -262,7 +266,9 @@ def run_io_query(query: IoQuery) -> IoReport:
     layout = _layout(query)
 
     def capability(size: float) -> Capability:
-        return evaluate(instance=instance, layout=layout, io_size_kib=size, sequential=query.sequential)
+        return evaluate(
+            instance=instance, layout=layout, io_size_kib=size, sequential=query.sequential, on=query.limits_on
+        )
 
     local = query.instance_store != "none"
     rows = tuple(
@@ -278,6 +284,7 @@ def run_io_query(query: IoQuery) -> IoReport:
             io_size_kib=query.demand_io_size_kib,
             demand_iops=query.demand_iops,
             sequential=query.sequential,
+            on=query.limits_on,
         )
     return IoReport(
         query=query,

@@ -40,6 +40,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--ocpus", type=float, help="OCI: OCPUs of the Flex shape")
         parser.add_argument("--vpus-per-gb", type=int, help="OCI: block volume performance level (VPUs/GB)")
+        parser.add_argument("--limits-on", help="EBS limits in force on this date, YYYY-MM-DD (default: today)")
         parser.add_argument("--scan-gib", type=float, help="estimate a full scan of this many GiB")
         parser.add_argument("--scan-io-size-kib", type=float, help="multiblock read size of the scan (default 1024)")
         parser.add_argument("--demand-iops", type=float, help="estimate how long this IO rate can be served")
@@ -49,7 +50,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         fields = (
             "platform instance volume size_gib iops throughput_mibps volumes io_size_kib sequential instance_store "
-            "ocpus vpus_per_gb scan_gib scan_io_size_kib demand_iops demand_io_size_kib"
+            "limits_on ocpus vpus_per_gb scan_gib scan_io_size_kib demand_iops demand_io_size_kib"
         ).split()
         data = {RENAMED.get(f, f): options[f] for f in fields if options.get(f) not in (None, False)}
         try:

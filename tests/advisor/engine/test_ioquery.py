@@ -124,3 +124,12 @@ def test_oci_bounds_come_back_under_the_query_field_names():
     problems = problems_of(OCI_BALANCED_1000 | {"instance": "VM.Imaginary.Flex", "size_gib": 10})
     assert "VM.Imaginary.Flex" in problems["instance"]
     assert "size_gib" in problems
+
+
+def test_limits_in_force_on_a_past_date_reproduce_the_seed_talks_era():
+    # gp2 throughput was 160 MiB/s per volume until 2018-12 (R§1.1); a 1 TiB gp2 volume then vs now (250 MiB/s)
+    data = {"platform": "ec2", "instance": "r5b.24xlarge", "volume": "gp2", "size_gib": 1000, "io_size_kib": [1024]}
+    (then,) = run_io_query(parse_io_query(data | {"limits_on": "2017-06-01"})).rows
+    (now,) = run_io_query(parse_io_query(data)).rows
+    assert then.baseline.throughput_mib_s == pytest.approx(160)
+    assert now.baseline.throughput_mib_s == pytest.approx(250)
