@@ -42,8 +42,8 @@ def _store(row: dict[str, Any]) -> InstanceStore | None:
     if not store:
         return None
     return InstanceStore(
-        disks=store["disks"],
-        total_gb=store["total_gb"],
+        disks=store.get("disks"),
+        total_gb=store.get("total_gb"),
         random_read_iops_4k=store.get("random_read_iops_4k"),
         write_iops_4k=store.get("write_iops_4k"),
         source=store["source"],

@@ -209,8 +209,8 @@ class InstanceStore(BaseModel):
     """Local NVMe disks: not EBS-accounted. AWS publishes their speed only as 4 KiB random IOPS (reference §5)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    disks: int = Field(gt=0)
-    total_gb: float = Field(gt=0)
+    disks: int | None = Field(default=None, gt=0)  # None: the stored AWS docs do not give the layout
+    total_gb: float | None = Field(default=None, gt=0)
     random_read_iops_4k: float | None = Field(default=None, gt=0)
     write_iops_4k: float | None = Field(default=None, gt=0)
     source: str = Field(min_length=3)
@@ -610,9 +610,11 @@ class PhaseCapability(NamedTuple):
         stripes = f" on each of {n} striped volumes" if n > 1 else ""
         if code == VOLUME_IOPS:
             per_io = f", {_n(charged)} units per {_n(io)} KiB IO" if charged != 1 else ""
-            return f"{m.type} {self.phase} of {_n(v)} IOPS counted in {m.unit_kib} KiB units{per_io}{stripes}"
+            phase = self.phase if m.burst_units != m.base_units else "limit"  # gp3/io1/io2 do not burst
+            return f"{m.type} {phase} of {_n(v)} IOPS counted in {m.unit_kib} KiB units{per_io}{stripes}"
         if code == VOLUME_THROUGHPUT:
-            return f"{m.type} {self.phase} throughput limit of {_n(v)} MiB/s per volume{stripes}"
+            phase = f"{self.phase} " if m.burst_mib_s != m.base_mib_s else ""
+            return f"{m.type} {phase}throughput limit of {_n(v)} MiB/s per volume{stripes}"
         if code == RDS_STORAGE_THROUGHPUT:
             return f"RDS for Oracle {m.type} storage throughput limit of {_n(v)} MiB/s"
         if code == INSTANCE_IOPS:
@@ -808,8 +810,7 @@ def instance_store_read(instance: InstanceLimits, io_size_kib: float) -> LocalRe
             iops_4k * io_size_kib / 1024.0,
             INSTANCE_STORE_4K_IOPS,
             None,
-            f"{instance.name}'s instance store: {_n(iops_4k)} random 4 KiB read IOPS over {store.disks} "
-            f"NVMe disk{'s' if store.disks > 1 else ''} (AWS figure, source: {store.source})",
+            f"{instance.name}'s instance store: {_n(iops_4k)} random 4 KiB read IOPS (AWS figure)",
         )
     floor_mib_s = iops_4k * 4 / 1024.0
     return LocalRead(
@@ -819,8 +820,7 @@ def instance_store_read(instance: InstanceLimits, io_size_kib: float) -> LocalRe
         INSTANCE_STORE_4K_FLOOR,
         None,
         f"{instance.name}'s instance store, held at its {_n(iops_4k)} random 4 KiB read IOPS = "
-        f"{floor_mib_s:,.1f} MiB/s: AWS publishes no throughput figure, so larger IOs are shown at this floor "
-        f"(source: {store.source})",
+        f"{floor_mib_s:,.1f} MiB/s: AWS publishes no throughput figure, so larger IOs are shown at this floor",
     )
 
 

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor.catalogs import DEFAULT_SHARED_DIR, import_all
+from advisor.catalogs import DEFAULT_SHARED_DIR, CatalogInvalid, import_all
 
 
 class Command(BaseCommand):
@@ -15,7 +15,7 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         try:
             written = import_all(shared_dir=options["shared"], as_of=options["as_of"])  # type: ignore[arg-type]
-        except FileNotFoundError as error:
+        except (FileNotFoundError, CatalogInvalid) as error:
             raise CommandError(str(error)) from None
         for catalog in written:
             self.stdout.write(f"{catalog.path}: {catalog.rows} rows")

@@ -412,3 +412,12 @@ def test_instance_store_reads_use_the_published_4k_figure_and_hold_its_bytes_per
 
 def test_no_instance_store_figure_means_no_local_read_result():
     assert instance_store_read(M5_LARGE, 8) is None
+
+
+def test_volumes_without_burst_name_their_limit_not_a_burst():
+    # gp3 holds 3,000 IOPS and 125 MiB/s by default, with no burst (R§1)
+    layout = StorageLayout(platform="ec2", volumes=(Volume(type="gp3", size_gib=500),))
+    small = evaluate(instance=M5_LARGE, layout=layout, io_size_kib=8)
+    assert small.baseline.reason == "gp3 limit of 3,000 IOPS counted in 256 KiB units"
+    large = evaluate(instance=M5_LARGE, layout=layout, io_size_kib=1024)
+    assert large.burst.reason == "gp3 throughput limit of 125 MiB/s per volume"
