@@ -601,12 +601,12 @@ class PhaseCapability(NamedTuple):
     throughput_mib_s: float
     binding_limit: str
     lasts_seconds: float | None  # None: sustainable indefinitely
-    why: tuple[float, _Member, int, float, float]  # limit value, member, stripes, units per IO, IO KiB
+    why: tuple[float, _Member, int, float, float, bool]  # limit, member, stripes, units per IO, IO KiB, instance bursts
 
     @property
     def reason(self) -> str:
         code = self.binding_limit
-        v, m, n, charged, io = self.why
+        v, m, n, charged, io, instance_bursts = self.why
         stripes = f" on each of {n} striped volumes" if n > 1 else ""
         if code == VOLUME_IOPS:
             per_io = f", {_n(charged)} units per {_n(io)} KiB IO" if charged != 1 else ""
@@ -618,7 +618,8 @@ class PhaseCapability(NamedTuple):
         if code == RDS_STORAGE_THROUGHPUT:
             return f"RDS for Oracle {m.type} storage throughput limit of {_n(v)} MiB/s"
         if code == INSTANCE_IOPS:
-            return f"the instance's {self.phase} EBS limit of {_n(v)} IOPS (EBS-level IOs)"
+            phase = f"{self.phase} " if instance_bursts else ""
+            return f"the instance's {phase}EBS limit of {_n(v)} IOPS (EBS-level IOs)"
         return f"the instance's EBS bandwidth of {_n(v)} Mbps caps throughput at {v * MIB_S_PER_MBPS:,.1f} MiB/s"
 
 
@@ -637,7 +638,8 @@ def _phase(
     inst_iops: float,
     inst_mbps: float,
     burst: bool,
-) -> tuple[tuple[str, float, float, str, tuple[float, _Member, int, float, float]], float]:
+    inst_bursts: bool = False,
+) -> tuple[tuple[str, float, float, str, tuple[float, _Member, int, float, float, bool]], float]:
     """Guest IOPS for one phase; also returns EBS-level units per guest IO of the weakest member."""
     best = math.inf
     code = VOLUME_IOPS
@@ -671,7 +673,7 @@ def _phase(
         total,
         total * io / 1024.0,
         code,
-        (value, weakest, n, charged_w, io),
+        (value, weakest, n, charged_w, io, inst_bursts),
     ), charged_w
 
 
@@ -691,11 +693,12 @@ def evaluate(
     if io_size_kib <= 0:
         raise ValueError("io_size_kib must be positive")
     profile = _profile(layout, instance.nitro, on)
+    bursts = instance.max_is_30_minute_burst
     b, charged = _phase(
-        "baseline", profile, io_size_kib, sequential, instance.baseline_iops, instance.ebs_baseline_mbps, False
+        "baseline", profile, io_size_kib, sequential, instance.baseline_iops, instance.ebs_baseline_mbps, False, bursts
     )
     base = PhaseCapability(b[0], b[1], b[2], b[3], None, b[4])
-    u, _ = _phase("burst", profile, io_size_kib, sequential, instance.burst_iops, instance.ebs_burst_mbps, True)
+    u, _ = _phase("burst", profile, io_size_kib, sequential, instance.burst_iops, instance.ebs_burst_mbps, True, bursts)
     if u[1] > b[1] * (1 + 1e-9):
         lasts = _burst_seconds(profile, instance, u[1], u[2], charged)
         burst = PhaseCapability(u[0], u[1], u[2], u[3], lasts, u[4])

@@ -29,6 +29,7 @@ def test_striped_ec2_volumes_with_asked_io_sizes(capsys):
     assert eight["baseline"]["iops"] == 500.0  # 5 x 100 IOPS floor (R§1)
     # m4.large: 450 Mbps and 3,600 IOPS (R§3): 5 x 3,000 burst is held to the instance's 3,600
     assert eight["burst"]["iops"] == 3600.0 and eight["burst"]["binding_limit"] == "instance_iops"
+    assert eight["burst"]["reason"] == "the instance's EBS limit of 3,600 IOPS (EBS-level IOs)"  # m4 has no burst
     assert mib["burst"]["binding_limit"] == "instance_bandwidth"
 
 
