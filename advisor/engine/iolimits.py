@@ -154,9 +154,21 @@ class RdsNotOffered(_Row):
     reason: str
 
 
+class RdsAdditionalVolumes(_Row):
+    """Extra RDS storage volumes beside the primary allocation: their own tablespaces, not part of its stripe."""
+
+    max_count: int = Field(ge=1)
+    types: tuple[str, ...]
+    min_size_gib: float = Field(gt=0)
+    max_size_gib: float = Field(gt=0)
+    total_max_tib: float = Field(gt=0)
+    notes: str
+
+
 class RdsOracle(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     striping: RdsStriping
+    additional_volumes: RdsAdditionalVolumes
     storage_types: tuple[RdsStorageRule, ...]
     not_offered: tuple[RdsNotOffered, ...]
 
@@ -445,11 +457,14 @@ def validate_layout(layout: StorageLayout, *, on: date | None = None) -> None:
     """Raise LayoutInvalid listing every problem of the layout, RDS's single-allocation rule included."""
     problems: list[Problem] = []
     if layout.platform == "rds" and len(layout.volumes) > 1:
-        src = storage_limits().rds_oracle.striping.source
+        rds = storage_limits().rds_oracle
+        extra = rds.additional_volumes
         problems.append(
             Problem(
                 "volumes",
-                f"RDS for Oracle takes one storage allocation and stripes it itself, got {len(layout.volumes)} volumes (source: {src})",
+                f"RDS for Oracle takes one storage allocation and stripes it itself, got {len(layout.volumes)} volumes "
+                f"(source: {rds.striping.source}); up to {extra.max_count} additional {' or '.join(extra.types)} "
+                f"volumes can hold other tablespaces, each evaluated on its own (source: {extra.source})",
             )
         )
     for i, volume in enumerate(layout.volumes):
