@@ -32,6 +32,7 @@ lint: install
 
 test: install system-deps lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/python manage.py check_rules
 	@echo "== test suite on SQLite"
 	$(BIN)/pytest
 	@bash .ci/postgres-leg $(BIN)

@@ -1,6 +1,20 @@
+import sys
+
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 
 
 class AdvisorConfig(AppConfig):
     name = "advisor"
     verbose_name = "Oracle on AWS Advisor"
+
+    def ready(self) -> None:
+        """Refuse to start with a broken rule set rather than silently drop rules."""
+        if sys.argv[1:2] == ["check_rules"]:
+            return  # that command reports the problems itself, rule by rule
+        from advisor.engine.rules import RuleSetInvalid, rule_set
+
+        try:
+            rule_set()
+        except RuleSetInvalid as invalid:
+            raise ImproperlyConfigured(f"{invalid}\n(python manage.py check_rules lists the same)") from None

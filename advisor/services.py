@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Q
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from advisor.engine.facts import Fact, fact_registry
+from advisor.engine.rules import (
+    OPTIONS,
+    SEVERITY_ORDER,
+    OptionVerdict,
+    describe_condition,
+    describe_text,
+    evaluate_rules,
+    rule_set,
+)
 from advisor.engine.scenarios import Scenario
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
@@ -102,3 +114,77 @@ def assessments_from_scenarios(scenarios: list[Scenario]) -> list[Assessment]:
             for s in scenarios
             if s.name not in existing
         ]
+
+
+# --- verdicts and the rules page ------------------------------------------------------------------
+
+
+def verdicts_for(workload: Workload) -> tuple[OptionVerdict, ...]:
+    """Verdict per deployment option; only ever called with a valid workload (never a partial verdict)."""
+    return evaluate_rules(workload)
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    id: str
+    option: str
+    option_label: str
+    condition: str
+    severity: str
+    title: str
+    explanation: str
+    workaround: str | None
+    source: str
+    source_url: str
+    as_of: str
+    facts: tuple[str, ...]
+    covers: tuple[str, ...]
+
+
+def rules_listing(*, option: str = "", fact: str = "", severity: str = "", query: str = "") -> list[RuleRow]:
+    """Every rule the product applies, filtered by option, fact read, severity and text."""
+    needle = query.strip().lower()
+    rows = []
+    for loaded in rule_set().rules:
+        rule = loaded.rule
+        if option and loaded.option != option or severity and rule.severity != severity:
+            continue
+        if fact and fact not in loaded.facts:
+            continue
+        text = f"{rule.id} {rule.title} {rule.explanation} {rule.workaround or ''}".lower()
+        if needle and needle not in text:
+            continue
+        rows.append(
+            RuleRow(
+                rule.id,
+                loaded.option,
+                OPTIONS[loaded.option],
+                describe_condition(rule.when),
+                rule.severity,
+                rule.title,
+                describe_text(rule.explanation),
+                describe_text(rule.workaround) if rule.workaround else None,
+                rule.source,
+                rule.source_url,
+                rule.as_of.isoformat(),
+                loaded.facts,
+                rule.covers,
+            )
+        )
+    rows.sort(key=lambda r: (list(OPTIONS).index(r.option), SEVERITY_ORDER[r.severity], r.id))
+    return rows
+
+
+def rule_filter_choices() -> dict[str, list[tuple[str, str]]]:
+    registry = fact_registry()
+    used = sorted({f for loaded in rule_set().rules for f in loaded.facts}, key=lambda f: registry[f].label.lower())
+    return {
+        "options": list(OPTIONS.items()),
+        "facts": [(f, f"{registry[f].label} ({f})") for f in used],
+        "severities": [(s, s) for s in sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)],
+    }
+
+
+def fact_listing() -> list[Fact]:
+    """The facts rules may test, in questionnaire order, for the rules page."""
+    return list(fact_registry().values())

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from advisor import iolimits_page, services
 from advisor.charts import iolimits_figure
 from advisor.engine.ioquery import IoQueryInvalid, parse_io_query, report_json, run_io_query
+from advisor.engine.rules import SEVERITY_ORDER, verdicts_json
 from advisor.engine.workload import (
     FieldError,
     Workload,
@@ -29,6 +30,7 @@ from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
+SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
 
 
 def _posted_meta(request: HttpRequest) -> dict[str, str]:
@@ -67,8 +69,18 @@ def _form_page(
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(values, errors),
         "errors": shown_errors(errors),
+        **_verdict_context(values),
     }
     return render(request, "advisor/assessment_form.html", context, status=status)
+
+
+def _verdict_context(values: dict[str, Any]) -> dict[str, Any]:
+    """Verdicts for the answers when they form a valid workload; none at all otherwise (never partial)."""
+    try:
+        workload = parse_workload(values)
+    except WorkloadInvalid:
+        return {"verdicts": None, "severities": SEVERITIES}
+    return {"verdicts": services.verdicts_for(workload), "severities": SEVERITIES}
 
 
 def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpResponse:
@@ -126,6 +138,7 @@ def assessment_validate(request: HttpRequest) -> HttpResponse:
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(raw, errors),
         "errors": shown_errors(errors),
+        **_verdict_context(raw),
     }
     return render(request, "advisor/assessment_form.html#validation-result", context)
 
@@ -247,3 +260,31 @@ def api_iolimits(request: HttpRequest) -> JsonResponse:
     except IoQueryInvalid as invalid:
         return JsonResponse({"errors": [{"path": p.field, "message": p.message} for p in invalid.problems]}, status=400)
     return JsonResponse(report_json(run_io_query(query)))
+
+
+@require_GET
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """Every rule the product applies, filterable by option, fact and severity; htmx refreshes the table."""
+    filters = {name: request.GET.get(name, "").strip() for name in ("option", "fact", "severity", "q")}
+    rows = services.rules_listing(
+        option=filters["option"], fact=filters["fact"], severity=filters["severity"], query=filters["q"]
+    )
+    context = {
+        "rows": rows,
+        "filters": filters,
+        "choices": services.rule_filter_choices(),
+        "facts": services.fact_listing(),
+    }
+    template = "advisor/rules.html" + ("#rule-rows" if request.htmx else "")
+    return render(request, template, context)
+
+
+@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
+@require_POST
+def api_verdicts(request: HttpRequest) -> JsonResponse:
+    """Verdict per option for a workload posted as JSON, or 400 with field paths (never a partial verdict)."""
+    try:
+        workload = parse_workload_json(request.body)
+    except WorkloadInvalid as invalid:
+        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
+    return JsonResponse(verdicts_json(services.verdicts_for(workload)))

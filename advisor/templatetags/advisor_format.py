@@ -14,3 +14,9 @@ def duration(seconds: float | None) -> str:
     if minutes < 120:
         return f"{minutes} min"
     return f"{minutes // 60} h {minutes % 60} min"
+
+
+@register.filter
+def finding_count(verdict: object, severity: str) -> int:
+    """How many findings of ``severity`` an option's verdict has."""
+    return verdict.count(severity)  # type: ignore[attr-defined]

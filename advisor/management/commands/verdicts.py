@@ -1,0 +1,41 @@
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from advisor.engine.rules import evaluate_rules, verdicts_json
+from advisor.engine.workload import WorkloadInvalid, parse_workload_json
+
+
+class Command(BaseCommand):
+    help = "Verdict per deployment option for a workload JSON file, with the findings that decide it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--workload", required=True, help="workload JSON file, or - for standard input")
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        source = str(options["workload"])
+        try:
+            text = sys.stdin.read() if source == "-" else Path(source).read_text()
+        except OSError as error:
+            raise CommandError(f"cannot read {source}: {error.strerror}") from None
+        try:
+            workload = parse_workload_json(text)
+        except WorkloadInvalid as invalid:
+            lines = "\n".join(f"  {e.path}: {e.message}" for e in invalid.errors)
+            raise CommandError(f"invalid workload, no verdict:\n{lines}") from None
+        verdicts = evaluate_rules(workload)
+        if options["json"]:
+            self.stdout.write(json.dumps(verdicts_json(verdicts), indent=2))
+            return
+        for verdict in verdicts:
+            self.stdout.write(f"{verdict.label}: {verdict.verdict_label}")
+            for f in verdict.findings:
+                self.stdout.write(f"  [{f.severity}] {f.title} ({f.rule_id})")
+                self.stdout.write(f"      {f.explanation}")
+                if f.workaround:
+                    self.stdout.write(f"      workaround: {f.workaround}")
+                self.stdout.write(f"      source: {f.source}, {f.source_url} (as of {f.as_of})")
