@@ -1,10 +1,9 @@
 import json
-import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from advisor.engine.workload import WorkloadInvalid, parse_workload_json
+from advisor.management.workload_input import read_workload_text
 
 
 class Command(BaseCommand):
@@ -15,11 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the normalised workload (or errors) as JSON")
 
     def handle(self, *args: object, **options: object) -> None:
-        source = str(options["path"])
-        try:
-            text = sys.stdin.read() if source == "-" else Path(source).read_text()
-        except OSError as error:
-            raise CommandError(f"cannot read {source}: {error.strerror}") from None
+        text = read_workload_text(str(options["path"]))
         try:
             workload = parse_workload_json(text)
         except WorkloadInvalid as invalid:

@@ -1,12 +1,10 @@
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from advisor.engine.rules import evaluate_rules, verdicts_json
-from advisor.engine.workload import WorkloadInvalid, parse_workload_json
+from advisor.management.workload_input import read_workload
 
 
 class Command(BaseCommand):
@@ -17,16 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        source = str(options["workload"])
-        try:
-            text = sys.stdin.read() if source == "-" else Path(source).read_text()
-        except OSError as error:
-            raise CommandError(f"cannot read {source}: {error.strerror}") from None
-        try:
-            workload = parse_workload_json(text)
-        except WorkloadInvalid as invalid:
-            lines = "\n".join(f"  {e.path}: {e.message}" for e in invalid.errors)
-            raise CommandError(f"invalid workload, no verdict:\n{lines}") from None
+        workload = read_workload(str(options["workload"]), refused="invalid workload, no verdict")
         verdicts = evaluate_rules(workload)
         if options["json"]:
             self.stdout.write(json.dumps(verdicts_json(verdicts), indent=2))
