@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs bench
+.PHONY: run test install system-deps lint catalogs prices bench bench-prices
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -21,6 +21,7 @@ install: $(BIN)/.installed
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_scenarios
+	$(BIN)/python manage.py load_prices
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-deps:
@@ -41,6 +42,14 @@ test: install system-deps lint
 catalogs: install
 	$(BIN)/python manage.py import_catalogs
 
+# Regenerate fixtures/prices/ from ../shared through the same importers an admin uses.
+prices: install
+	$(BIN)/python manage.py build_price_fixtures --shared ../shared
+
 # Speed goals live here, not in timed tests: prints evaluations per second (goal 200,000/s).
 bench: install
 	$(BIN)/python bench/iolimits_bench.py
+
+# Streams the eu-west-1 offer files and a synthetic 500 MB one: rows per second and peak memory (a few minutes).
+bench-prices: install
+	$(BIN)/python bench/prices_bench.py
