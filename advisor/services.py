@@ -9,6 +9,7 @@ from django.db.models import Q
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.engine.facts import Fact, fact_registry
+from advisor.engine.recommender import Recommendation, recommend
 from advisor.engine.rules import (
     OPTIONS,
     SEVERITY_ORDER,
@@ -19,8 +20,11 @@ from advisor.engine.rules import (
     rule_set,
 )
 from advisor.engine.scenarios import Scenario
+from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
+from pricing.engine.pricebook import PriceBook
+from pricing.services import snapshot_current, snapshot_rows
 
 
 class AssessmentMeta(BaseModel):
@@ -188,3 +192,28 @@ def rule_filter_choices() -> dict[str, list[tuple[str, str]]]:
 def fact_listing() -> list[Fact]:
     """The facts rules may test, in questionnaire order, for the rules page."""
     return list(fact_registry().values())
+
+
+# --- prices and recommendations -------------------------------------------------------------------
+
+_BOOKS: dict[tuple[str, tuple[int, ...]], PriceBook] = {}
+SERVICES = ("AmazonRDS", "AmazonEC2")
+
+
+def price_book_for(region: str) -> PriceBook:
+    """The current price snapshots of ``region`` as one price book, cached until an admin switches a snapshot."""
+    snapshots = [snapshot_current(region, service) for service in SERVICES]
+    key = (region, tuple(s.pk for s in snapshots if s is not None))
+    book = _BOOKS.get(key)
+    if book is None:
+        rows = [row for s in snapshots if s is not None for row in snapshot_rows(s)]
+        book = PriceBook(rows)
+        if len(_BOOKS) > 32:
+            _BOOKS.clear()
+        _BOOKS[key] = book
+    return book
+
+
+def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
+    """Only ever called with a valid workload (never a partial recommendation)."""
+    return recommend(workload, price_book_for(workload.environment.region), policy=policy)

@@ -184,6 +184,11 @@ def _valid(layouts: list[StorageLayout]) -> list[StorageLayout]:
 # --- need versus capacity ------------------------------------------------------------------------
 
 
+def _amount(value: float) -> str:
+    """12 -> '12', 2.4 -> '2.4', 21.99 -> '22', 39600 -> '39,600': precise where it is small."""
+    return f"{value:,.1f}".removesuffix(".0") if value < 10 else f"{value:,.0f}"
+
+
 @dataclass(frozen=True)
 class Dimension:
     """One requirement: what is needed, what the configuration gives, and what binds."""
@@ -208,7 +213,7 @@ class Dimension:
 
     @property
     def shortfall(self) -> str:
-        return f"{self.name} {self.capacity:,.0f} {self.unit}, needs {self.need:,.0f} {self.unit}"
+        return f"{self.name} {_amount(self.capacity)} {self.unit}, needs {_amount(self.need)} {self.unit}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,40 @@
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from advisor import services
+from advisor.engine.recommender import recommendation_json
+from advisor.management.workload_input import read_workload
+
+
+class Command(BaseCommand):
+    help = (
+        "Per deployment option: verdict, findings, the right-sized configuration, need vs capacity, cost, alternatives."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--workload", required=True, help="workload JSON file, or - for standard input")
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        workload = read_workload(str(options["workload"]), refused="invalid workload, no recommendation")
+        result = services.recommendation_for(workload)
+        if options["json"]:
+            self.stdout.write(json.dumps(recommendation_json(result), indent=2, default=str))
+            return
+        for o in result.options:
+            self.stdout.write(f"{o.label}: {o.verdict.verdict_label}")
+            if o.chosen is None:
+                for line in o.unmet or o.notes:
+                    self.stdout.write(f"  {line}")
+                continue
+            c = o.chosen
+            volume = c.layout.volumes[0]
+            self.stdout.write(
+                f"  {c.instance_class} ({c.vcpus} vCPUs, {c.memory_gib:g} GiB), {c.deployment}, "
+                f"{len(c.layout.volumes)} x {volume.type} {volume.size_gib:g} GiB"
+                f"{f' {volume.iops:g} IOPS' if volume.iops else ''}: ${c.total_monthly_usd:,} a month"
+            )
+            for alternative in o.alternatives:
+                self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")

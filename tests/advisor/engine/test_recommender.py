@@ -1,0 +1,96 @@
+"""Recommendations on the golden scenarios, priced from the real eu-west-1 price-list rows (2023-02-23).
+
+Expected choices are reasoned from the inputs: the scenario's needs with the default policy's headroom, the
+IO-limit model's limits (shared/reference/storage-io-limits.md, R§n) and the prices in
+shared/reference/pricing-notes.md §4 (eu-west-1 column, read from the same rows)."""
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from advisor.engine.recommender import ODB_NOT_PRICED, recommend, recommendation_json
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.engine.workload import parse_workload
+from pricing.engine.pricebook import PriceBook
+from pricing.offer_files import read_offer_file
+
+PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices" / "eu-west-1"
+
+
+@cache
+def book() -> PriceBook:
+    return PriceBook([row for name in ("AmazonRDS.json", "AmazonEC2.json")
+                      for row in read_offer_file(PRICES / name, region="eu-west-1")])  # fmt: skip
+
+
+def options(workload):
+    return {o.option: o for o in recommend(workload, book()).options}
+
+
+def in_eu_west_1(stem):
+    """A golden scenario moved to eu-west-1, the region whose full price list the fixtures hold."""
+    workload = load_scenario(SCENARIO_DIR / f"{stem}.json").workload
+    return workload.model_copy(update={"environment": workload.environment.model_copy(update={"region": "eu-west-1"})})
+
+
+def test_small_se2_oltp_gets_the_cheapest_class_that_holds_it_on_rds():
+    # peak 2 vCPUs x 1.2 = 2.4 -> 4 vCPUs; (SGA 6 + PGA 2) x 1.1 / 0.75 = 11.7 GiB -> 16 GiB fits.
+    # SE2 LI Multi-AZ hours (pricing-notes §4a, eu-west-1): db.m5.xlarge 1.964/h is the cheapest 4-vCPU class.
+    rds = options(load_scenario(SCENARIO_DIR / "small-oltp-se2.json").workload)["rds"]
+    assert rds.chosen is not None and rds.chosen.instance_class == "db.m5.xlarge"
+    assert rds.chosen.deployment == "multi-az"
+    # 228.1 GiB at the horizon: gp3 229 GiB at 0.254/GB-mo Multi-AZ (58.17) beats gp2, which needs 440 GiB for
+    # the 1,320 sustained IOPS at 3 IOPS/GiB (111.32 at 0.253)
+    volume = rds.chosen.layout.volumes[0]
+    assert (volume.type, volume.size_gib) == ("gp3", 229)
+    hours = (Decimal("1.964") * 730).quantize(Decimal("0.01"))
+    storage = (Decimal("0.254") * 229).quantize(Decimal("0.01"))
+    assert rds.chosen.total_monthly_usd == hours + storage == Decimal("1491.89")
+    assert any(r.instance_class == "db.m5.large" and "vCPUs 2 vCPUs, needs 2.4 vCPUs" in r.reasons
+               for r in rds.rejected_cheaper)  # fmt: skip
+    assert all(a.total_monthly_usd >= rds.chosen.total_monthly_usd for a in rds.alternatives)
+
+
+def test_the_rac_system_needs_io1_on_rds_because_gp3_stops_at_64000_iops():
+    # peak 55,000 IOPS x 1.2 = 66,000: RDS gp3 provisions at most 64,000 (R§2.1), io1 up to 256,000
+    rds = options(in_eu_west_1("rac-dependent"))["rds"]
+    assert rds.chosen is not None
+    volume = rds.chosen.layout.volumes[0]
+    assert volume.type == "io1" and volume.iops == 66000
+    assert rds.verdict.verdict == "blocked"  # still shown, but the rules rule it out (RAC)
+    assert any("Real Application Clusters" in note for note in rds.notes)
+
+
+def test_oracle_database_at_aws_is_neither_sized_nor_priced_and_says_so():
+    odb = options(parse_workload({"environment": {"region": "eu-west-1"}}))["odb"]
+    assert odb.chosen is None and odb.notes == (ODB_NOT_PRICED,)
+
+
+def test_a_workload_nothing_can_meet_says_which_requirement_failed_and_by_how_much():
+    workload = parse_workload({"environment": {"region": "eu-west-1"},
+                               "io": {"peak_read_iops": 2_000_000, "sustained_read_iops": 1_000_000}})  # fmt: skip
+    for option in ("rds", "ec2"):
+        result = options(workload)[option]
+        assert result.chosen is None
+        assert any(line.startswith("IOPS at 8 KiB: the most any configuration gives is") and "% short" in line
+                   for line in result.unmet), result.unmet  # fmt: skip
+
+
+def test_the_json_has_every_section_per_option():
+    out = recommendation_json(recommend(load_scenario(SCENARIO_DIR / "small-oltp-se2.json").workload, book()))
+    rds = out["options"][0]
+    assert set(rds) >= {"verdict", "findings", "configuration", "capacity", "cost", "alternatives", "unmet"}
+    assert rds["cost"]["total_monthly_usd"] == "1491.89" and rds["cost"]["three_year_usd"] == "53708.04"
+    assert {d["name"] for d in rds["capacity"]} >= {"vCPUs", "memory", "storage"}
+    assert out["options"][3]["configuration"] is None
+
+
+@pytest.mark.parametrize("stem", ["small-oltp-se2", "large-ee-warehouse", "rac-dependent",
+                                  "sysdba-one-off-patches", "latency-oltp-cross-region-dr"])  # fmt: skip
+def test_every_chosen_configuration_meets_every_need(stem):
+    for result in options(in_eu_west_1(stem)).values():
+        if result.chosen is not None:
+            assert result.chosen.capacity.fits, (stem, result.option)
+            assert all(d.met for d in result.chosen.capacity.dimensions)
