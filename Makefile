@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs prices bench bench-prices
+.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -53,3 +53,7 @@ bench: install
 # Streams the eu-west-1 offer files and a synthetic 500 MB one: rows per second and peak memory (a few minutes).
 bench-prices: install
 	$(BIN)/python bench/prices_bench.py
+
+# One recommendation per golden scenario (median, p95) and the API's throughput under gunicorn vs /healthz.
+bench-recommend: install
+	$(BIN)/python bench/recommend_bench.py

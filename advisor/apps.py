@@ -9,7 +9,12 @@ class AdvisorConfig(AppConfig):
     verbose_name = "Oracle on AWS Advisor"
 
     def ready(self) -> None:
-        """Refuse to start with a broken rule set rather than silently drop rules."""
+        """Refuse to start with a broken rule set rather than silently drop rules; drop cached prices when an admin
+        writes or switches a price snapshot."""
+        from advisor import services
+        from pricing.services import snapshot_changed
+
+        snapshot_changed.connect(services.clear_price_caches, dispatch_uid="advisor-price-caches")
         if sys.argv[1:2] == ["check_rules"]:
             return  # that command reports the problems itself, rule by rule
         from advisor.engine.rules import RuleSetInvalid, rule_set

@@ -8,6 +8,7 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB as STANDARD_SIZES
 from advisor.engine.ioquery import IoReport
 
 # One marker per binding limit, so the chart shows where the limit changes, as the seed talk's slides do.
@@ -98,3 +99,78 @@ def iolimits_figure(report: IoReport) -> dict[str, Any]:
         font={"family": "system-ui, sans-serif", "size": 12},
     )
     return json.loads(figure.to_json())  # plain JSON types, whatever plotly holds internally
+
+
+# --- results page ---------------------------------------------------------------------------------
+
+OPTION_COLOURS = {"rds": "#1f5fa8", "rds_custom": "#7a4fb5", "ec2": "#d9822b", "odb": "#2e8b57"}
+COMPONENT_COLOURS = {
+    "compute": "#1f5fa8",
+    "storage": "#4f9bd9",
+    "iops": "#8cc4ec",
+    "throughput": "#b9dcf4",
+    "backup": "#9aa7b4",
+    "monitoring": "#c9d1d9",
+    "standby": "#d9822b",
+    "licences": "#a4262c",
+    "other": "#666666",
+}
+LAYOUT = {"template": "plotly_white", "font": {"family": "system-ui, sans-serif", "size": 12},
+          "margin": {"l": 70, "r": 20, "t": 50, "b": 60}}  # fmt: skip
+
+
+def cost_by_component_figure(columns: list[Any]) -> dict[str, Any]:
+    """Stacked bars: each priced option's monthly cost split by what it pays for."""
+    priced = [c for c in columns if c.monthly_usd is not None]
+    figure = go.Figure()
+    keys = [key for key in COMPONENT_COLOURS if any(p.key == key for c in priced for p in c.parts)]
+    for key in keys:
+        values = [float(next((p.monthly_usd for p in c.parts if p.key == key), 0)) for c in priced]
+        label = next(p.label for c in priced for p in c.parts if p.key == key)
+        figure.add_trace(go.Bar(x=[c.option.label for c in priced], y=values, name=label,
+                                marker_color=COMPONENT_COLOURS[key],
+                                hovertemplate="%{x}<br>" + label + ": $%{y:,.2f} a month<extra></extra>"))  # fmt: skip
+    figure.update_layout(barmode="stack", title="Monthly cost by component (USD)", yaxis_title="USD per month",
+                         height=380, legend={"orientation": "h", "y": -0.2}, **LAYOUT)  # fmt: skip
+    return json.loads(figure.to_json())
+
+
+def cumulative_cost_figure(columns: list[Any], months: int = 36) -> dict[str, Any]:
+    """Running total over 36 months per priced option (on-demand monthly cost, no upfront payment)."""
+    figure = go.Figure()
+    for c in columns:
+        if c.monthly_usd is None:
+            continue
+        xs = list(range(1, months + 1))
+        figure.add_trace(go.Scatter(x=xs, y=[float(c.monthly_usd) * m for m in xs], name=c.option.label, mode="lines",
+                                    line={"color": OPTION_COLOURS.get(c.option.option, "#333"), "width": 2},
+                                    hovertemplate="month %{x}: $%{y:,.0f}<extra>" + c.option.label + "</extra>"))  # fmt: skip
+    figure.update_layout(title=f"Cumulative cost over {months} months (USD)", xaxis_title="month",
+                         yaxis_title="USD", height=360, legend={"orientation": "h", "y": -0.25}, **LAYOUT)  # fmt: skip
+    return json.loads(figure.to_json())
+
+
+def capacity_figure(curves: dict[str, tuple[str, list[dict[str, Any]]]], need: Any) -> dict[str, Any]:
+    """Each chosen configuration's sustained throughput and IOPS across IO sizes, with the need marked."""
+    figure = make_subplots(rows=1, cols=2, subplot_titles=("Throughput (MiB/s)", "IOPS"))
+    for option, (label, points) in curves.items():
+        if not points:
+            continue
+        xs = [p["io_size_kib"] for p in points]
+        colour = OPTION_COLOURS.get(option, "#333")
+        for col, key in ((1, "throughput_mib_s"), (2, "iops")):
+            figure.add_trace(go.Scatter(x=xs, y=[p[key] for p in points], name=label, legendgroup=option,
+                                        showlegend=col == 1, mode="lines+markers", line={"color": colour}),
+                             row=1, col=col)  # fmt: skip
+    figure.add_trace(go.Scatter(x=[need.scan_kib], y=[need.peak_mib_s], name="need (peak, with headroom)",
+                                mode="markers", marker={"symbol": "star", "size": 14, "color": "#a4262c"},
+                                legendgroup="need"), row=1, col=1)  # fmt: skip
+    figure.add_trace(go.Scatter(x=[need.block_kib], y=[need.peak_iops], name="need (peak, with headroom)",
+                                mode="markers", marker={"symbol": "star", "size": 14, "color": "#a4262c"},
+                                legendgroup="need", showlegend=False), row=1, col=2)  # fmt: skip
+    sizes = list(STANDARD_SIZES)
+    figure.update_xaxes(type="log", tickvals=sizes, ticktext=[str(s) for s in sizes], title="IO size (KiB)")
+    figure.update_yaxes(type="log", dtick=1, tickformat=",.0f")
+    figure.update_layout(title="Sustained capacity of each chosen configuration against the need", height=420,
+                         legend={"orientation": "h", "y": -0.3}, **LAYOUT)  # fmt: skip
+    return json.loads(figure.to_json())

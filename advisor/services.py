@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.engine.facts import Fact, fact_registry
-from advisor.engine.recommender import Recommendation, recommend
+from advisor.engine.recommender import Recommendation, recommend, recommendation_json
 from advisor.engine.rules import (
     OPTIONS,
     SEVERITY_ORDER,
@@ -24,6 +28,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
 from pricing.engine.pricebook import PriceBook
+from pricing.models import PriceSnapshot
 from pricing.services import snapshot_current, snapshot_rows
 
 
@@ -197,16 +202,34 @@ def fact_listing() -> list[Fact]:
 # --- prices and recommendations -------------------------------------------------------------------
 
 _BOOKS: dict[tuple[str, tuple[int, ...]], PriceBook] = {}
+_RECOMMENDATIONS: OrderedDict[tuple[Any, ...], Recommendation] = OrderedDict()
+RECOMMENDATIONS_KEPT = 256
+_JSON_TEXT: dict[int, tuple[Recommendation, str]] = {}
 SERVICES = ("AmazonRDS", "AmazonEC2")
 
 
-def price_book_for(region: str) -> PriceBook:
-    """The current price snapshots of ``region`` as one price book, cached until an admin switches a snapshot."""
+_BOOK_KEYS: dict[str, tuple[float, tuple[str, tuple[int, ...]]]] = {}
+BOOK_KEY_SECONDS = 2.0  # how long a worker trusts its view of the current snapshots before asking again
+
+
+def _book_key(region: str) -> tuple[str, tuple[int, ...]]:
+    """Which snapshots are current for ``region``; re-read at most every couple of seconds per worker."""
+    now = time.monotonic()
+    hit = _BOOK_KEYS.get(region)
+    if hit is not None and now - hit[0] < BOOK_KEY_SECONDS:
+        return hit[1]
     snapshots = [snapshot_current(region, service) for service in SERVICES]
     key = (region, tuple(s.pk for s in snapshots if s is not None))
+    _BOOK_KEYS[region] = (now, key)
+    return key
+
+
+def price_book_for(region: str, key: tuple[str, tuple[int, ...]] | None = None) -> PriceBook:
+    """The current price snapshots of ``region`` as one price book, cached until an admin switches a snapshot."""
+    key = key or _book_key(region)
     book = _BOOKS.get(key)
     if book is None:
-        rows = [row for s in snapshots if s is not None for row in snapshot_rows(s)]
+        rows = [row for pk in key[1] for row in snapshot_rows(PriceSnapshot.objects.get(pk=pk))]
         book = PriceBook(rows)
         if len(_BOOKS) > 32:
             _BOOKS.clear()
@@ -214,6 +237,40 @@ def price_book_for(region: str) -> PriceBook:
     return book
 
 
+def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = None) -> str:
+    """The API's answer as JSON text, kept with the recommendation it renders."""
+    result = recommendation_for(workload, policy)
+    text = _JSON_TEXT.get(id(result))
+    if text is None or text[0] is not result:
+        if len(_JSON_TEXT) > RECOMMENDATIONS_KEPT:
+            _JSON_TEXT.clear()
+        text = (result, json.dumps(recommendation_json(result), default=str))
+        _JSON_TEXT[id(result)] = text
+    return text[1]
+
+
+def clear_price_caches(**_: Any) -> None:
+    """Forget cached price books and recommendations: a snapshot was written or switched in this process
+    (other workers notice within BOOK_KEY_SECONDS)."""
+    _BOOK_KEYS.clear()
+    _BOOKS.clear()
+    _RECOMMENDATIONS.clear()
+    _JSON_TEXT.clear()
+
+
 def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
-    """Only ever called with a valid workload (never a partial recommendation)."""
-    return recommend(workload, price_book_for(workload.environment.region), policy=policy)
+    """Only ever called with a valid workload (never a partial recommendation). The same answers, policy and
+    price snapshots always give the same recommendation, so recent ones are kept (a results page asks again
+    for the same answers as the user moves around them)."""
+    policy = policy or SizingPolicy()
+    book_key = _book_key(workload.environment.region)
+    key = (book_key, workload.model_dump_json(), policy.model_dump_json())
+    cached = _RECOMMENDATIONS.get(key)
+    if cached is not None:
+        _RECOMMENDATIONS.move_to_end(key)
+        return cached
+    result = recommend(workload, price_book_for(workload.environment.region, book_key), policy=policy)
+    _RECOMMENDATIONS[key] = result
+    if len(_RECOMMENDATIONS) > RECOMMENDATIONS_KEPT:
+        _RECOMMENDATIONS.popitem(last=False)
+    return result

@@ -12,11 +12,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from pydantic import ValidationError
 
 from advisor import iolimits_page, services
 from advisor.charts import iolimits_figure
 from advisor.engine.ioquery import IoQueryInvalid, parse_io_query, report_json, run_io_query
 from advisor.engine.rules import SEVERITY_ORDER, verdicts_json
+from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import (
     FieldError,
     Workload,
@@ -28,6 +30,7 @@ from advisor.engine.workload import (
 from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
+from advisor.results_page import results_context
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -94,6 +97,8 @@ def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpRespons
     else:
         assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
     messages.success(request, f"Saved “{assessment.name}”.")
+    if request.POST.get("next") == "results":
+        return redirect("advisor:assessment-results", public_id=assessment.public_id)
     return redirect(assessment)
 
 
@@ -288,3 +293,69 @@ def api_verdicts(request: HttpRequest) -> JsonResponse:
     except WorkloadInvalid as invalid:
         return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
     return JsonResponse(verdicts_json(services.verdicts_for(workload)))
+
+
+def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
+    """The sizing policy from the query string or form (``policy.<field>``); defaults for what is not given."""
+    given = {name: params.get(f"policy.{name}") for name in SizingPolicy.model_fields if params.get(f"policy.{name}")}
+    for name in ("burst_may_cover_peaks", "include_burstable_classes", "include_deprecated_classes"):
+        if f"policy.{name}.present" in params:
+            given[name] = params.get(f"policy.{name}") == "true"
+    try:
+        return SizingPolicy.model_validate(given), []
+    except ValidationError as invalid:
+        return SizingPolicy(), [FieldError(f"policy.{e['loc'][0]}", e["msg"]) for e in invalid.errors()]
+
+
+def _results_page(
+    request: HttpRequest, assessment: Assessment, values: dict[str, Any], *, partial: bool
+) -> HttpResponse:
+    policy, policy_errors = _policy_from(request.POST if request.method == "POST" else request.GET)
+    errors: list[FieldError] = list(policy_errors)
+    context: dict[str, Any] = {"assessment": assessment, "sections": None}
+    try:
+        workload = parse_workload(values)
+    except WorkloadInvalid as invalid:
+        errors.extend(invalid.errors)
+        workload = None
+    context["sections"] = build_sections(values, errors)
+    context["errors"] = shown_errors(errors)
+    context["policy"] = policy
+    if workload is not None and not errors:
+        context.update(results_context(services.recommendation_for(workload, policy)))
+    template = "advisor/results.html" + ("#results-body" if partial else "")
+    return render(request, template, context, status=200 if partial or not errors else 422)
+
+
+@require_GET
+def assessment_results(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """One column per option: verdict, configuration, need versus capacity, cost, alternatives, charts."""
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    return _results_page(request, assessment, assessment.workload, partial=bool(request.htmx))
+
+
+@require_POST
+def assessment_results_preview(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The results for answers changed on the results page, without saving them."""
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    return _results_page(request, assessment, parse_form(request.POST), partial=True)
+
+
+@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
+@require_POST
+def api_recommendations(request: HttpRequest) -> HttpResponse:
+    """Per option: verdict, findings, configuration, capacity, cost and alternatives; 400 with field paths."""
+    try:
+        workload = parse_workload_json(request.body)
+    except WorkloadInvalid as invalid:
+        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
+    policy, errors = _policy_from(request.GET)
+    if errors:
+        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in errors]}, status=400)
+    return HttpResponse(services.recommendation_json_text(workload, policy), content_type="application/json")
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness for load balancers, and the trivial endpoint the benchmark compares the API with."""
+    return HttpResponse("ok", content_type="text/plain")

@@ -20,6 +20,7 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError
 from django.db import transaction
+from django.dispatch import Signal
 from pydantic import ValidationError
 
 from pricing import offer_files
@@ -100,6 +101,10 @@ def _record(snapshot: PriceSnapshot, row: PriceRow) -> PriceRecord:
     return PriceRecord(snapshot=snapshot, **row.model_dump())
 
 
+# Sent (after the commit) whenever a region's current snapshot changes, so caches of prices can be dropped.
+snapshot_changed = Signal()
+
+
 def _activate(snapshot: PriceSnapshot) -> None:
     # Lock the current row (if any) so two switches of the same region and service run one after the other.
     current = PriceSnapshot.objects.select_for_update().filter(
@@ -108,6 +113,7 @@ def _activate(snapshot: PriceSnapshot) -> None:
     current.exclude(pk=snapshot.pk).update(is_current=False)
     PriceSnapshot.objects.filter(pk=snapshot.pk).update(is_current=True)
     snapshot.is_current = True
+    transaction.on_commit(lambda: snapshot_changed.send(sender=PriceSnapshot, snapshot=snapshot))
 
 
 # --- The service functions ---------------------------------------------------------------------------

@@ -323,9 +323,9 @@ def _search(
     misses: list[Capacity] = []
     best: Decimal | None = None
     if priced:
-        probe_hourly, probe = priced[0]
-        layout_costs = sorted(
-            ((cost, i, layout) for i, layout in enumerate(layouts)
+        _, probe = priced[0]
+        layout_costs = sorted(  # equal cost: fewer volumes first (simpler to run)
+            ((cost, len(layout.volumes), i, layout) for i, layout in enumerate(layouts)
              if (cost := costs.storage(layout, probe, catalog_rows()[probe]["vcpus"])) is not None),
         )  # fmt: skip
     else:
@@ -348,7 +348,7 @@ def _search(
             continue
         limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
         closest: Capacity | None = None
-        for storage_cost, _, layout in layout_costs:  # cheapest first: the first that fits is this class's best
+        for storage_cost, _, _, layout in layout_costs:  # cheapest first: the first that fits is this class's best
             capacity = Capacity(base + io_dimensions(instance=limits, layout=layout, need=need, policy=policy)
                                 + (storage_dimension(layout, need),))  # fmt: skip
             if capacity.fits:

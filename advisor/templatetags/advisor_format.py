@@ -20,3 +20,8 @@ def duration(seconds: float | None) -> str:
 def finding_count(verdict: object, severity: str) -> int:
     """How many findings of ``severity`` an option's verdict has."""
     return verdict.count(severity)  # type: ignore[attr-defined]
+
+
+@register.filter
+def split_words(text: str) -> list[str]:
+    return text.split()

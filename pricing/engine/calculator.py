@@ -263,6 +263,7 @@ class Line(BaseModel):
     category: Literal["aws", "licence"] = "aws"
     sku: str = ""
     note: str = ""
+    component: str = Field(default="", description="compute, storage, iops, throughput, backup, monitoring, licences")
 
     @field_serializer("quantity", "unit_price_usd", "monthly_usd", when_used="json")
     def _plain(self, value: Decimal) -> str:
@@ -950,6 +951,22 @@ def _ec2_items(plan: _Plan, cfg: EstimateConfig, rules: AwsRules, skip: set[str]
         plan.add("EBS snapshots", cfg.snapshot_gib, row)
 
 
+# What a line pays for, by the AWS product family of its price row: the cost breakdown's components.
+COMPONENTS: dict[str, str] = {
+    "Database Instance": "compute",
+    "Compute Instance": "compute",
+    "Compute Instance (bare metal)": "compute",
+    "Database Storage": "storage",
+    "Storage": "storage",
+    "Provisioned IOPS": "iops",
+    "System Operation": "iops",
+    "Provisioned Throughput": "throughput",
+    "Storage Snapshot": "backup",
+    "Performance Insights": "monitoring",
+    "Database Insights": "monitoring",
+}
+
+
 def _line(item: _Item) -> Line:
     row = item.row
     unit_price = row.price_usd if item.unit_price is None else item.unit_price
@@ -965,6 +982,7 @@ def _line(item: _Item) -> Line:
         estimated=row.estimated or item.estimated,
         sku=row.sku,
         note=note,
+        component=COMPONENTS.get(row.product_family, "other"),
     )
 
 
@@ -1038,6 +1056,7 @@ def estimate(
             estimated=ll.estimated,
             category="licence",
             note=ll.note,
+            component="licences",
         )
         for ll in licence.lines
     ]

@@ -1,0 +1,201 @@
+"""What the results page (and the PDF, which renders the same context) shows, built from one Recommendation.
+
+No Django imports: plain data for the template, so the page, its htmx partial and the print template share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from advisor.engine.instances import instance_limits
+from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
+from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
+from advisor.engine.sizing import SizingPolicy
+
+COMPONENTS: tuple[tuple[str, str], ...] = (
+    ("compute", "Compute"),
+    ("storage", "Storage"),
+    ("iops", "IOPS and IO requests"),
+    ("throughput", "Throughput"),
+    ("backup", "Backup"),
+    ("monitoring", "Monitoring"),
+    ("standby", "Standby (EC2 Data Guard)"),
+    ("licences", "Oracle licences"),
+    ("other", "Other"),
+)
+MONTHS = 36
+
+
+@dataclass(frozen=True)
+class CostPart:
+    key: str
+    label: str
+    monthly_usd: Decimal
+
+
+@dataclass(frozen=True)
+class Column:
+    option: OptionRecommendation
+    parts: tuple[CostPart, ...]
+    monthly_usd: Decimal | None
+    configuration: str
+    storage: str
+    alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
+
+    @property
+    def prices_as_of(self) -> str:
+        """The dates of the price rows this option's bill was read from (they can differ by source)."""
+        chosen = self.option.chosen
+        if chosen is None:
+            return ""
+        dates = sorted({line.as_of for line in chosen.cost.lines if line.category == "aws"})
+        return dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}" if dates else ""
+
+    @property
+    def unpriced_reason(self) -> str:
+        if self.option.option == "odb":
+            return "Bought through an AWS Marketplace offer: not sized or priced here"
+        if self.option.unmet:
+            return "Nothing in the catalog meets the need"
+        return "No prices for this edition and licence model in this region"
+
+    @property
+    def one_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * 12
+
+    @property
+    def two_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * 24
+
+    @property
+    def three_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * MONTHS
+
+
+def _parts(candidate: Candidate) -> tuple[CostPart, ...]:
+    sums: dict[str, Decimal] = {key: Decimal(0) for key, _ in COMPONENTS}
+    for line in candidate.cost.lines:
+        sums[line.component if line.component in sums else "other"] += line.monthly_usd
+    if candidate.standby_cost is not None:
+        sums["standby"] += candidate.standby_cost.total_monthly_usd
+    return tuple(CostPart(key, label, sums[key]) for key, label in COMPONENTS if sums[key])
+
+
+def storage_words(candidate: Candidate) -> str:
+    volumes = candidate.layout.volumes
+    v = volumes[0]
+    extras = []
+    if v.iops:
+        extras.append(f"{v.iops:,.0f} IOPS")
+    if v.throughput_mib_s:
+        extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
+    each = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
+    if len(volumes) > 1:
+        return f"{len(volumes)} × {each}, striped by ASM"
+    return each
+
+
+def configuration_words(candidate: Candidate) -> str:
+    optimize = candidate.cost.licence.optimize_cpus if candidate.cost.licence else None
+    cores = (
+        f", Optimize CPUs {optimize.cores} cores" if optimize is not None and getattr(optimize, "cores", None) else ""
+    )
+    deployment = "Multi-AZ" if candidate.deployment == "multi-az" else "Single-AZ"
+    standby = " + Data Guard standby" if candidate.standby_cost is not None else ""
+    return (
+        f"{candidate.instance_class}: {candidate.vcpus} vCPUs, {candidate.memory_gib:g} GiB{cores}, "
+        f"{deployment}{standby}"
+    )
+
+
+def columns(recommendation: Recommendation) -> list[Column]:
+    out = []
+    for option in recommendation.options:
+        chosen = option.chosen
+        if chosen is None:
+            out.append(Column(option, (), None, "", "", ()))
+            continue
+        alternatives = tuple(
+            (a, a.total_monthly_usd - chosen.total_monthly_usd, a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE))
+            for a in option.alternatives
+        )  # fmt: skip
+        out.append(
+            Column(option, _parts(chosen), chosen.total_monthly_usd, configuration_words(chosen), storage_words(chosen), alternatives)
+        )  # fmt: skip
+    return out
+
+
+def recommended(cols: list[Column]) -> Column | None:
+    """The cheapest option that the rules do not block; None when every priced option is blocked."""
+    viable = [c for c in cols if c.monthly_usd is not None and c.option.verdict.verdict != "blocked"]
+    return min(viable, key=lambda c: c.monthly_usd or 0, default=None)
+
+
+def decisive_reasons(cols: list[Column], best: Column | None) -> list[str]:
+    """The three reasons that decide the recommendation, in words, from the columns' own figures."""
+    if best is None:
+        return ["No priced option meets the workload without a blocker; see each option's findings."]
+    reasons = [f"{best.option.label} is the cheapest option the rules allow: ${best.monthly_usd:,.2f} a month "
+               f"(${best.three_year_usd:,.0f} over three years), {best.configuration}."]  # fmt: skip
+    blocked = [c for c in cols if c.option.verdict.verdict == "blocked"]
+    for c in blocked[:1]:
+        first = next((f for f in c.option.verdict.findings if f.severity == "blocker"), None)
+        if first is not None:
+            reasons.append(f"{c.option.label} is blocked: {first.title}.")
+    others = [c for c in cols if c is not best and c.monthly_usd is not None and c.option.verdict.verdict != "blocked"]
+    if others:
+        nxt = min(others, key=lambda c: c.monthly_usd or 0)
+        reasons.append(f"The next option, {nxt.option.label}, costs ${(nxt.monthly_usd or 0) - (best.monthly_usd or 0):,.2f} "
+                       "more a month.")  # fmt: skip
+    warnings = [f for f in best.option.verdict.findings if f.severity == "warning"]
+    if len(reasons) < 3 and warnings:
+        reasons.append(f"Know before choosing it: {warnings[0].title}.")
+    return reasons[:3]
+
+
+def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
+    """Baseline IOPS and MiB/s of the chosen configuration at every standard IO size, for the chart and table."""
+    chosen = option.chosen
+    if chosen is None:
+        return []
+    platform = "ec2" if option.option == "ec2" else "rds"
+    limits = instance_limits(chosen.instance_class, platform)  # type: ignore[arg-type]
+    out = []
+    for size in STANDARD_IO_SIZES_KIB:
+        cap = evaluate(instance=limits, layout=chosen.layout, io_size_kib=size)
+        out.append({"io_size_kib": size, "iops": cap.baseline.iops, "throughput_mib_s": cap.baseline.throughput_mib_s,
+                    "burst_iops": cap.burst.iops, "burst_throughput_mib_s": cap.burst.throughput_mib_s})  # fmt: skip
+    return out
+
+
+def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
+    """(field, label, value) for the policy form shown on the page."""
+    return [(name, field.title or name, getattr(policy, name)) for name, field in SizingPolicy.model_fields.items()]
+
+
+def results_context(recommendation: Recommendation) -> dict[str, Any]:
+    """Everything the results page and the PDF show; both render this, so they cannot disagree."""
+    from advisor import charts  # plotly: imported when a page is built, not by the engines
+
+    cols = columns(recommendation)
+    best = recommended(cols)
+    curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
+    snapshots = sorted({(c.option.chosen.cost.region, c.option.chosen.cost.price_snapshot)
+                        for c in cols if c.option.chosen is not None})  # fmt: skip
+    sources = sorted({s for c in cols if c.option.chosen is not None for s in c.option.chosen.cost.price_sources})
+    return {
+        "recommendation": recommendation,
+        "need": recommendation.need,
+        "policy_rows": policy_rows(recommendation.policy),
+        "columns": cols,
+        "best": best,
+        "reasons": decisive_reasons(cols, best),
+        "curves": curves,
+        "price_snapshots": snapshots,
+        "price_sources": sources,
+        "cost_chart": charts.cost_by_component_figure(cols),
+        "cumulative_chart": charts.cumulative_cost_figure(cols),
+        "capacity_chart": charts.capacity_figure(curves, recommendation.need),
+    }

@@ -1,0 +1,140 @@
+"""Benchmark: one recommendation over the full catalog per golden scenario, and the recommendations API's HTTP
+throughput under gunicorn beside a trivial endpoint's, measured in the same run.
+
+Goals: a recommendation in under 100 ms at p95 on the 2-core machine; the API at least a third of the trivial
+endpoint's throughput. Run: ``make bench-recommend``. Prints its figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from advisor.engine.recommender import recommend  # noqa: E402
+from advisor.engine.scenarios import load_scenarios  # noqa: E402
+from pricing.engine.pricebook import PriceBook  # noqa: E402
+from pricing.fixture_sources import read_rows  # noqa: E402
+from pricing.offer_files import read_offer_file  # noqa: E402
+
+PRICES = ROOT / "fixtures" / "prices"
+RUNS = 30
+PORT = 8765
+SECONDS = 8
+CLIENTS = 4
+
+
+def price_book() -> PriceBook:
+    rows = [
+        row
+        for name in ("AmazonRDS.json", "AmazonEC2.json")
+        for row in read_offer_file(PRICES / "eu-west-1" / name, region="eu-west-1")
+    ]
+    for path in PRICES.glob("*.jsonl"):
+        rows.extend(read_rows(path))
+    return PriceBook(rows)
+
+
+def engine() -> None:
+    book = price_book()
+    print(f"engine: {RUNS} recommendations per golden scenario (4 options each, full catalog)")
+    for scenario in load_scenarios():
+        recommend(scenario.workload, book)  # warm caches, as a running server has them
+        times = []
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            recommend(scenario.workload, book)
+            times.append((time.perf_counter() - start) * 1000)
+        p95 = sorted(times)[int(len(times) * 0.95) - 1]
+        print(f"  {scenario.name:<48} median {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms")
+
+
+def _load(path: str, body: bytes | None | Callable[[int], bytes], seconds: float) -> float:
+    """Requests per second from CLIENTS concurrent clients for ``seconds`` (a connection per request: gunicorn's
+    sync workers close after each response)."""
+    done = [0] * CLIENTS
+    stop = time.perf_counter() + seconds
+
+    def client(i: int) -> None:
+        while time.perf_counter() < stop:
+            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+            if body is None:
+                conn.request("GET", path)
+            else:
+                payload = body(i * 1_000_000 + done[i]) if callable(body) else body
+                conn.request("POST", path, body=payload, headers={"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            if response.status != 200:
+                raise SystemExit(f"{path}: HTTP {response.status}")
+            conn.close()
+            done[i] += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(done) / seconds
+
+
+def http_throughput() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        env = os.environ | {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "DEBUG": "false",
+                            "SECRET_KEY": "bench-only", "ALLOWED_HOSTS": "127.0.0.1",
+                            "SECURE_SSL_REDIRECT": "false"}  # plain HTTP on loopback  # fmt: skip
+        python = sys.executable
+        for command in (["migrate", "--noinput"], ["load_prices"], ["collectstatic", "--noinput"]):
+            subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env | {"STATIC_ROOT": f"{tmp}/static"},
+                           check=True, capture_output=True)  # fmt: skip
+        server = subprocess.Popen(
+            [str(Path(python).with_name("gunicorn")), "config.wsgi", "-w", "2", "-b", f"127.0.0.1:{PORT}", "--log-level", "warning"],
+            cwd=ROOT, env=env | {"STATIC_ROOT": f"{tmp}/static"},
+        )  # fmt: skip
+        try:
+            for _ in range(100):
+                try:
+                    http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            scenario = next(s for s in load_scenarios() if "SE2" in s.name).workload
+            workload = scenario.model_dump_json().encode()
+
+            def distinct(n: int) -> bytes:  # a different database size each time: nothing is served from cache
+                sizing = scenario.sizing.model_copy(update={"db_size_gib": 100 + n % 100_000 / 10})
+                return scenario.model_copy(update={"sizing": sizing}).model_dump_json().encode()
+
+            _load("/api/v1/recommendations", workload, 1)  # warm both workers' price-book caches
+            trivial = _load("/healthz", None, SECONDS)
+            api = _load("/api/v1/recommendations", workload, SECONDS)
+            uncached = _load("/api/v1/recommendations", distinct, SECONDS)
+        finally:
+            server.terminate()
+            server.wait()
+    print(f"HTTP under gunicorn (2 workers, {CLIENTS} concurrent clients, {SECONDS} s each):")
+    print(f"  trivial endpoint /healthz           {trivial:8.1f} requests/s")
+    print(
+        f"  POST /api/v1/recommendations        {api:8.1f} requests/s  ({api / trivial:.2f} of trivial; goal >= 0.33)"
+        "  same workload (recent answers are kept)"
+    )
+    print(
+        f"  POST /api/v1/recommendations        {uncached:8.1f} requests/s  ({uncached / trivial:.2f} of trivial)"
+        "  a new workload every request (full search each time)"
+    )
+
+
+if __name__ == "__main__":
+    engine()
+    if "--engine-only" not in sys.argv:
+        http_throughput()

@@ -1,0 +1,124 @@
+"""The results page, its htmx preview, and POST /api/v1/recommendations (prices from the committed fixtures)."""
+
+import json
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from advisor import services
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from tests.conftest import form_data
+
+pytestmark = pytest.mark.django_db
+
+SMALL = load_scenario(SCENARIO_DIR / "small-oltp-se2.json")
+
+
+@pytest.fixture
+def small_assessment(prices):
+    meta = services.AssessmentMeta(name=SMALL.name, customer=SMALL.customer, project=SMALL.project)
+    return services.assessment_create(meta=meta, workload=SMALL.workload)
+
+
+def test_results_show_every_option_side_by_side_with_the_recommendation(client, small_assessment):
+    url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
+    body = client.get(url).content.decode()
+    assert 'id="recommended-option">Amazon RDS for Oracle<' in body
+    # db.m5.xlarge SE2 LI Multi-AZ at 1.964/h x 730 + 229 GiB gp3 at 0.254 (pricing-notes §4a/§4d, eu-west-1)
+    assert "$1,491.89" in body
+    for option in ("rds", "rds_custom", "ec2", "odb"):
+        assert f'id="option-{option}"' in body
+    assert 'data-plotly-figure="cost-chart"' in body and "Monthly cost by component as a table" in body
+    assert "Bought through an AWS Marketplace offer" in body
+    assert "eu-west-1, 2023-02-23" in body  # the RDS bill's price rows are from the 2023-02-23 offer file
+
+
+def test_changing_an_answer_updates_the_results_without_saving(client, small_assessment):
+    url = reverse("advisor:assessment-results-preview", args=[small_assessment.public_id])
+    bigger = SMALL.workload.model_copy(
+        update={"sizing": SMALL.workload.sizing.model_copy(update={"peak_cpu": 6, "average_cpu": 3})}
+    )
+    body = client.post(url, form_data(bigger, name=SMALL.name)).content.decode()
+    assert body.lstrip().startswith('<section id="results-body"')
+    # 6 x 1.2 = 7.2 vCPUs: the 4-vCPU db.m5.xlarge no longer fits
+    assert "db.m5.xlarge: 4 vCPUs" not in body and "needs 7.2 vCPUs" in body
+    small_assessment.refresh_from_db()
+    assert small_assessment.workload["sizing"]["peak_cpu"] == SMALL.workload.sizing.peak_cpu
+
+
+def test_invalid_answers_list_what_is_missing_with_links_to_the_fields(client, small_assessment):
+    url = reverse("advisor:assessment-results-preview", args=[small_assessment.public_id])
+    data = form_data(SMALL.workload, name=SMALL.name) | {"sizing.db_size_gib": ""}
+    body = client.post(url, data).content.decode()
+    assert "missing or invalid: no results until they are fixed" in body
+    assert 'href="#f-sizing-db-size-gib"' in body
+    assert 'id="recommended-option"' not in body
+
+
+def test_the_sizing_policy_is_adjustable_and_shown(client, small_assessment):
+    url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
+    body = client.get(url, {"policy.cpu_headroom_pct": "100"}).content.decode()
+    assert "CPU headroom 100" in body and "4.0 vCPUs" in body  # 2 x 2.0
+    bad = client.get(url, {"policy.cpu_headroom_pct": "-5"})
+    assert bad.status_code == 422 and "policy.cpu_headroom_pct" in bad.content.decode()
+
+
+def test_saving_from_the_results_page_returns_to_the_results(client, small_assessment):
+    data = form_data(SMALL.workload, name=SMALL.name) | {"next": "results"}
+    response = client.post(small_assessment.get_absolute_url(), data)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("advisor:assessment-results", args=[small_assessment.public_id])
+
+
+def test_api_recommends_per_option(client, prices):
+    response = client.post(reverse("advisor:api-recommendations"), SMALL.workload.model_dump(mode="json"),
+                           "application/json")  # fmt: skip
+    assert response.status_code == 200
+    rds = response.json()["options"][0]
+    assert rds["configuration"]["instance_class"] == "db.m5.xlarge"
+    assert rds["cost"]["total_monthly_usd"] == "1491.89"
+    assert {"verdict", "findings", "capacity", "alternatives"} <= set(rds)
+
+
+def test_api_refuses_an_invalid_workload_with_field_paths(client):
+    response = client.post(reverse("advisor:api-recommendations"), {"sizing": {"peak_cpu": 0}}, "application/json")
+    assert response.status_code == 400
+    assert "sizing.peak_cpu" in {e["path"] for e in response.json()["errors"]}
+
+
+def test_cli_recommend_json(tmp_path, capsys, prices):
+    from django.core.management import call_command
+
+    path = tmp_path / "w.json"
+    path.write_text(SMALL.workload.model_dump_json())
+    call_command("recommend", "--workload", str(path), "--json")
+    out = json.loads(capsys.readouterr().out)
+    assert [o["option"] for o in out["options"]] == ["rds", "rds_custom", "ec2", "odb"]
+    assert out["options"][0]["cost"]["total_monthly_usd"] == "1491.89"
+
+
+def test_switching_a_price_snapshot_is_seen_by_the_next_recommendation(
+    small_assessment, django_capture_on_commit_callbacks
+):
+    from pricing.models import PriceSnapshot
+    from pricing.services import snapshot_activate, snapshot_rows, snapshot_write
+
+    first = services.recommendation_for(SMALL.workload)
+    current = PriceSnapshot.objects.get(region="eu-west-1", service="AmazonRDS", is_current=True)
+    # The same rows with every price doubled: the chosen class stays, its bill doubles.
+    doubled = [row.model_copy(update={"price_usd": row.price_usd * 2}) for row in snapshot_rows(current)]
+    with django_capture_on_commit_callbacks(execute=True):
+        snapshot_write(doubled, region="eu-west-1", service="AmazonRDS", source="test: doubled", as_of=current.as_of)
+    second = services.recommendation_for(SMALL.workload)
+    # each line is rounded to cents on its own: 2 x 1.964 x 730 hours + 229 GiB x 2 x 0.254
+    doubled_total = (Decimal("3.928") * 730).quantize(Decimal("0.01")) + (Decimal("0.508") * 229).quantize(
+        Decimal("0.01")
+    )
+    assert second.options[0].chosen.total_monthly_usd == doubled_total
+    with django_capture_on_commit_callbacks(execute=True):
+        snapshot_activate(current)
+    assert (
+        services.recommendation_for(SMALL.workload).options[0].chosen.total_monthly_usd
+        == first.options[0].chosen.total_monthly_usd
+    )
