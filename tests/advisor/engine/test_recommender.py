@@ -94,3 +94,33 @@ def test_every_chosen_configuration_meets_every_need(stem):
         if result.chosen is not None:
             assert result.chosen.capacity.fits, (stem, result.option)
             assert all(d.met for d in result.chosen.capacity.dimensions)
+
+
+def test_the_full_scan_warehouse_needs_r5b_bandwidth():
+    # 1,800 MiB/s x 1.2 = 2,160 MiB/s at 1 MiB must be sustained for 2 hours, beyond any 30-minute burst:
+    # r5b.8xlarge sustains 20,000 Mbps = 2,384 MiB/s (R§3) with 32 vCPUs (need 28.8) and 256 GiB (need 211);
+    # r5.8xlarge (6,800 Mbps) and r5.12xlarge (9,500 Mbps) fall short, m6i.16xlarge has the bandwidth but 64 vCPUs
+    result = options(in_eu_west_1("large-ee-warehouse"))
+    assert result["rds"].chosen.instance_class == "db.r5b.8xlarge"
+    assert result["ec2"].chosen.instance_class == "r5b.8xlarge"
+    rejected = {r.instance_class: r.reasons for r in result["rds"].rejected_cheaper}
+    assert any("throughput at 1024 KiB" in reason for reasons in rejected.values() for reason in reasons)
+
+
+def test_the_latency_sensitive_oltp_needs_r5b_iops_on_rds():
+    # peak 33,000 IOPS x 1.2 = 39,600 for 4 hours (beyond the 30-minute burst) on 16 vCPUs and 128 GiB:
+    # db.r5b.4xlarge sustains 43,333 IOPS (R§3); db.r5.4xlarge 18,750 and db.r6i.4xlarge 20,000 do not
+    rds = options(in_eu_west_1("latency-oltp-cross-region-dr"))["rds"]
+    assert rds.chosen.instance_class == "db.r5b.4xlarge"
+    iops = next(d for d in rds.chosen.capacity.dimensions if d.name.startswith("IOPS"))
+    assert iops.met and iops.covered_by == "baseline" and iops.capacity >= 39600  # gp3 provisioned to the need
+    assert any("IOPS at 8 KiB 18,750 IOPS" in " ".join(r.reasons) for r in rds.rejected_cheaper)
+
+
+def test_the_packaged_app_gets_a_memory_class_on_ec2():
+    # 8 vCPUs x 1.2 = 9.6 -> 16 vCPUs; (SGA 48 + PGA 12) x 1.1 / 0.75 = 88 GiB -> 128 GiB: r5.4xlarge or
+    # r6i.4xlarge (the same hourly price in eu-west-1, a near tie); m5.4xlarge's 64 GiB is rejected
+    ec2 = options(in_eu_west_1("sysdba-one-off-patches"))["ec2"]
+    assert ec2.chosen.instance_class in {"r5.4xlarge", "r6i.4xlarge"}
+    assert ec2.chosen.memory_gib == 128
+    assert any(r.instance_class == "m5.4xlarge" or "memory" in " ".join(r.reasons) for r in ec2.rejected_cheaper)
