@@ -1,0 +1,15 @@
+from django.urls import path
+
+from pricing import views
+
+app_name = "pricing"
+
+urlpatterns = [
+    path("estimate", views.estimate, name="estimate"),
+    path("api/v1/estimate", views.api_estimate, name="api-estimate"),
+    path("prices/", views.prices, name="prices"),
+    path("prices/refresh", views.refresh_start, name="refresh-start"),
+    path("prices/jobs/<int:pk>", views.refresh_job, name="refresh-job"),
+    path("prices/<int:pk>/diff", views.snapshot_diff, name="snapshot-diff"),
+    path("prices/<int:pk>/make-current", views.snapshot_make_current, name="snapshot-make-current"),
+]
