@@ -104,6 +104,8 @@ def configuration_words(candidate: Candidate) -> str:
     )
     deployment = "Multi-AZ" if candidate.deployment == "multi-az" else "Single-AZ"
     standby = " + Data Guard standby" if candidate.standby_cost is not None else ""
+    if candidate.instance_store:
+        standby += "; instance-store NVMe as ASM preferred-read mirror"
     return (
         f"{candidate.instance_class}: {candidate.vcpus} vCPUs, {candidate.memory_gib:g} GiB{cores}, "
         f"{deployment}{standby}"

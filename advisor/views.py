@@ -298,7 +298,12 @@ def api_verdicts(request: HttpRequest) -> JsonResponse:
 def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
     """The sizing policy from the query string or form (``policy.<field>``); defaults for what is not given."""
     given = {name: params.get(f"policy.{name}") for name in SizingPolicy.model_fields if params.get(f"policy.{name}")}
-    for name in ("burst_may_cover_peaks", "include_burstable_classes", "include_deprecated_classes"):
+    for name in (
+        "burst_may_cover_peaks",
+        "include_burstable_classes",
+        "include_deprecated_classes",
+        "use_instance_store",
+    ):
         if f"policy.{name}.present" in params:
             given[name] = params.get(f"policy.{name}") == "true"
     try:

@@ -22,6 +22,7 @@ from advisor.engine.sizing import (
     Dimension,
     Need,
     SizingPolicy,
+    can_read_locally,
     ec2_layouts,
     instance_dimensions,
     io_dimensions,
@@ -53,6 +54,10 @@ LICENSED_FEATURES = {
     "tuning_pack": "tuning_pack",
 }
 UNPRICED_FEATURES = {"real_application_testing": "Real Application Testing", "olap": "OLAP", "goldengate": "GoldenGate"}
+INSTANCE_STORE_WORDS = (
+    "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
+    "and EBS failure groups; the NVMe copy is lost on stop and rebuilt from EBS"
+)
 ODB_NOT_PRICED = (
     "Oracle Database@AWS is bought through an AWS Marketplace offer for Exadata infrastructure and VM clusters; "
     "its prices are not in the AWS Price List data this advisor holds, so it is neither sized nor priced here."
@@ -70,6 +75,7 @@ class Candidate:
     capacity: Capacity
     cost: Estimate
     standby_cost: Estimate | None = None  # EC2: the Data Guard standby priced as a second deployment
+    instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
 
     @property
     def total_monthly_usd(self) -> Decimal:
@@ -318,7 +324,7 @@ def _search(
     priced = sorted((hourly_prices[name], name) for name in classes if name in hourly_prices)
     unpriced = len(classes) - len(priced)
     costs = _Costs(workload, book, plan, need)
-    ranked: list[tuple[Decimal, str, int, StorageLayout, Capacity, Decimal]] = []
+    ranked: list[tuple[Decimal, str, int, StorageLayout, Capacity, Decimal, str | None]] = []
     rejected: list[Rejected] = []
     misses: list[Capacity] = []
     best: Decimal | None = None
@@ -348,23 +354,33 @@ def _search(
             continue
         limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
         closest: Capacity | None = None
+        local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
+        found = False
         for storage_cost, _, _, layout in layout_costs:  # cheapest first: the first that fits is this class's best
-            capacity = Capacity(base + io_dimensions(instance=limits, layout=layout, need=need, policy=policy)
-                                + (storage_dimension(layout, need),))  # fmt: skip
-            if capacity.fits:
-                total = hours + storage_cost + licence
-                ranked.append((total, name, row["vcpus"], layout, capacity, hourly))
-                best = total if best is None else min(best, total)
+            for local_reads in (False, True) if local else (False,):
+                capacity = Capacity(
+                    base
+                    + io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
+                    + (storage_dimension(layout, need),)
+                )
+                if capacity.fits:
+                    total = hours + storage_cost + licence
+                    store = "preferred_read" if local_reads else None
+                    ranked.append((total, name, row["vcpus"], layout, capacity, hourly, store))
+                    best = total if best is None else min(best, total)
+                    found = True
+                    break
+                misses.append(capacity)
+                if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
+                    closest = capacity
+            if found:
                 break
-            misses.append(capacity)
-            if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
-                closest = capacity
-        else:
+        if not found:
             rejected.append(Rejected(name, hourly, closest.shortfalls if closest else ("no storage layout is priced",)))
     ranked.sort(key=lambda item: (item[0], item[1]))
     candidates: list[Candidate] = []
     problems = list(plan.notes)
-    for _total, name, vcpus, layout, capacity, hourly in ranked[: ALTERNATIVES + 1]:
+    for _total, name, vcpus, layout, capacity, hourly, store in ranked[: ALTERNATIVES + 1]:
         try:
             cost, standby = _price(workload, book, plan, name=name, vcpus=vcpus, need=need, layout=layout)
         except (EstimateInvalid, PriceNotFound) as error:
@@ -372,7 +388,7 @@ def _search(
             continue
         row = catalog_rows()[name]
         candidates.append(
-            Candidate(name, hourly, vcpus, row["memory_gib"], layout, plan.deployment, capacity, cost, standby)
+            Candidate(name, hourly, vcpus, row["memory_gib"], layout, plan.deployment, capacity, cost, standby, store)
         )
     if costs.skipped:
         kinds = sorted({entry.split(":", 1)[0] for entry in costs.skipped})
@@ -471,6 +487,7 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         "optimize_cpus": None if optimize is None else optimize.model_dump(mode="json"),
         "deployment": candidate.deployment,
         "standby": "Data Guard standby priced as a second instance" if candidate.standby_cost else None,
+        "instance_store": INSTANCE_STORE_WORDS if candidate.instance_store else None,
         "storage": {
             "type": volumes[0]["type"],
             "volumes": len(volumes),

@@ -22,6 +22,7 @@ from advisor.engine.iolimits import (
     Volume,
     burst_at_demand,
     evaluate,
+    instance_store_read,
     storage_limits,
     validate_layout,
     volume_specs,
@@ -57,6 +58,11 @@ class SizingPolicy(BaseModel):
     )
     include_deprecated_classes: bool = Field(False, title="Consider classes deprecated for Oracle")
     max_striped_volumes: int = Field(8, ge=1, le=32, title="Most EBS volumes striped on EC2")
+    use_instance_store: bool = Field(
+        True,
+        title="Use instance-store NVMe for reads on EC2",
+        description="as an ASM preferred-read mirror: reads local, writes to NVMe and EBS; lost on stop",
+    )
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,9 @@ class Need:
     peak_iops: float
     peak_mib_s: float
     peak_minutes: float
+    sustained_read_iops: float = 0.0  # the read parts, for an instance-store preferred-read mirror
+    peak_read_iops: float = 0.0
+    peak_read_mib_s: float = 0.0
 
 
 def need_for(workload: Workload, policy: SizingPolicy) -> Need:
@@ -88,6 +97,9 @@ def need_for(workload: Workload, policy: SizingPolicy) -> Need:
         peak_iops=(io.peak_read_iops + io.peak_write_iops) * io_factor,
         peak_mib_s=(io.peak_read_mib_s + io.peak_write_mib_s) * io_factor,
         peak_minutes=io.peak_duration_minutes,
+        sustained_read_iops=io.sustained_read_iops * io_factor,
+        peak_read_iops=io.peak_read_iops * io_factor,
+        peak_read_mib_s=io.peak_read_mib_s * io_factor,
     )
 
 
@@ -271,21 +283,63 @@ def _io_dimension(
 
 
 def io_dimensions(
-    *, instance: InstanceLimits, layout: StorageLayout, need: Need, policy: SizingPolicy
+    *, instance: InstanceLimits, layout: StorageLayout, need: Need, policy: SizingPolicy, local_reads: bool = False
 ) -> tuple[Dimension, ...]:
+    """IOPS at the block size and throughput at the scan size. With ``local_reads`` (an ASM preferred-read mirror on
+    the instance store) reads are checked against the NVMe disks and only writes against EBS."""
     sustained_mib_s = 0.0  # the questionnaire asks for peak throughput only
+    if not local_reads:
+        return (
+            _io_dimension(
+                f"IOPS at {need.block_kib:g} KiB", "IOPS", instance=instance, layout=layout, io_kib=need.block_kib,
+                sustained=need.sustained_iops, peak=need.peak_iops, peak_minutes=need.peak_minutes, policy=policy,
+                per_second=lambda phase: phase.iops,
+            ),
+            _io_dimension(
+                f"throughput at {need.scan_kib:g} KiB", "MiB/s", instance=instance, layout=layout,
+                io_kib=need.scan_kib, sustained=sustained_mib_s, peak=need.peak_mib_s, peak_minutes=need.peak_minutes,
+                policy=policy, per_second=lambda phase: phase.throughput_mib_s,
+            ),
+        )  # fmt: skip
     return (
         _io_dimension(
-            f"IOPS at {need.block_kib:g} KiB", "IOPS", instance=instance, layout=layout, io_kib=need.block_kib,
-            sustained=need.sustained_iops, peak=need.peak_iops, peak_minutes=need.peak_minutes, policy=policy,
+            f"write IOPS at {need.block_kib:g} KiB (EBS)", "IOPS", instance=instance, layout=layout,
+            io_kib=need.block_kib, sustained=need.sustained_iops - need.sustained_read_iops,
+            peak=need.peak_iops - need.peak_read_iops, peak_minutes=need.peak_minutes, policy=policy,
             per_second=lambda phase: phase.iops,
         ),
+        _local_dimension(f"read IOPS at {need.block_kib:g} KiB (instance store)", "IOPS", instance, need.block_kib,
+                         need.peak_read_iops, lambda local: local.iops),
         _io_dimension(
-            f"throughput at {need.scan_kib:g} KiB", "MiB/s", instance=instance, layout=layout, io_kib=need.scan_kib,
-            sustained=sustained_mib_s, peak=need.peak_mib_s, peak_minutes=need.peak_minutes, policy=policy,
-            per_second=lambda phase: phase.throughput_mib_s,
+            f"write throughput at {need.scan_kib:g} KiB (EBS)", "MiB/s", instance=instance, layout=layout,
+            io_kib=need.scan_kib, sustained=sustained_mib_s, peak=need.peak_mib_s - need.peak_read_mib_s,
+            peak_minutes=need.peak_minutes, policy=policy, per_second=lambda phase: phase.throughput_mib_s,
         ),
+        _local_dimension(f"read throughput at {need.scan_kib:g} KiB (instance store)", "MiB/s", instance,
+                         need.scan_kib, need.peak_read_mib_s, lambda local: local.throughput_mib_s),
     )  # fmt: skip
+
+
+def _local_dimension(
+    name: str, unit: str, instance: InstanceLimits, io_kib: float, need: float, value: Any
+) -> Dimension:
+    local = instance_store_read(instance, io_kib)
+    if local is None:
+        return Dimension(name, unit, need, 0.0, None, None, False, "none", "no published instance-store figure")
+    capacity = value(local)
+    met = need <= capacity * (1 + 1e-9)
+    return Dimension(name, unit, need, capacity, None, None, met, "baseline" if met else "none", local.reason)
+
+
+GIB_PER_GB = 10**9 / 2**30  # AWS sizes instance store in decimal GB
+
+
+def can_read_locally(instance: InstanceLimits, need: Need) -> bool:
+    """An ASM preferred-read mirror needs a published read figure and room for a whole copy of the database."""
+    store = instance.instance_store
+    if store is None or store.random_read_iops_4k is None or store.total_gb is None:
+        return False
+    return store.total_gb * GIB_PER_GB >= need.storage_gib
 
 
 def storage_dimension(layout: StorageLayout, need: Need) -> Dimension:

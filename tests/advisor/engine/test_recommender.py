@@ -12,6 +12,7 @@ import pytest
 
 from advisor.engine.recommender import ODB_NOT_PRICED, recommend, recommendation_json
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import parse_workload
 from pricing.engine.pricebook import PriceBook
 from pricing.offer_files import read_offer_file
@@ -124,3 +125,23 @@ def test_the_packaged_app_gets_a_memory_class_on_ec2():
     assert ec2.chosen.instance_class in {"r5.4xlarge", "r6i.4xlarge"}
     assert ec2.chosen.memory_gib == 128
     assert any(r.instance_class == "m5.4xlarge" or "memory" in " ".join(r.reasons) for r in ec2.rejected_cheaper)
+
+
+def test_a_read_heavy_database_that_fits_on_nvme_reads_from_the_instance_store_on_ec2():
+    # 60,000 read IOPS x 1.2 = 72,000 at 8 KiB would take an r5b.12xlarge-class EBS limit; i3.xlarge's NVMe gives
+    # 206,250 random 4 KiB reads (R§5), held at 8 KiB to the same bytes: 103,125 IOPS. Writes, 2,000 x 1.2 = 2,400,
+    # stay within its 6,000 EBS IOPS; the 200 GiB database fits its 950 GB disk; 4 vCPUs and 30.5 GiB hold
+    # 2.4 vCPUs and (SGA 8 + PGA 2) x 1.1 / 0.75 = 14.7 GiB.
+    workload = parse_workload({
+        "environment": {"region": "eu-west-1"},
+        "sizing": {"peak_cpu": 2, "average_cpu": 1, "sga_gib": 8, "pga_gib": 2, "db_size_gib": 200,
+                   "yearly_growth_pct": 0},
+        "io": {"peak_read_iops": 60000, "peak_write_iops": 2000, "sustained_read_iops": 40000,
+               "sustained_write_iops": 1000, "peak_read_mib_s": 100, "peak_write_mib_s": 20},
+    })  # fmt: skip
+    ec2 = options(workload)["ec2"]
+    assert ec2.chosen.instance_class == "i3.xlarge" and ec2.chosen.instance_store == "preferred_read"
+    reads = next(d for d in ec2.chosen.capacity.dimensions if d.name.startswith("read IOPS"))
+    assert reads.capacity == pytest.approx(206_250 * 4 / 8) and reads.met
+    no_nvme = recommend(workload, book(), policy=SizingPolicy(use_instance_store=False)).options[2].chosen
+    assert no_nvme.instance_store is None and no_nvme.total_monthly_usd > ec2.chosen.total_monthly_usd
