@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend
+.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -18,7 +18,7 @@ $(BIN)/.installed: requirements.txt requirements-dev.txt
 
 install: $(BIN)/.installed
 
-run: install
+run: install system-deps
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_scenarios
 	$(BIN)/python manage.py load_prices
@@ -57,3 +57,7 @@ bench-prices: install
 # One recommendation per golden scenario (median, p95) and the API's throughput under gunicorn vs /healthz.
 bench-recommend: install
 	$(BIN)/python bench/recommend_bench.py
+
+# The PDF comparison of a golden scenario: median seconds per PDF, warm and cold browser (goal < 2 s).
+bench-report: install system-deps
+	$(BIN)/python bench/report_bench.py

@@ -1,6 +1,12 @@
-from django.contrib import admin
+import base64
 
-from advisor.models import Assessment
+from django import forms
+from django.contrib import admin
+from django.core.files.uploadedfile import UploadedFile
+from django.http import HttpRequest
+from django.utils.html import format_html
+
+from advisor.models import LOGO_MAX_BYTES, Assessment, ReportSettings
 
 
 @admin.register(Assessment)
@@ -21,3 +27,65 @@ class AssessmentAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
+
+
+def logo_data_uri(upload: UploadedFile) -> str:
+    """An uploaded PNG or SVG as a ``data:`` URI, or ValidationError saying what is accepted."""
+    if upload.size is not None and upload.size > LOGO_MAX_BYTES:
+        raise forms.ValidationError(f"The logo is {upload.size // 1024} KiB; at most {LOGO_MAX_BYTES // 1024} KiB.")
+    data = upload.read()
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        mime = "image/png"
+    elif b"<svg" in data[:4096] and b"<!ENTITY" not in data:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise forms.ValidationError("The SVG is not UTF-8 text.") from None
+        mime = "image/svg+xml"
+    else:
+        raise forms.ValidationError("Upload a PNG or SVG image.")
+    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
+
+
+class ReportSettingsForm(forms.ModelForm):
+    logo_file = forms.FileField(required=False, label="Logo", help_text="PNG or SVG, at most 256 KiB.")
+    remove_logo = forms.BooleanField(required=False, label="Remove the logo")
+
+    class Meta:
+        model = ReportSettings
+        fields = ("paper_size", "prepared_by")
+
+    def clean_logo_file(self) -> str | None:
+        upload = self.cleaned_data.get("logo_file")
+        return logo_data_uri(upload) if upload else None
+
+    def save(self, commit: bool = True) -> ReportSettings:
+        settings = super().save(commit=False)
+        if self.cleaned_data.get("remove_logo"):
+            settings.logo = ""
+        elif self.cleaned_data.get("logo_file"):
+            settings.logo = self.cleaned_data["logo_file"]
+        if commit:
+            settings.save()
+        return settings
+
+
+@admin.register(ReportSettings)
+class ReportSettingsAdmin(admin.ModelAdmin):
+    """One row: the PDF's default paper, "prepared by" and cover logo."""
+
+    form = ReportSettingsForm
+    fields = ("paper_size", "prepared_by", "logo_preview", "logo_file", "remove_logo")
+    readonly_fields = ("logo_preview",)
+
+    @admin.display(description="Current logo")
+    def logo_preview(self, obj: ReportSettings) -> str:
+        if not obj.logo:
+            return "none"
+        return format_html('<img src="{}" alt="Report logo" style="max-height:60px">', obj.logo)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return not ReportSettings.objects.exists()
+
+    def has_delete_permission(self, request: HttpRequest, obj: ReportSettings | None = None) -> bool:
+        return False

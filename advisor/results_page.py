@@ -184,8 +184,8 @@ def results_context(recommendation: Recommendation) -> dict[str, Any]:
     cols = columns(recommendation)
     best = recommended(cols)
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
-    snapshots = sorted({(c.option.chosen.cost.region, c.option.chosen.cost.price_snapshot)
-                        for c in cols if c.option.chosen is not None})  # fmt: skip
+    # the dates of the price rows the bills were read from, not the newest row the region happens to hold
+    snapshots = sorted({(c.option.chosen.cost.region, c.prices_as_of) for c in cols if c.option.chosen is not None})
     sources = sorted({s for c in cols if c.option.chosen is not None for s in c.option.chosen.cost.price_sources})
     return {
         "recommendation": recommendation,

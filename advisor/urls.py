@@ -1,6 +1,6 @@
 from django.urls import path
 
-from advisor import views
+from advisor import report_views, views
 
 app_name = "advisor"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("a/<uuid:public_id>/duplicate/", views.assessment_duplicate, name="assessment-duplicate"),
     path("a/<uuid:public_id>/delete/", views.assessment_delete, name="assessment-delete"),
     path("a/<uuid:public_id>/workload.json", views.assessment_export, name="assessment-export"),
+    path("a/<uuid:public_id>/report.pdf", report_views.assessment_report, name="assessment-report"),
     path("healthz", views.healthz, name="healthz"),
     path("iolimits", views.iolimits, name="iolimits"),
     path("rules", views.rules_page, name="rules"),

@@ -1,0 +1,66 @@
+"""The PDF comparison and its HTML twin: parse the request, call ``advisor.report``, answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from advisor import report
+from advisor.engine.workload import FieldError
+from advisor.models import Assessment
+from advisor.questionnaire import dom_id
+from advisor.views import _policy_from
+
+
+@dataclass(frozen=True)
+class MissingField:
+    path: str
+    message: str
+    href: str
+
+
+def _missing_page(request: HttpRequest, assessment: Assessment, errors: list[FieldError]) -> HttpResponse:
+    """What must be fixed before there can be a document, each linked to its question."""
+    questionnaire = assessment.get_absolute_url()
+    results = reverse("advisor:assessment-results", args=[assessment.public_id])
+    shown = [
+        MissingField(e.path, e.message, f"{results}#results-answers" if e.path.startswith("policy.")
+                     else f"{questionnaire}#{dom_id(e.path)}")
+        for e in errors
+    ]  # fmt: skip
+    return render(request, "advisor/report_missing.html", {"assessment": assessment, "errors": shown}, status=422)
+
+
+@require_GET
+def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The comparison as a PDF (``?format=html``: the same document as HTML), for the sizing policy in the URL."""
+    assessment = get_object_or_404(Assessment, public_id=public_id)
+    wanted = request.GET.get("format", "pdf")
+    if wanted not in ("pdf", "html"):
+        return HttpResponse(f"format {wanted!r}: use pdf or html", status=400, content_type="text/plain")
+    try:
+        paper = report.paper_from(request.GET.get("paper"), None)
+    except ValueError as bad:
+        return HttpResponse(str(bad), status=400, content_type="text/plain")
+    policy, policy_errors = _policy_from(request.GET)
+    try:
+        document = report.report_document(
+            assessment=assessment, policy=policy, paper=paper,
+            prepared_by=request.GET.get("prepared_by", "")[:200], problems=policy_errors,
+        )  # fmt: skip
+    except report.ReportInvalid as invalid:
+        return _missing_page(request, assessment, invalid.errors)
+    if wanted == "html":
+        return HttpResponse(document.html)
+    try:
+        pdf = report.report_pdf(document)
+    except (report.ChromiumMissing, report.ReportFailed) as failed:
+        return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
+    return response

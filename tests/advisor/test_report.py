@@ -1,0 +1,312 @@
+"""The PDF comparison: /a/<uuid>/report.pdf, its HTML twin, the report command and the admin's report settings.
+
+The figures the document must carry are read from the results page's HTML in the same test, never from the code
+under test. Tests marked ``browser`` print through Debian's Chromium and read the PDF with poppler-utils.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from advisor import report, services
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.models import Assessment, ReportSettings
+
+pytestmark = pytest.mark.django_db
+
+SMALL = load_scenario(SCENARIO_DIR / "small-oltp-se2.json")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PNG_1PX = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+
+
+@pytest.fixture
+def small(prices: None) -> Assessment:
+    meta = services.AssessmentMeta(name=SMALL.name, customer=SMALL.customer, project=SMALL.project)
+    return services.assessment_create(meta=meta, workload=SMALL.workload)
+
+
+@pytest.fixture
+def broken(small: Assessment) -> Assessment:
+    """A row whose stored workload no longer validates (an older schema, a hand edit): no document from it."""
+    workload = SMALL.workload.model_dump(mode="json")
+    workload["sizing"]["peak_cpu"] = 0
+    workload["sizing"]["db_size_gib"] = None
+    Assessment.objects.filter(pk=small.pk).update(workload=workload)
+    small.refresh_from_db()
+    return small
+
+
+def report_url(assessment: Assessment, **params: str) -> str:
+    url = reverse("advisor:assessment-report", args=[assessment.public_id])
+    return url + ("?" + "&".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def page_figures(client: Client, assessment: Assessment, query: str = "") -> dict[str, object]:
+    """What the results page shows: the recommended option, each priced option's total, the price dates."""
+    body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id]) + query).content.decode()
+    prices_row = re.search(r'<th scope="row">Prices as of</th>(.*?)</tr>', body, re.S)
+    assert prices_row is not None
+    return {
+        "recommended": html.unescape(re.search(r'id="recommended-option">([^<]+)<', body).group(1)),  # type: ignore[union-attr]
+        "totals": dict(re.findall(r'data-option="(\w+)">(\$[\d,.]+)</td>', body)),
+        "prices_as_of": [html.unescape(c) for c in re.findall(r"<td>([^<]+)</td>", prices_row.group(1)) if c != "—"],
+        "snapshots": re.search(r"Price snapshots used: (.*?)\.\s", body).group(1),  # type: ignore[union-attr]
+    }
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def words(markup: str) -> str:
+    """The text a reader sees in an HTML document, on one line."""
+    blocks = re.sub(r"</?(?:t[dhr]|li|p|div|h\d|d[dlt]|br|[uo]l|table|section|blockquote|summary)\b[^>]*>", " ", markup)
+    return one_line(html.unescape(re.sub(r"<[^>]+>", "", blocks)))
+
+
+# --- the HTML twin and bad input (no browser needed) -------------------------------------------------------
+
+
+def test_the_html_twin_carries_the_results_page_figures(client: Client, small: Assessment) -> None:
+    shown = page_figures(client, small)
+    assert shown["recommended"] == "Amazon RDS for Oracle" and set(shown["totals"]) == {"rds", "ec2"}  # type: ignore[arg-type]
+
+    response = client.get(report_url(small, format="html"))
+
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+    markup = response.content.decode()
+    text = words(markup)
+    assert f"Recommended: {shown['recommended']}," in text
+    for total in shown["totals"].values():  # type: ignore[attr-defined]
+        assert total in text
+    for cell in shown["prices_as_of"]:  # type: ignore[attr-defined]
+        assert cell in text
+    assert f"Price snapshots used: {shown['snapshots']}." in text
+    for part in ("Executive summary", "What decides it", "Licence assumptions",
+                 "Price data and disclaimer", "Oracle on AWS Advisor", SMALL.customer):  # fmt: skip
+        assert part in text
+    # the same charts as the page, from the same figures; the answers panel and htmx are not in a document
+    assert 'data-plotly-figure="cost-chart"' in markup and 'data-plotly-figure="capacity-chart"' in markup
+    assert 'id="results-answers"' not in markup and "htmx" not in markup
+
+
+def test_the_document_states_licence_assumptions_and_every_finding_with_its_source(
+    client: Client, small: Assessment
+) -> None:
+    markup = client.get(report_url(small, format="html")).content.decode()
+    text = words(markup)
+    assert "Edition Standard Edition 2 (SE2)" in text and "Licences already owned 0 sockets" in text
+    assert "each set of 4 vCPUs (or fewer) counts as 1 socket" in text  # Oracle's cloud policy, as priced
+    assert "Oracle Database Standard Edition 2 support: 1 socket licence(s)" in text  # the EC2 BYOL lines
+    recommendation = services.recommendation_for(SMALL.workload)
+    for option in recommendation.options:
+        for finding in option.verdict.findings:
+            assert one_line(finding.title) in text and html.escape(finding.source_url) in markup
+
+
+def test_the_sizing_policy_in_the_url_is_the_one_reported(client: Client, small: Assessment) -> None:
+    text = client.get(report_url(small, format="html", **{"policy.cpu_headroom_pct": "100"})).content.decode()
+    assert "CPU headroom 100" in text and "4.0 vCPUs" in text  # 2 vCPUs at peak x 2.0, as the page says
+
+    bad = client.get(report_url(small, **{"policy.cpu_headroom_pct": "-5"}))
+    assert bad.status_code == 422 and "policy.cpu_headroom_pct" in bad.content.decode()
+
+
+def test_an_invalid_workload_explains_what_is_missing_instead_of_a_document(client: Client, broken: Assessment) -> None:
+    for fmt in ("pdf", "html"):
+        response = client.get(report_url(broken, format=fmt))
+
+        assert response.status_code == 422
+        body = response.content.decode()
+        assert "the PDF is made only from a complete, valid workload" in body
+        assert f'href="/a/{broken.public_id}/#f-sizing-peak-cpu">sizing.peak_cpu</a>' in body
+        assert f'href="/a/{broken.public_id}/#f-sizing-db-size-gib">sizing.db_size_gib</a>' in body
+        assert "Executive summary" not in body
+
+
+def test_an_unknown_assessment_is_404(client: Client, db: None) -> None:
+    response = client.get("/a/00000000-0000-4000-8000-000000000000/report.pdf")
+    assert response.status_code == 404
+
+
+def test_without_chromium_the_download_says_what_to_install(client: Client, small: Assessment, settings) -> None:  # noqa: ANN001
+    settings.REPORT_CHROMIUM = "/nonexistent/chromium"
+
+    response = client.get(report_url(small))
+
+    assert response.status_code == 503
+    message = response.content.decode()
+    assert "not installed at /nonexistent/chromium" in message and "apt-get install chromium" in message
+    assert "?format=html" in message
+
+
+def test_an_unknown_paper_or_format_is_refused(client: Client, small: Assessment) -> None:
+    assert client.get(report_url(small, paper="a3")).status_code == 400
+    assert client.get(report_url(small, format="docx")).status_code == 400
+
+
+def test_the_results_page_offers_the_download_with_its_policy(client: Client, small: Assessment) -> None:
+    url = reverse("advisor:assessment-results", args=[small.public_id]) + "?policy.cpu_headroom_pct=30"
+    body = client.get(url).content.decode()
+    assert f'action="/a/{small.public_id}/report.pdf"' in body and "Download PDF" in body
+    assert '<input type="hidden" name="policy.cpu_headroom_pct" value="30">' in body
+
+
+# --- report settings ------------------------------------------------------------------------------------------
+
+
+def test_the_admins_settings_are_the_defaults_and_the_download_overrides_them(
+    client: Client, small: Assessment
+) -> None:
+    ReportSettings(paper_size="letter", prepared_by="Cloud team", logo="data:image/png;base64,AAAA").save()
+
+    text = client.get(report_url(small, format="html")).content.decode()
+    assert "paper-letter" in text and "Cloud team" in text and 'src="data:image/png;base64,AAAA"' in text
+
+    text = client.get(report_url(small, format="html", paper="a4", prepared_by="Jane%20Doe")).content.decode()
+    assert "paper-a4" in text and "Jane Doe" in text and "Cloud team" not in text
+
+
+def test_report_settings_are_one_row() -> None:
+    ReportSettings(prepared_by="first").save()
+    ReportSettings(prepared_by="second").save()
+    assert ReportSettings.objects.count() == 1 and ReportSettings.load().prepared_by == "second"
+
+
+def test_the_admin_takes_a_png_or_svg_logo_and_nothing_else(admin_client: Client) -> None:
+    url = reverse("admin:advisor_reportsettings_add")
+    fields = {"paper_size": "a4", "prepared_by": "Cloud team"}
+
+    refused = admin_client.post(url, fields | {"logo_file": SimpleUploadedFile("logo.gif", b"GIF89a...")})
+    assert refused.status_code == 200 and "Upload a PNG or SVG image." in refused.content.decode()
+
+    saved = admin_client.post(url, fields | {"logo_file": SimpleUploadedFile("logo.png", PNG_1PX)})
+    assert saved.status_code == 302
+    assert ReportSettings.load().logo == "data:image/png;base64," + base64.b64encode(PNG_1PX).decode()
+
+    change = reverse("admin:advisor_reportsettings_change", args=[1])
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+    admin_client.post(change, fields | {"logo_file": SimpleUploadedFile("logo.svg", svg)})
+    assert ReportSettings.load().logo.startswith("data:image/svg+xml;base64,")
+    admin_client.post(change, fields | {"remove_logo": "on"})
+    assert ReportSettings.load().logo == ""
+
+
+# --- the command -------------------------------------------------------------------------------------------------
+
+
+def test_the_command_writes_the_html_twin_by_name_or_id(tmp_path: Path, small: Assessment) -> None:
+    out = tmp_path / "report.html"
+    call_command("report", "--assessment", SMALL.name, "--out", str(out), "--format", "html", stdout=io.StringIO())
+    assert "Executive summary" in out.read_text()
+    call_command("report", "--assessment", str(small.public_id), "--out", str(out), "--format", "html",
+                 "--policy", "cpu_headroom_pct=100", stdout=io.StringIO())  # fmt: skip
+    assert "CPU headroom 100" in out.read_text()
+
+
+def test_the_command_refuses_an_unknown_assessment(tmp_path: Path, db: None) -> None:
+    with pytest.raises(CommandError, match="no assessment with id or name 'Nobody'"):
+        call_command("report", "--assessment", "Nobody", "--out", str(tmp_path / "x.pdf"))
+
+
+def test_the_command_lists_what_is_missing(tmp_path: Path, broken: Assessment) -> None:
+    with pytest.raises(CommandError, match=r"(?s)cannot be reported on.*sizing\.peak_cpu.*sizing\.db_size_gib"):
+        call_command("report", "--assessment", str(broken.public_id), "--out", str(tmp_path / "x.pdf"))
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_command_says_when_chromium_is_missing(tmp_path: Path, small: Assessment, settings) -> None:  # noqa: ANN001
+    settings.REPORT_CHROMIUM = "/nonexistent/chromium"
+    with pytest.raises(CommandError, match="apt-get install chromium"):
+        call_command("report", "--assessment", SMALL.name, "--out", str(tmp_path / "x.pdf"))
+
+
+# --- the PDF, printed by Chromium ---------------------------------------------------------------------------
+
+
+def poppler(*args: str) -> str:
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.browser
+def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessment) -> None:
+    shown = page_figures(client, small)
+
+    response = client.get(report_url(small, prepared_by="Jane%20Doe"))
+
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == 'attachment; filename="small-oltp-on-se2-comparison.pdf"'
+    assert response.content.startswith(b"%PDF-")
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / "report-small-oltp-se2.pdf"
+    pdf.write_bytes(response.content)
+    info = poppler("pdfinfo", str(pdf))
+    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))  # type: ignore[union-attr]
+    assert pages >= 6 and "(A4)" in info
+
+    layout = poppler("pdftotext", "-layout", str(pdf), "-")
+    assert f"Recommended: {shown['recommended']}," in one_line(layout)
+    for total in shown["totals"].values():  # type: ignore[attr-defined]
+        assert total in layout
+    for cell in shown["prices_as_of"]:  # type: ignore[attr-defined]
+        assert cell in layout
+    assert f"Price snapshots used: {shown['snapshots']}." in one_line(layout)
+    # the cover, the running header and "page X of Y" on every page
+    first = poppler("pdftotext", "-layout", "-f", "1", "-l", "1", str(pdf), "-")
+    assert SMALL.name in first and SMALL.customer in first and "Jane Doe" in first and f"Page 1 of {pages}" in first
+    last = poppler("pdftotext", "-layout", "-f", str(pages), "-l", str(pages), str(pdf), "-")
+    assert f"Page {pages} of {pages}" in last and SMALL.name in last
+    # the charts are vector graphics: their titles are text and there is no raster image in the file
+    assert "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months (USD)" in layout
+    assert len(poppler("pdfimages", "-list", str(pdf)).splitlines()) == 2  # the listing's two header lines
+
+    for first_page, name in ((1, "report-page1"), (4, "report-page4")):
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(first_page), "-l", str(first_page), "-singlefile",
+                        str(pdf), str(ARTIFACTS / name)], check=True)  # fmt: skip
+        assert (ARTIFACTS / f"{name}.png").stat().st_size > 5_000
+
+
+@pytest.mark.browser
+def test_the_pdf_follows_the_policy_and_the_paper_asked_for(client: Client, small: Assessment) -> None:
+    query = "?policy.cpu_headroom_pct=100"
+    shown = page_figures(client, small, query)
+
+    response = client.get(report_url(small, paper="letter", **{"policy.cpu_headroom_pct": "100"}))
+
+    assert response.status_code == 200
+    path = ARTIFACTS / "report-small-oltp-se2-letter.pdf"
+    ARTIFACTS.mkdir(exist_ok=True)
+    path.write_bytes(response.content)
+    assert "(letter)" in poppler("pdfinfo", str(path))
+    layout = poppler("pdftotext", "-layout", str(path), "-")
+    for total in shown["totals"].values():  # type: ignore[attr-defined]
+        assert total in layout
+    assert "4.0 vCPUs" in layout
+
+
+@pytest.mark.browser
+def test_the_command_writes_the_pdf(tmp_path: Path, small: Assessment) -> None:
+    out = tmp_path / "small.pdf"
+    stdout = io.StringIO()
+    call_command("report", "--assessment", SMALL.name, "--out", str(out), "--paper", "letter", stdout=stdout)
+    assert out.read_bytes().startswith(b"%PDF-") and "(letter)" in poppler("pdfinfo", str(out))
+    assert str(out) in stdout.getvalue()
+
+
+def test_report_pdf_refuses_a_missing_browser_before_starting_anything(small: Assessment) -> None:
+    document = report.report_document(assessment=small)
+    with pytest.raises(report.ChromiumMissing, match="apt-get install chromium"):
+        report.report_pdf(document, executable="/nonexistent/chromium")
