@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID
@@ -31,6 +30,7 @@ from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
 from advisor.results_page import results_context
+from config.api import json_object
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -254,12 +254,10 @@ def iolimits(request: HttpRequest) -> HttpResponse:
 @require_POST
 def api_iolimits(request: HttpRequest) -> JsonResponse:
     """Evaluate an IO-limit query posted as JSON: 200 with results per IO size, or 400 with field paths."""
-    try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError) as error:
-        return JsonResponse({"errors": [{"path": "body", "message": f"not valid JSON: {error}"}]}, status=400)
-    if not isinstance(data, dict):
-        return JsonResponse({"errors": [{"path": "body", "message": "expected a JSON object"}]}, status=400)
+    data, refusal = json_object(request)
+    if refusal is not None:
+        return refusal
+    assert data is not None
     try:
         query = parse_io_query(data)
     except IoQueryInvalid as invalid:

@@ -6,7 +6,6 @@ is written to a ``RefreshJob`` row, so the page's poll (every second) can be ans
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import tempfile
@@ -31,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from advisor.engine.workload import regions as region_catalog
 from advisor.services import price_book_for
+from config.api import json_object
 from pricing import estimate_page
 from pricing import services as price_services
 from pricing.engine.calculator import EstimateInvalid
@@ -84,12 +84,10 @@ def estimate(request: HttpRequest) -> HttpResponse:
 @require_POST
 def api_estimate(request: HttpRequest) -> JsonResponse:
     """Price a config posted as JSON (the public contract): 200 with the bill, or 400 with every problem's path."""
-    try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError) as error:
-        return JsonResponse({"errors": [{"path": "body", "message": f"not valid JSON: {error}"}]}, status=400)
-    if not isinstance(data, dict):
-        return JsonResponse({"errors": [{"path": "body", "message": "expected a JSON object"}]}, status=400)
+    data, refusal = json_object(request)
+    if refusal is not None:
+        return refusal
+    assert data is not None
     try:
         answer = estimate_page.estimate_run(data)
     except EstimateInvalid as invalid:
