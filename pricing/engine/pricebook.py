@@ -14,6 +14,7 @@ import difflib
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
@@ -165,6 +166,12 @@ class PriceBook:
             self._buckets[(row.region, row.service, row.product_family)].append(row)
             self._regions[row.region].append(row)
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
+        self._service_snapshot: dict[tuple[str, str], date] = {}
+        for region, rows_ in self._regions.items():
+            for r in rows_:
+                key = (region, r.service)
+                if key not in self._service_snapshot or r.as_of > self._service_snapshot[key]:
+                    self._service_snapshot[key] = r.as_of
 
     # --- the book itself -----------------------------------------------------------------------
 
@@ -187,8 +194,10 @@ class PriceBook:
                 "region", f"{region!r} has no prices in this price book; priced regions: {_listing(self._regions)}"
             )
 
-    def _where(self, region: str) -> str:
-        return f"{region} (snapshot {self._snapshot[region].isoformat()})"
+    def _where(self, region: str, service: str | None = None) -> str:
+        """Where a price was looked for: the region and the newest price date of that service's rows there."""
+        as_of = self._service_snapshot.get((region, service or ""), self._snapshot[region])
+        return f"{region} (snapshot {as_of.isoformat()})"
 
     def _rows(self, region: str, service: str, *families: str) -> list[PriceRow]:
         self._require_region(region)
@@ -228,21 +237,21 @@ class PriceBook:
 
         combo = f"{EDITION_LABELS.get(edition, edition)} {LICENCE_MODEL_LABELS.get(licence_model, licence_model)} {DEPLOYMENTS.get(deployment, deployment)}"
         if not rows:
-            raise PriceNotFound("platform", f"no {product} instance prices in {self._where(region)}")
+            raise PriceNotFound("platform", f"no {product} instance prices in {self._where(region, 'AmazonRDS')}")
         same_class = [r for r in rows if r.attributes.get("instanceType") == instance_class]
         if not any(key(r) == want for r in same_class):
             classes = {r.attributes.get("instanceType", "") for r in rows if key(r) == want}
             if not same_class and classes:
                 raise PriceNotFound(
                     "instance_class",
-                    f"{instance_class} has no {product} {combo} price in {self._where(region)}; "
+                    f"{instance_class} has no {product} {combo} price in {self._where(region, 'AmazonRDS')}; "
                     f"priced classes: {_listing(classes, instance_class)}",
                 )
             scope = same_class or rows
             offered = sorted({self._combo_label(r) for r in scope})
             raise PriceNotFound(
                 self._combo_field(scope, want),
-                f"{instance_class} has no {product} {combo} price in {self._where(region)}; "
+                f"{instance_class} has no {product} {combo} price in {self._where(region, 'AmazonRDS')}; "
                 f"priced for {instance_class if same_class else product}: {_listing(offered)}",
             )
         matching = [r for r in same_class if key(r) == want]
@@ -400,7 +409,7 @@ class PriceBook:
             classes = {r.attributes.get("instanceType", "") for r in rows}
             raise PriceNotFound(
                 "instance_class",
-                f"{instance_type} has no EC2 Linux on-demand price in {self._where(region)}; "
+                f"{instance_type} has no EC2 Linux on-demand price in {self._where(region, 'AmazonEC2')}; "
                 f"priced instance types: {_listing(classes, instance_type)}",
             )
         return self._commit(matching, commitment, f"EC2 Linux {instance_type}", region)
@@ -491,7 +500,9 @@ class PriceBook:
             end = Decimal(tier_upper_bounds[i]) if i < len(tier_upper_bounds) else None
             if row is None:
                 if i == 0:
-                    raise PriceNotFound("iops", f"no EBS io2 provisioned IOPS price in {self._where(region)}")
+                    raise PriceNotFound(
+                        "iops", f"no EBS io2 provisioned IOPS price in {self._where(region, 'AmazonEC2')}"
+                    )
                 # a missing upper tier: the last priced tier carries on without limit
                 tiers[-1] = IopsTier(tiers[-1].begin, None, tiers[-1].row, tiers[-1].bound_source)
                 break

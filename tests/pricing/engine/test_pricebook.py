@@ -309,3 +309,19 @@ def test_snapshot_date_and_sources(book):
         ("AmazonEC2 offer file eu-west-1 2023-02-23 (terracost re-serialisation)", "2023-02-23"),
         ("AmazonRDS offer file eu-west-1 2023-02-23 (terracost re-serialisation)", "2023-02-23"),
     )
+
+
+def test_a_missing_rds_price_names_the_date_of_the_rds_rows_not_a_newer_ec2_row():
+    # eu-west-1 RDS rows are from the 2023-02-23 offer file; EC2 rows from a 2024-04-04 dataset may sit beside them
+    rds = PriceRow(service="AmazonRDS", region="eu-west-1", sku="22AURN5QMXH9FTBB", product_family="Database Instance",
+                   attributes={"databaseEngine": "Oracle", "databaseEdition": "Enterprise",
+                               "licenseModel": "Bring your own license", "deploymentOption": "Single-AZ",
+                               "instanceType": "db.m5.12xlarge"},
+                   unit="Hrs", price_usd=Decimal("4.536"), source="offer file", as_of=date(2023, 2, 23))  # fmt: skip
+    ec2 = PriceRow(service="AmazonEC2", region="eu-west-1", sku="OZ-m7i.large", product_family="Compute Instance",
+                   attributes={"instanceType": "m7i.large"}, unit="Hrs", price_usd=Decimal("0.1"),
+                   source="OZ dataset", as_of=date(2024, 4, 4))  # fmt: skip
+    with pytest.raises(PriceNotFound) as caught:
+        PriceBook([rds, ec2]).rds_instance(region="eu-west-1", instance_class="db.m5.huge", edition="ee",
+                                           licence_model="byol", deployment="single-az")  # fmt: skip
+    assert "eu-west-1 (snapshot 2023-02-23)" in caught.value.message
