@@ -166,6 +166,8 @@ class PriceBook:
             self._buckets[(row.region, row.service, row.product_family)].append(row)
             self._regions[row.region].append(row)
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
+        self._ec2_linux_index: dict[str, dict[str, list[PriceRow]]] = {}
+        self._oracle_rows_index: dict[tuple[str, bool], list[PriceRow]] = {}
         self._service_snapshot: dict[tuple[str, str], date] = {}
         for region, rows_ in self._regions.items():
             for r in rows_:
@@ -211,6 +213,19 @@ class PriceBook:
 
     # --- RDS for Oracle and RDS Custom instance hours -------------------------------------------
 
+    def _oracle_instance_rows(self, region: str, custom: bool) -> list[PriceRow]:
+        """RDS (or RDS Custom) for Oracle instance rows of a region, filtered once (searches look up many)."""
+        key = (region, custom)
+        rows = self._oracle_rows_index.get(key)
+        if rows is None:
+            rows = [
+                r
+                for r in self._rows(region, "AmazonRDS", "Database Instance")
+                if r.attributes.get("databaseEngine") == "Oracle" and _is_custom(r) == custom
+            ]
+            self._oracle_rows_index[key] = rows
+        return rows
+
     def rds_instance(
         self,
         *,
@@ -224,11 +239,7 @@ class PriceBook:
     ) -> InstancePrice:
         """RDS for Oracle (``deploymentModel`` not Custom) or RDS Custom for Oracle (Custom SKUs only) hours."""
         product = "RDS Custom for Oracle" if custom else "RDS for Oracle"
-        rows = [
-            r
-            for r in self._rows(region, "AmazonRDS", "Database Instance")
-            if r.attributes.get("databaseEngine") == "Oracle" and _is_custom(r) == custom
-        ]
+        rows = self._oracle_instance_rows(region, custom)
         want = (EDITIONS.get(edition), LICENCE_MODELS.get(licence_model), DEPLOYMENTS.get(deployment))
 
         def key(r: PriceRow) -> tuple[str | None, str | None, str | None]:
@@ -397,16 +408,23 @@ class PriceBook:
 
     # --- EC2 and EBS ---------------------------------------------------------------------------------
 
+    def _ec2_linux(self, region: str) -> dict[str, list[PriceRow]]:
+        """EC2 Linux shared-tenancy rows of a region by instance type, filtered once (searches look up many)."""
+        index = self._ec2_linux_index.get(region)
+        if index is None:
+            index = defaultdict(list)
+            for r in self._rows(region, "AmazonEC2", "Compute Instance", "Compute Instance (bare metal)"):
+                if all(r.attributes.get(k, v) == v for k, v in EC2_LINUX.items()):
+                    index[r.attributes.get("instanceType", "")].append(r)
+            self._ec2_linux_index[region] = index
+        return index
+
     def ec2_instance(self, *, region: str, instance_type: str, commitment: str = "on-demand") -> InstancePrice:
         """EC2 Linux shared-tenancy hours (no pre-installed software, capacity 'Used')."""
-        rows = [
-            r
-            for r in self._rows(region, "AmazonEC2", "Compute Instance", "Compute Instance (bare metal)")
-            if all(r.attributes.get(k, v) == v for k, v in EC2_LINUX.items())
-        ]
-        matching = [r for r in rows if r.attributes.get("instanceType") == instance_type]
+        by_type = self._ec2_linux(region)
+        matching = by_type.get(instance_type, [])
         if not matching:
-            classes = {r.attributes.get("instanceType", "") for r in rows}
+            classes = set(by_type)
             raise PriceNotFound(
                 "instance_class",
                 f"{instance_type} has no EC2 Linux on-demand price in {self._where(region, 'AmazonEC2')}; "
