@@ -168,6 +168,7 @@ class PriceBook:
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
         self._ec2_linux_index: dict[str, dict[str, list[PriceRow]]] = {}
         self._oracle_rows_index: dict[tuple[str, bool], list[PriceRow]] = {}
+        self._oracle_class_index: dict[tuple[str, bool], dict[str, list[PriceRow]]] = {}
         self._service_snapshot: dict[tuple[str, str], date] = {}
         for region, rows_ in self._regions.items():
             for r in rows_:
@@ -226,6 +227,16 @@ class PriceBook:
             self._oracle_rows_index[key] = rows
         return rows
 
+    def _oracle_by_class(self, region: str, custom: bool) -> dict[str, list[PriceRow]]:
+        key = (region, custom)
+        index = self._oracle_class_index.get(key)
+        if index is None:
+            index = defaultdict(list)
+            for r in self._oracle_instance_rows(region, custom):
+                index[r.attributes.get("instanceType", "")].append(r)
+            self._oracle_class_index[key] = index
+        return index
+
     def rds_instance(
         self,
         *,
@@ -249,7 +260,7 @@ class PriceBook:
         combo = f"{EDITION_LABELS.get(edition, edition)} {LICENCE_MODEL_LABELS.get(licence_model, licence_model)} {DEPLOYMENTS.get(deployment, deployment)}"
         if not rows:
             raise PriceNotFound("platform", f"no {product} instance prices in {self._where(region, 'AmazonRDS')}")
-        same_class = [r for r in rows if r.attributes.get("instanceType") == instance_class]
+        same_class = self._oracle_by_class(region, custom).get(instance_class, [])
         if not any(key(r) == want for r in same_class):
             classes = {r.attributes.get("instanceType", "") for r in rows if key(r) == want}
             if not same_class and classes:
