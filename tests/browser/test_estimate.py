@@ -84,6 +84,9 @@ def test_fill_the_estimate_and_watch_the_bill(
     # EC2: the class's twin, EBS volumes instead of RDS storage
     page.fill("#est-storage_gib", "400")
     page.press("#est-storage_gib", "Tab")
+    expect(page.locator("#bill")).to_have_count(1)  # that answer is in before the platform changes
+    # htmx settles swapped content for 20 ms and would put the server's selection back on a select changed then
+    page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')")
     page.select_option("#est-platform", "ec2")
     expect(page.locator("#est-instance_class")).to_have_value("m5.xlarge")
     expect(page.locator("#est-volume_count")).to_have_value("2")
