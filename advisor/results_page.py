@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from advisor import charts
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
@@ -179,8 +180,6 @@ def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
 
 def results_context(recommendation: Recommendation) -> dict[str, Any]:
     """Everything the results page and the PDF show; both render this, so they cannot disagree."""
-    from advisor import charts  # plotly: imported when a page is built, not by the engines
-
     cols = columns(recommendation)
     best = recommended(cols)
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}

@@ -202,9 +202,18 @@ def fact_listing() -> list[Fact]:
 # --- prices and recommendations -------------------------------------------------------------------
 
 _BOOKS: dict[tuple[str, tuple[int, ...]], PriceBook] = {}
-_RECOMMENDATIONS: OrderedDict[tuple[Any, ...], Recommendation] = OrderedDict()
+
+
+@dataclass
+class _Kept:
+    """A recent recommendation, with its API JSON once asked for."""
+
+    recommendation: Recommendation
+    json_text: str | None = None
+
+
+_RECOMMENDATIONS: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
 RECOMMENDATIONS_KEPT = 256
-_JSON_TEXT: dict[int, tuple[Recommendation, str]] = {}
 SERVICES = ("AmazonRDS", "AmazonEC2")
 
 
@@ -239,14 +248,10 @@ def price_book_for(region: str, key: tuple[str, tuple[int, ...]] | None = None) 
 
 def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = None) -> str:
     """The API's answer as JSON text, kept with the recommendation it renders."""
-    result = recommendation_for(workload, policy)
-    text = _JSON_TEXT.get(id(result))
-    if text is None or text[0] is not result:
-        if len(_JSON_TEXT) > RECOMMENDATIONS_KEPT:
-            _JSON_TEXT.clear()
-        text = (result, json.dumps(recommendation_json(result), default=str))
-        _JSON_TEXT[id(result)] = text
-    return text[1]
+    kept = _kept(workload, policy)
+    if kept.json_text is None:
+        kept.json_text = json.dumps(recommendation_json(kept.recommendation), default=str)
+    return kept.json_text
 
 
 def clear_price_caches(**_: Any) -> None:
@@ -255,22 +260,25 @@ def clear_price_caches(**_: Any) -> None:
     _BOOK_KEYS.clear()
     _BOOKS.clear()
     _RECOMMENDATIONS.clear()
-    _JSON_TEXT.clear()
 
 
 def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
-    """Only ever called with a valid workload (never a partial recommendation). The same answers, policy and
-    price snapshots always give the same recommendation, so recent ones are kept (a results page asks again
-    for the same answers as the user moves around them)."""
+    """Only ever called with a valid workload (never a partial recommendation)."""
+    return _kept(workload, policy).recommendation
+
+
+def _kept(workload: Workload, policy: SizingPolicy | None) -> _Kept:
+    """The same answers, policy and price snapshots always give the same recommendation, so recent ones are
+    kept (a results page asks again for the same answers as the user moves around them)."""
     policy = policy or SizingPolicy()
     book_key = _book_key(workload.environment.region)
     key = (book_key, workload.model_dump_json(), policy.model_dump_json())
-    cached = _RECOMMENDATIONS.get(key)
-    if cached is not None:
+    kept = _RECOMMENDATIONS.get(key)
+    if kept is not None:
         _RECOMMENDATIONS.move_to_end(key)
-        return cached
-    result = recommend(workload, price_book_for(workload.environment.region, book_key), policy=policy)
-    _RECOMMENDATIONS[key] = result
+        return kept
+    kept = _Kept(recommend(workload, price_book_for(workload.environment.region, book_key), policy=policy))
+    _RECOMMENDATIONS[key] = kept
     if len(_RECOMMENDATIONS) > RECOMMENDATIONS_KEPT:
         _RECOMMENDATIONS.popitem(last=False)
-    return result
+    return kept

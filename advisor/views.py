@@ -82,8 +82,12 @@ def _verdict_context(values: dict[str, Any]) -> dict[str, Any]:
     try:
         workload = parse_workload(values)
     except WorkloadInvalid:
-        return {"verdicts": None, "severities": SEVERITIES}
-    return {"verdicts": services.verdicts_for(workload), "severities": SEVERITIES}
+        workload = None
+    return _verdicts_of(workload)
+
+
+def _verdicts_of(workload: Workload | None) -> dict[str, Any]:
+    return {"verdicts": None if workload is None else services.verdicts_for(workload), "severities": SEVERITIES}
 
 
 def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpResponse:
@@ -137,13 +141,13 @@ def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @require_POST
 def assessment_validate(request: HttpRequest) -> HttpResponse:
     """Inline validation while typing: marks every field, saves nothing."""
-    _, _, raw, errors = _validate_form(request)
+    _, workload, raw, errors = _validate_form(request)
     meta = _posted_meta(request)
     context = {
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(raw, errors),
         "errors": shown_errors(errors),
-        **_verdict_context(raw),
+        **_verdicts_of(workload),
     }
     return render(request, "advisor/assessment_form.html#validation-result", context)
 

@@ -30,6 +30,12 @@ def catalog_rows() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def newest_as_of() -> str:
+    """The date of the catalog's most recent figures: rows older than this may have been raised since."""
+    return max(row["as_of"] for row in catalog_rows().values())
+
+
+@cache
 def instance_names(platform: Platform) -> tuple[str, ...]:
     """Names offered for ``platform``, current classes first, then those deprecated for Oracle."""
     rows = [row for row in catalog_rows().values() if row["platform"] == platform]

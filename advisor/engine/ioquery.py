@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from advisor.engine import oci
-from advisor.engine.instances import UnknownInstance, instance_limits
+from advisor.engine.instances import UnknownInstance, instance_limits, newest_as_of
 from advisor.engine.iolimits import (
     STANDARD_IO_SIZES_KIB,
     DemandEstimate,
@@ -34,7 +34,6 @@ from advisor.engine.iolimits import (
     volume_specs,
 )
 
-STALE_BEFORE = "2025"  # older instance figures are flagged: AWS raised several families' EBS limits since 2023
 MAX_IO_SIZE_KIB = 1024  # the range modelled: Oracle block reads up to 1 MiB multiblock reads (issue 3)
 InstanceStoreUse = Literal["none", "flash_cache", "preferred_read"]
 INSTANCE_STORE_USES: dict[str, str] = {
@@ -386,10 +385,11 @@ def _oci_sources(query: IoQuery) -> tuple[tuple[str, str, str], ...]:
 
 def _aws_notes(query: IoQuery, instance: InstanceLimits, rows: tuple[IoRow, ...]) -> tuple[str, ...]:
     notes: list[str] = []
-    if instance.as_of < STALE_BEFORE:
+    if instance.as_of < newest_as_of():
         notes.append(
-            f"{instance.name}'s EBS limits are AWS's figures as of {instance.as_of}; AWS has raised some families "
-            "since. An admin refreshes them from the AWS API with manage.py refresh_catalogs."
+            f"{instance.name}'s EBS limits are AWS's figures as of {instance.as_of}, older than the catalog's newest "
+            f"({newest_as_of()}); AWS has raised some families since. An admin refreshes them from the AWS API with "
+            "manage.py refresh_catalogs."
         )
     if query.instance_store != "none":
         if any(row.local_read is None for row in rows):

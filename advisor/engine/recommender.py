@@ -31,7 +31,7 @@ from advisor.engine.sizing import (
     storage_dimension,
 )
 from advisor.engine.workload import Workload
-from pricing.engine.calculator import Estimate, EstimateInvalid, estimate, licence_models_allowed
+from pricing.engine.calculator import HOURS_PER_MONTH, Estimate, EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
@@ -52,8 +52,10 @@ LICENSED_FEATURES = {
     "in_memory": "in_memory",
     "diagnostics_pack": "diagnostics_pack",
     "tuning_pack": "tuning_pack",
+    "real_application_testing": "real_application_testing",
+    "olap": "olap",
+    "goldengate": "goldengate",
 }
-UNPRICED_FEATURES = {"real_application_testing": "Real Application Testing", "olap": "OLAP", "goldengate": "GoldenGate"}
 INSTANCE_STORE_WORDS = (
     "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
     "and EBS failure groups; the NVMe copy is lost on stop and rebuilt from EBS"
@@ -116,52 +118,27 @@ def _deployment(workload: Workload, platform: Platform) -> str:
     return "multi-az" if workload.availability.multi_az and platform != "ec2" else "single-az"
 
 
-def _licence_config(workload: Workload, *, vcpus: int, cores: int | None) -> tuple[LicenceConfig, tuple[str, ...]]:
-    features = workload.features
-    options = [key for name, key in LICENSED_FEATURES.items() if getattr(features, name)]
+def _wanted_options(workload: Workload) -> tuple[str, ...]:
+    """The licence price list's keys for the options the workload needs (readable replicas need ADG)."""
+    options = [key for name, key in LICENSED_FEATURES.items() if getattr(workload.features, name)]
     if workload.availability.read_replicas and "active_data_guard" not in options:
-        options.append("active_data_guard")  # readable replicas are Active Data Guard
-    notes = tuple(
-        f"{label} is needed but its licence price was not captured: it is not in the licence total"
-        for name, label in UNPRICED_FEATURES.items()
-        if getattr(features, name)
-    )
+        options.append("active_data_guard")
+    return tuple(options)
+
+
+def _licence_config(
+    workload: Workload, *, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
+) -> LicenceConfig:
     pdbs = workload.oracle.pdb_count if workload.oracle.architecture.value == "cdb" else None
-    owned = workload.oracle.processor_licences_owned
-    config = LicenceConfig(
-        include=workload.oracle.licence_model.value == "byol",
+    return LicenceConfig(
+        include=include,
         vcpus=vcpus,
-        options=tuple(options),
+        options=options,
         pdbs=pdbs or None,
         db_version=workload.oracle.version.value,
-        owned_processor_licences=owned,
+        owned_processor_licences=workload.oracle.processor_licences_owned,
         optimize_cpus_cores=cores,
     )
-    return config, notes
-
-
-def _config(
-    workload: Workload, *, platform: Platform, instance_class: str, layout: StorageLayout, deployment: str
-) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "platform": platform,
-        "region": workload.environment.region,
-        "instance_class": instance_class,
-        "edition": workload.oracle.edition.value,
-        "licence_model": workload.oracle.licence_model.value,
-        "deployment": deployment,
-    }
-    volumes = [v.model_dump(exclude_none=True) for v in layout.volumes]
-    for v in volumes:
-        v["size_gib"] = math.ceil(v["size_gib"])
-        for key in ("iops", "throughput_mib_s"):
-            if key in v:
-                v[key] = math.ceil(v[key])
-    if platform == "ec2":
-        base["volumes"] = volumes
-    else:
-        base["storage"] = volumes[0]
-    return base
 
 
 def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
@@ -200,12 +177,11 @@ def _plan(workload: Workload, platform: Platform) -> _Plan:
     if wanted not in allowed:
         model = allowed[0]
         notes.append(f"Licence included is not offered here for this edition: priced as {model.upper()} instead.")
-    config, unpriced = _licence_config(workload, vcpus=2, cores=None)
-    notes.extend(unpriced)
     keep = []
-    for key in config.options:
+    for key in _wanted_options(workload):
+        alone = _licence_config(workload, vcpus=None, cores=None, options=(key,), include=True)
         problems = validate_licences(
-            config.model_copy(update={"options": (key,), "pdbs": None, "vcpus": None}),
+            alone.model_copy(update={"pdbs": None}),
             edition=workload.oracle.edition.value, platform=platform, licence_model="byol",
         )  # fmt: skip
         option_problems = [p.message for p in problems if p.field.startswith("licences.options")]
@@ -218,14 +194,26 @@ def _plan(workload: Workload, platform: Platform) -> _Plan:
 
 def _config_for(workload: Workload, plan: _Plan, *, name: str, layout: StorageLayout, vcpus: int,
                 need: Need, include_licences: bool = True) -> dict[str, Any]:  # fmt: skip
-    config = _config(workload, platform=plan.platform, instance_class=name, layout=layout, deployment=plan.deployment)
-    config["licence_model"] = plan.licence_model
-    licences, _ = _licence_config(workload, vcpus=vcpus, cores=_cores(plan, vcpus, need))
-    licences = licences.model_copy(
-        update={"options": plan.options, "include": include_licences and plan.licence_model == "byol"}
-    )
-    config["licences"] = licences.model_dump()
-    return config
+    """The calculator's config for one class and layout (sizes and IOPS rounded up to what AWS provisions)."""
+    volumes = [v.model_dump(exclude_none=True) for v in layout.volumes]
+    for v in volumes:
+        for key in ("size_gib", "iops", "throughput_mib_s"):
+            if key in v:
+                v[key] = math.ceil(v[key])
+    licences = _licence_config(
+        workload, vcpus=vcpus, cores=_cores(plan, vcpus, need), options=plan.options,
+        include=include_licences and plan.licence_model == "byol",
+    )  # fmt: skip
+    return {
+        "platform": plan.platform,
+        "region": workload.environment.region,
+        "instance_class": name,
+        "edition": workload.oracle.edition.value,
+        "licence_model": plan.licence_model,
+        "deployment": plan.deployment,
+        **({"volumes": volumes} if plan.platform == "ec2" else {"storage": volumes[0]}),
+        "licences": licences.model_dump(),
+    }
 
 
 def _cores(plan: _Plan, vcpus: int, need: Need) -> int | None:
@@ -290,8 +278,8 @@ class _Costs:
             if self.plan.licence_model != "byol":
                 self._licences[vcpus] = Decimal(0)
             else:
-                config, _ = _licence_config(self.workload, vcpus=vcpus, cores=_cores(self.plan, vcpus, self.need))
-                config = config.model_copy(update={"options": self.plan.options})
+                config = _licence_config(self.workload, vcpus=vcpus, cores=_cores(self.plan, vcpus, self.need),
+                                         options=self.plan.options, include=True)  # fmt: skip
                 kwargs = dict(edition=self.workload.oracle.edition.value, platform=self.plan.platform,
                               licence_model="byol", deployment=self.plan.deployment, vcpus=vcpus)  # fmt: skip
                 try:
@@ -338,7 +326,7 @@ def _search(
         layout_costs = []
     cheapest_storage = layout_costs[0][0] if layout_costs else Decimal(0)
     for hourly, name in priced:
-        hours = hourly * 730 * costs.copies
+        hours = hourly * HOURS_PER_MONTH * costs.copies
         row = catalog_rows()[name]
         licence = costs.licences(row["vcpus"])
         floor = hours + cheapest_storage + (licence or 0)

@@ -46,7 +46,7 @@ class SizingPolicy(BaseModel):
         gt=0,
         le=1,
         title="Share of instance memory Oracle may use",
-        description="RDS sets MEMORY_TARGET to 3/4 of instance memory by default; the same share is kept on EC2",
+        description=f"{RDS_MEMORY_SOURCE}; the same share is kept on EC2",
     )
     burst_may_cover_peaks: bool = Field(
         True,
@@ -106,6 +106,12 @@ def need_for(workload: Workload, policy: SizingPolicy) -> Need:
 # --- layouts sized to the need ---------------------------------------------------------------------
 
 
+def _gp2_iops_per_gib() -> float:
+    rate = volume_specs()["gp2"].baseline_iops_per_gib
+    assert rate is not None  # storage_limits.json's gp2 row requires it
+    return rate
+
+
 def _clamp(value: float, low: float, high: float) -> float:
     return min(max(value, low), high)
 
@@ -116,7 +122,7 @@ def rds_layouts(need: Need) -> list[StorageLayout]:
     stripe_from = storage_limits().rds_oracle.striping.single_volume_below_gib
     out: list[Volume] = []
     gp2 = rules["gp2"]
-    gp2_iops_per_gib = volume_specs()["gp2"].baseline_iops_per_gib or 3
+    gp2_iops_per_gib = _gp2_iops_per_gib()
     for iops_floor in (need.sustained_iops, need.peak_iops):  # peaks on burst credits, or on baseline
         gp2_size = max(need.storage_gib, gp2.min_size_gib, iops_floor / gp2_iops_per_gib)
         out.append(Volume(type="gp2", size_gib=math.ceil(min(gp2_size, gp2.max_size_gib))))
@@ -167,7 +173,7 @@ def ec2_layouts(need: Need, policy: SizingPolicy) -> list[StorageLayout]:
                                       throughput_mib_s=math.ceil(throughput))))  # fmt: skip
         gp2 = specs["gp2"]
         for iops_floor in (need.sustained_iops / n, share_iops):  # peaks on burst credits, or on baseline
-            size = max(share_gib, gp2.min_size_gib, iops_floor / (gp2.baseline_iops_per_gib or 3))
+            size = max(share_gib, gp2.min_size_gib, iops_floor / _gp2_iops_per_gib())
             out.append(_striped(n, Volume(type="gp2", size_gib=math.ceil(min(size, gp2.max_size_gib)))))
         io2 = specs["io2"]
         assert io2.min_iops and io2.max_iops
