@@ -41,6 +41,7 @@ test: install system-deps lint
 # Regenerate fixtures/catalog/ from ../shared (the app never reads ../shared at run time).
 catalogs: install
 	$(BIN)/python manage.py import_catalogs
+	$(BIN)/python manage.py import_cpu_options --shared ../shared
 
 # Regenerate fixtures/prices/ from ../shared through the same importers an admin uses.
 prices: install

@@ -1,7 +1,8 @@
 """The /iolimits form: which fields a platform shows, their choices, and reading them from a query string.
 
 The page reads only the fields its platform shows, and adapts the instance when the platform changes
-(``db.m5.large`` <-> ``m5.large``); the API and CLI take queries as given and reject what does not fit.
+(``db.m5.large`` <-> ``m5.large``); a name no platform knows is kept and refused on its field, never swapped for
+a default. The API and CLI take queries as given and reject what does not fit.
 """
 
 from __future__ import annotations
@@ -68,31 +69,46 @@ def _volume_choices(platform: str) -> tuple[tuple[str, str], ...]:
 
 
 def _adapt_instance(platform: str, instance: str) -> str:
-    """Keep the user's instance across a platform switch when the other platform has its twin."""
+    """Keep the user's instance across a platform switch when the other platform has its twin.
+
+    Only a name the catalog knows for another platform (what the instance select still holds after the platform
+    changed) is replaced, by the twin or else the platform's default; a name known nowhere (``m5.larg``) is kept
+    as given, so the query refuses it on the instance field instead of the page answering for a substitute."""
     rows = catalog_rows()
+    shapes = [s.shape for s in oci.oci_shapes()]
+    if not instance:
+        return shapes[0] if platform == "oci" else DEFAULTS[platform]["instance"]
     if platform == "oci":
-        shapes = [s.shape for s in oci.oci_shapes()]
-        return instance if instance in shapes else shapes[0]
+        return shapes[0] if instance in rows else instance
     twin = instance.removeprefix("db.") if platform == "ec2" else f"db.{instance.removeprefix('db.')}"
     if twin in rows and rows[twin]["platform"] == platform:
         return twin
-    return instance if instance in rows and rows[instance]["platform"] == platform else DEFAULTS[platform]["instance"]
+    if instance in rows and rows[instance]["platform"] == platform:
+        return instance
+    return DEFAULTS[platform]["instance"] if instance in rows or instance in shapes else instance
+
+
+def _adapt_volume(platform: str, volume: Any) -> Any:
+    """The same for the storage type: another AWS platform's type becomes this one's default, an unknown one stays."""
+    if volume in (None, "") or volume in dict(_volume_choices(platform)):
+        return volume or DEFAULTS[platform]["volume"]
+    elsewhere = {name for other in ("rds", "ec2") for name, _ in _volume_choices(other)}
+    return DEFAULTS[platform]["volume"] if volume in elsewhere else volume
 
 
 def query_data(params: Mapping[str, Any]) -> dict[str, Any]:
-    """The query fields a GET for the page holds, for its platform; defaults when the page opens empty."""
+    """The query fields a GET for the page holds, for its platform; the platform's default storage (and instance)
+    when the query names no more than the platform and an instance."""
     platform = str(params.get("platform") or "rds")
     if platform not in PLATFORMS:
         return {"platform": platform}  # the query model rejects it with the accepted values
     given = {key: params.get(key) for key in PLATFORM_FIELDS[platform] if params.get(key) not in (None, "")}
-    if len(given) <= 1:  # nothing but the platform: start from its defaults
+    if not given.keys() - {"platform", "instance"}:  # a link naming at most the instance: the default storage
         given = {**DEFAULTS[platform], **given}
     given["platform"] = platform
-    if platform == "oci":
-        given.setdefault("instance", oci.oci_shapes()[0].shape)
     given["instance"] = _adapt_instance(platform, str(given.get("instance", "")))
-    if platform != "oci" and given.get("volume") not in dict(_volume_choices(platform)):
-        given["volume"] = DEFAULTS[platform]["volume"]
+    if platform != "oci":
+        given["volume"] = _adapt_volume(platform, given.get("volume"))
     sizes = params.getlist("io_size_kib") if hasattr(params, "getlist") else params.get("io_size_kib")
     if sizes:
         given["io_size_kib"] = sizes
@@ -123,7 +139,14 @@ def form_fields(data: Mapping[str, Any], problems: tuple[Problem, ...]) -> list[
     shown = PLATFORM_FIELDS.get(platform, PLATFORM_FIELDS["rds"])
 
     def field(name: str, label: str, widget: str = "number", **extra: Any) -> FormField:
-        return FormField(name, label, data.get(name, ""), errors.get(name, ""), widget, **extra)
+        value, error = data.get(name, ""), errors.get(name, "")
+        choices = extra.pop("choices", ())
+        if widget == "select" and value not in (None, "") and str(value) not in dict(choices):
+            # a select shows its first option for a value it lacks: show what was asked for, marked, instead
+            choices = ((str(value), f"{value} · not in the list"), *choices)
+            if error:
+                error = f"{error}. Pick one from the list."
+        return FormField(name, label, value, error, widget, choices, **extra)
 
     fields = [
         field("platform", "Platform", "select", choices=tuple(PLATFORMS.items())),

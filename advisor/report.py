@@ -31,7 +31,15 @@ from django.utils.text import slugify
 from advisor import services
 from advisor.engine.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
-from advisor.engine.workload import CHOICE_LABELS, Edition, FieldError, LicenceModel, Workload, WorkloadInvalid
+from advisor.engine.workload import (
+    CHOICE_LABELS,
+    Edition,
+    FieldError,
+    LicenceModel,
+    Workload,
+    WorkloadInvalid,
+    parse_workload,
+)
 from advisor.models import Assessment, ReportSettings
 from advisor.results_page import results_context
 from pricing.engine.licences import licence_price_list
@@ -119,14 +127,11 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         chosen = option.chosen
         if chosen is None:
             continue
-        licence = chosen.cost.licence
-        model = licence.licence_model if licence else ""
+        topology = chosen.topology
+        licence = topology.licence
+        model = topology.licence_model
         in_price = model == "li"  # the licence is in the instance price: its source is the instance line
-        lines = [
-            line
-            for line in chosen.cost.lines
-            if (line.component == "compute" if in_price else line.category == "licence")
-        ]
+        lines = [line for line in topology.lines if line.component == "compute"] if in_price else topology.licence_lines
         options.append(
             {
                 "label": option.label,
@@ -134,7 +139,9 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
                 "in_price": in_price,
                 "notes": () if in_price or licence is None else licence.notes,
                 "lines": lines,
-                "monthly_usd": chosen.cost.licence_monthly_usd,
+                "monthly_usd": topology.licence_monthly_usd,
+                "servers": licence.servers if licence else None,
+                "per_server": licence.licences_per_server if licence else None,
             }
         )
     return {
@@ -158,6 +165,7 @@ def report_context(
     prepared_by: str,
     logo: str,
     on: date,
+    unsaved: bool = False,
 ) -> dict[str, Any]:
     """The results page's context, untouched, plus the document's own parts."""
     return {
@@ -172,6 +180,7 @@ def report_context(
         "paper": paper,
         "licence": licence_assumptions(workload, recommendation),
         "priced": any(option.chosen is not None for option in recommendation.options),
+        "unsaved": unsaved,
     }
 
 
@@ -183,17 +192,24 @@ def report_document(
     prepared_by: str | None = None,
     on: date | None = None,
     problems: list[FieldError] | None = None,
+    answers: dict[str, Any] | None = None,
 ) -> ReportDocument:
     """The document as HTML (with its running header and footer), or ReportInvalid naming every field to fix:
-    the workload's, then ``problems`` the caller found (an invalid sizing policy in the URL)."""
+    the workload's, then ``problems`` the caller found (an invalid sizing policy in the URL).
+
+    ``answers`` are the results page's answers as its form posts them (``parse_form``'s shape), changed there and
+    not saved: the document is made from them, validated as the page validates them, instead of the saved
+    workload, and its cover says so when they differ from what is saved. Nothing is saved either way."""
     errors: list[FieldError] = []
+    workload: Workload | None = None
     try:
-        workload = services.assessment_workload(assessment)
+        workload = parse_workload(answers) if answers is not None else services.assessment_workload(assessment)
     except WorkloadInvalid as invalid:
         errors.extend(invalid.errors)
     errors.extend(problems or [])
-    if errors:
+    if errors or workload is None:
         raise ReportInvalid(errors)
+    unsaved = answers is not None and workload != _saved_workload(assessment)
     defaults = ReportSettings.load()
     chosen_paper = paper_from(paper, str(defaults.paper_size)) or "a4"
     recommendation = services.recommendation_for(workload, policy or SizingPolicy())
@@ -205,6 +221,7 @@ def report_document(
         prepared_by=(prepared_by or "").strip() or defaults.prepared_by,
         logo=defaults.logo,
         on=on or timezone.localdate(),
+        unsaved=unsaved,
     )
     return ReportDocument(
         html=render_to_string("advisor/report.html", context),
@@ -213,6 +230,14 @@ def report_document(
         paper=chosen_paper,
         filename=report_filename(assessment),
     )
+
+
+def _saved_workload(assessment: Assessment) -> Workload | None:
+    """The saved workload, or None when it no longer validates (so any valid answers differ from it)."""
+    try:
+        return services.assessment_workload(assessment)
+    except WorkloadInvalid:
+        return None
 
 
 # --- printing -----------------------------------------------------------------------------------------

@@ -8,12 +8,12 @@ from uuid import UUID
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
 
 from advisor import report
 from advisor.engine.workload import FieldError
 from advisor.models import Assessment
-from advisor.questionnaire import dom_id
+from advisor.questionnaire import dom_id, parse_form
 from advisor.views import _policy_from
 
 
@@ -36,22 +36,28 @@ def _missing_page(request: HttpRequest, assessment: Assessment, errors: list[Fie
     return render(request, "advisor/report_missing.html", {"assessment": assessment, "errors": shown}, status=422)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    """The comparison as a PDF (``?format=html``: the same document as HTML), for the sizing policy in the URL."""
+    """The comparison as a PDF (``format=html``: the same document as HTML).
+
+    GET: the saved workload, for the sizing policy in the URL (``?paper=…&prepared_by=…&policy.*``).
+    POST: what the results page shows: its answers form (answers and ``policy.*``, as the results page's preview
+    reads them), posted by its "Download PDF" button, possibly changed there and not saved; nothing is saved."""
     assessment = get_object_or_404(Assessment, public_id=public_id)
-    wanted = request.GET.get("format", "pdf")
+    params = request.POST if request.method == "POST" else request.GET
+    wanted = params.get("format") or request.GET.get("format") or "pdf"
     if wanted not in ("pdf", "html"):
         return HttpResponse(f"format {wanted!r}: use pdf or html", status=400, content_type="text/plain")
     try:
-        paper = report.paper_from(request.GET.get("paper"), None)
+        paper = report.paper_from(params.get("paper"), None)
     except ValueError as bad:
         return HttpResponse(str(bad), status=400, content_type="text/plain")
-    policy, policy_errors = _policy_from(request.GET)
+    policy, policy_errors = _policy_from(params)
     try:
         document = report.report_document(
             assessment=assessment, policy=policy, paper=paper,
-            prepared_by=request.GET.get("prepared_by", "")[:200], problems=policy_errors,
+            prepared_by=params.get("prepared_by", "")[:200], problems=policy_errors,
+            answers=parse_form(request.POST) if request.method == "POST" else None,
         )  # fmt: skip
     except report.ReportInvalid as invalid:
         return _missing_page(request, assessment, invalid.errors)

@@ -22,7 +22,7 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
     ("throughput", "Throughput"),
     ("backup", "Backup"),
     ("monitoring", "Monitoring"),
-    ("standby", "Standby (EC2 Data Guard)"),
+    ("transfer", "Redo shipped between Regions"),
     ("licences", "Oracle licences"),
     ("other", "Other"),
 )
@@ -51,13 +51,13 @@ class Column:
         chosen = self.option.chosen
         if chosen is None:
             return ""
-        dates = sorted({line.as_of for line in chosen.cost.lines if line.category == "aws"})
+        dates = chosen.topology.prices_as_of
         return dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}" if dates else ""
 
     @property
     def unpriced_reason(self) -> str:
-        if self.option.option == "odb":
-            return "Bought through an AWS Marketplace offer: not sized or priced here"
+        if self.option.unpriced_reason:
+            return self.option.unpriced_reason
         if self.option.unmet:
             return "Nothing in the catalog meets the need"
         return "No prices for this edition and licence model in this region"
@@ -77,10 +77,8 @@ class Column:
 
 def _parts(candidate: Candidate) -> tuple[CostPart, ...]:
     sums: dict[str, Decimal] = {key: Decimal(0) for key, _ in COMPONENTS}
-    for line in candidate.cost.lines:
+    for line in candidate.topology.lines:
         sums[line.component if line.component in sums else "other"] += line.monthly_usd
-    if candidate.standby_cost is not None:
-        sums["standby"] += candidate.standby_cost.total_monthly_usd
     return tuple(CostPart(key, label, sums[key]) for key, label in COMPONENTS if sums[key])
 
 
@@ -99,17 +97,17 @@ def storage_words(candidate: Candidate) -> str:
 
 
 def configuration_words(candidate: Candidate) -> str:
-    optimize = candidate.cost.licence.optimize_cpus if candidate.cost.licence else None
     cores = (
-        f", Optimize CPUs {optimize.cores} cores" if optimize is not None and getattr(optimize, "cores", None) else ""
+        f" (Optimize CPUs: {candidate.cores} cores × {candidate.threads_per_core} threads = "
+        f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
+        if candidate.cores
+        else ""
     )
-    deployment = "Multi-AZ" if candidate.deployment == "multi-az" else "Single-AZ"
-    standby = " + Data Guard standby" if candidate.standby_cost is not None else ""
-    if candidate.instance_store:
-        standby += "; instance-store NVMe as ASM preferred-read mirror"
+    members = " + ".join(m.plan.label for m in candidate.topology.members)
+    store = "; instance-store NVMe as ASM preferred-read mirror" if candidate.instance_store else ""
     return (
-        f"{candidate.instance_class}: {candidate.vcpus} vCPUs, {candidate.memory_gib:g} GiB{cores}, "
-        f"{deployment}{standby}"
+        f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
+        f"{members}{store}"
     )
 
 
@@ -184,8 +182,9 @@ def results_context(recommendation: Recommendation) -> dict[str, Any]:
     best = recommended(cols)
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
     # the dates of the price rows the bills were read from, not the newest row the region happens to hold
-    snapshots = sorted({(c.option.chosen.cost.region, c.prices_as_of) for c in cols if c.option.chosen is not None})
-    sources = sorted({s for c in cols if c.option.chosen is not None for s in c.option.chosen.cost.price_sources})
+    snapshots = sorted({(m.plan.region, line.as_of) for c in cols if c.option.chosen is not None
+                        for m in c.option.chosen.topology.members for line in m.lines if line.category == "aws"})  # fmt: skip
+    sources = sorted({s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources})
     return {
         "recommendation": recommendation,
         "need": recommendation.need,

@@ -13,7 +13,8 @@ from django.db.models import Q
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.engine.facts import Fact, fact_registry
-from advisor.engine.recommender import Recommendation, recommend, recommendation_json
+from advisor.engine.recommendation_json import recommendation_json
+from advisor.engine.recommender import Recommendation, recommend
 from advisor.engine.rules import (
     OPTIONS,
     SEVERITY_ORDER,

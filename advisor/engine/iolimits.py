@@ -101,6 +101,9 @@ class VolumeTypeSpec(_Row):
     base_throughput_mib_s_per_tib: float | None = None
     burst_throughput_mib_s_per_tib: float | None = None
     credit_bucket_tib_per_tib: float | None = None
+    latency_class: Literal["sub-ms", "single-digit ms", "tens of ms"] | None = Field(
+        default=None, description="AWS's latency class of the type (reference storage-io-limits.md section 1)"
+    )
     notes: str | None = None
 
     @model_validator(mode="after")

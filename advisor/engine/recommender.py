@@ -1,27 +1,38 @@
-"""Recommendations: per deployment option, the cheapest configuration that meets the workload with headroom.
+"""Recommendations: per deployment option, the cheapest topology that meets the workload with headroom.
 
-Pure Python (no Django). For each option the search walks the catalog's classes in order of their hourly
-price, checks each class's vCPUs and memory, then the storage layouts sized to the need (``sizing``) through
-the IO-limit model, prices the ones that fit with the pricing calculator (AWS bill plus the Oracle licences
-the user must buy), and stops once a class's hours alone cost more than the best total found (a bound, not an
-arbitrary cap). Near-ties become alternatives; cheaper classes that did not fit say why.
+Pure Python (no Django). For each option the search walks the catalog's classes in order of their hourly price,
+checks each class's vCPUs (after Optimize CPUs) and memory, then the storage layouts sized to the need (``sizing``)
+through the IO-limit model. A class whose buffer cache can hold the workload's hot set is also tried with the
+physical reads that caching leaves, so memory is traded against IOPS. The configurations that fit are priced as the
+topology the option deploys (``topology``: primary, local standby, DR copy, read replicas, redo shipping, licences
+once per licensed server), and the walk stops once a class's hours alone cost more than the best total found (a
+bound, not an arbitrary cap). Near-ties become alternatives; cheaper classes that did not fit say why.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
 from advisor.engine.iolimits import StorageLayout
-from advisor.engine.rules import OPTIONS, OptionVerdict, evaluate_rules, verdicts_json
+from advisor.engine.odb_option import odb_recommendation
+from advisor.engine.option_costs import (
+    OptionPlan,
+    RankingCosts,
+    config_for,
+    licence_config,
+    optimize_cores,
+    plan_option,
+)
+from advisor.engine.rules import OPTIONS, OptionVerdict, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
     Dimension,
     Need,
     SizingPolicy,
+    cached_need_for,
     can_read_locally,
     ec2_layouts,
     instance_dimensions,
@@ -30,9 +41,11 @@ from advisor.engine.sizing import (
     rds_layouts,
     storage_dimension,
 )
+from advisor.engine.topology import Topology, price_topology
+from advisor.engine.unpriced import unpriced_reason
 from advisor.engine.workload import Workload
-from pricing.engine.calculator import HOURS_PER_MONTH, Estimate, EstimateInvalid, estimate, licence_models_allowed
-from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
+from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.licences import LicenceInvalid
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
@@ -40,29 +53,9 @@ PLATFORMS: dict[str, Platform] = {"rds": "rds", "rds_custom": "rds-custom", "ec2
 NEAR_TIE = Decimal("0.05")  # alternatives within 5 % of the chosen total are near-ties
 ALTERNATIVES = 3
 REJECTED_SHOWN = 5
-# Workload features whose Oracle licences must be bought on BYOL (keys of pricing's licence price list).
-LICENSED_FEATURES = {
-    "rac": "rac",
-    "active_data_guard": "active_data_guard",
-    "partitioning": "partitioning",
-    "advanced_compression": "advanced_compression",
-    "tde": "advanced_security",
-    "database_vault": "database_vault",
-    "label_security": "label_security",
-    "in_memory": "in_memory",
-    "diagnostics_pack": "diagnostics_pack",
-    "tuning_pack": "tuning_pack",
-    "real_application_testing": "real_application_testing",
-    "olap": "olap",
-    "goldengate": "goldengate",
-}
-INSTANCE_STORE_WORDS = (
-    "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
-    "and EBS failure groups; the NVMe copy is lost on stop and rebuilt from EBS"
-)
-ODB_NOT_PRICED = (
-    "Oracle Database@AWS is bought through an AWS Marketplace offer for Exadata infrastructure and VM clusters; "
-    "its prices are not in the AWS Price List data this advisor holds, so it is neither sized nor priced here."
+LATENCY_WORDS = (
+    "latency sensitivity is high: only storage AWS rates sub-millisecond is considered (io2 Block Express; "
+    "gp3, gp2 and io1 are single-digit milliseconds; reference storage-io-limits.md section 1)"
 )
 
 
@@ -70,18 +63,25 @@ ODB_NOT_PRICED = (
 class Candidate:
     instance_class: str
     hourly_usd: Decimal
-    vcpus: int
+    vcpus: int  # the class's
     memory_gib: float
     layout: StorageLayout
     deployment: str
     capacity: Capacity
-    cost: Estimate
-    standby_cost: Estimate | None = None  # EC2: the Data Guard standby priced as a second deployment
+    topology: Topology
+    cores: int | None = None  # Optimize CPUs: the active cores
+    threads_per_core: int = 2
     instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
+    caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def effective_vcpus(self) -> int:
+        return self.cores * self.threads_per_core if self.cores else self.vcpus
 
     @property
     def total_monthly_usd(self) -> Decimal:
-        return self.cost.total_monthly_usd + (self.standby_cost.total_monthly_usd if self.standby_cost else Decimal(0))
+        return self.topology.total_monthly_usd
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,8 @@ class OptionRecommendation:
     rejected_cheaper: tuple[Rejected, ...]
     unmet: tuple[str, ...]  # when nothing fits: which requirement failed, and by how much
     notes: tuple[str, ...]
+    unpriced_reason: str = ""  # when nothing is priced: why, in words
+    odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
 
 
 @dataclass(frozen=True)
@@ -109,36 +111,6 @@ class Recommendation:
     policy: SizingPolicy
     region: str
     options: tuple[OptionRecommendation, ...]
-
-
-# --- helpers --------------------------------------------------------------------------------------
-
-
-def _deployment(workload: Workload, platform: Platform) -> str:
-    return "multi-az" if workload.availability.multi_az and platform != "ec2" else "single-az"
-
-
-def _wanted_options(workload: Workload) -> tuple[str, ...]:
-    """The licence price list's keys for the options the workload needs (readable replicas need ADG)."""
-    options = [key for name, key in LICENSED_FEATURES.items() if getattr(workload.features, name)]
-    if workload.availability.read_replicas and "active_data_guard" not in options:
-        options.append("active_data_guard")
-    return tuple(options)
-
-
-def _licence_config(
-    workload: Workload, *, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
-) -> LicenceConfig:
-    pdbs = workload.oracle.pdb_count if workload.oracle.architecture.value == "cdb" else None
-    return LicenceConfig(
-        include=include,
-        vcpus=vcpus,
-        options=options,
-        pdbs=pdbs or None,
-        db_version=workload.oracle.version.value,
-        owned_processor_licences=workload.oracle.processor_licences_owned,
-        optimize_cpus_cores=cores,
-    )
 
 
 def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
@@ -154,240 +126,152 @@ def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
     return out
 
 
-# --- the search -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Fit:
+    total: Decimal
+    name: str
+    layout: StorageLayout
+    capacity: Capacity
+    hourly: Decimal
+    store: str | None
+    need: Need
+    cores: int | None
+    threads: int
 
 
-@dataclass
-class _Plan:
-    """What the search holds fixed for one option: the deployment, licences, layouts and their costs."""
-
-    platform: Platform
-    deployment: str
-    licence_model: str
-    options: tuple[str, ...]
-    notes: list[str]
-
-
-def _plan(workload: Workload, platform: Platform) -> _Plan:
-    """The licence model and options pricing can use here; what the option does not offer is noted, not priced."""
-    wanted = workload.oracle.licence_model.value
-    allowed = licence_models_allowed(platform=platform, edition=workload.oracle.edition.value)
-    notes: list[str] = []
-    model = wanted
-    if wanted not in allowed:
-        model = allowed[0]
-        notes.append(f"Licence included is not offered here for this edition: priced as {model.upper()} instead.")
-    keep = []
-    for key in _wanted_options(workload):
-        alone = _licence_config(workload, vcpus=None, cores=None, options=(key,), include=True)
-        problems = validate_licences(
-            alone.model_copy(update={"pdbs": None}),
-            edition=workload.oracle.edition.value, platform=platform, licence_model="byol",
-        )  # fmt: skip
-        option_problems = [p.message for p in problems if p.field.startswith("licences.options")]
-        if option_problems:
-            notes.append(f"Not priced: {option_problems[0]}")
-        else:
-            keep.append(key)
-    return _Plan(platform, _deployment(workload, platform), model, tuple(keep), notes)
-
-
-def _config_for(workload: Workload, plan: _Plan, *, name: str, layout: StorageLayout, vcpus: int,
-                need: Need, include_licences: bool = True) -> dict[str, Any]:  # fmt: skip
-    """The calculator's config for one class and layout (sizes and IOPS rounded up to what AWS provisions)."""
-    volumes = [v.model_dump(exclude_none=True) for v in layout.volumes]
-    for v in volumes:
-        for key in ("size_gib", "iops", "throughput_mib_s"):
-            if key in v:
-                v[key] = math.ceil(v[key])
-    licences = _licence_config(
-        workload, vcpus=vcpus, cores=_cores(plan, vcpus, need), options=plan.options,
-        include=include_licences and plan.licence_model == "byol",
-    )  # fmt: skip
-    return {
-        "platform": plan.platform,
-        "region": workload.environment.region,
-        "instance_class": name,
-        "edition": workload.oracle.edition.value,
-        "licence_model": plan.licence_model,
-        "deployment": plan.deployment,
-        **({"volumes": volumes} if plan.platform == "ec2" else {"storage": volumes[0]}),
-        "licences": licences.model_dump(),
-    }
-
-
-def _cores(plan: _Plan, vcpus: int, need: Need) -> int | None:
-    """Optimize CPUs: keep only the cores the need uses, where that cuts licences and the option allows it."""
-    if plan.licence_model != "byol" or plan.platform == "rds-custom":
-        return None
-    cores = math.ceil(need.vcpus / 2)
-    return cores if cores * 2 < vcpus else None
-
-
-def _price(workload: Workload, book: PriceBook, plan: _Plan, *, name: str, vcpus: int, need: Need,
-           layout: StorageLayout) -> tuple[Estimate, Estimate | None]:  # fmt: skip
-    """Price one configuration in full; on EC2 a standby for Multi-AZ or DR is priced as a second deployment."""
-    config = _config_for(workload, plan, name=name, layout=layout, vcpus=vcpus, need=need)
-    try:
-        primary = estimate(config, book, vcpus=vcpus)
-    except EstimateInvalid:
-        if config["licences"]["optimize_cpus_cores"] is None:
-            raise
-        config["licences"]["optimize_cpus_cores"] = None  # the class does not allow it: license every core
-        primary = estimate(config, book, vcpus=vcpus)
-    standby = None
-    if plan.platform == "ec2" and (workload.availability.multi_az or workload.availability.cross_region_dr):
-        config["licences"]["standby"] = True
-        standby = estimate(config, book, vcpus=vcpus)
-    return primary, standby
-
-
-class _Costs:
-    """Cost parts that do not depend on each other, so the search ranks without pricing every pair in full:
-    a class's hours, a layout's storage lines, and the licences for a vCPU count."""
-
-    def __init__(self, workload: Workload, book: PriceBook, plan: _Plan, need: Need) -> None:
-        self.workload, self.book, self.plan, self.need = workload, book, plan, need
-        self._storage: dict[StorageLayout, Decimal | None] = {}
-        self._licences: dict[int, Decimal | None] = {}
-        self.copies = (
-            2
-            if plan.platform == "ec2" and (workload.availability.multi_az or workload.availability.cross_region_dr)
-            else 1
-        )
-        self.skipped: set[str] = set()
-
-    def storage(self, layout: StorageLayout, probe_class: str, probe_vcpus: int) -> Decimal | None:
-        if layout not in self._storage:
-            config = _config_for(self.workload, self.plan, name=probe_class, layout=layout, vcpus=probe_vcpus,
-                                 need=self.need, include_licences=False)  # fmt: skip
-            try:
-                result = estimate(config, self.book, vcpus=probe_vcpus)
-            except (EstimateInvalid, PriceNotFound) as error:
-                self.skipped.add(f"{layout.volumes[0].type}: {error}")
-                self._storage[layout] = None
-            else:
-                self._storage[layout] = sum(
-                    (line.monthly_usd for line in result.lines if line.unit != "Hrs"), Decimal(0)
-                )
-        value = self._storage[layout]
-        return None if value is None else value * self.copies
-
-    def licences(self, vcpus: int) -> Decimal | None:
-        if vcpus not in self._licences:
-            if self.plan.licence_model != "byol":
-                self._licences[vcpus] = Decimal(0)
-            else:
-                config = _licence_config(self.workload, vcpus=vcpus, cores=_cores(self.plan, vcpus, self.need),
-                                         options=self.plan.options, include=True)  # fmt: skip
-                kwargs = dict(edition=self.workload.oracle.edition.value, platform=self.plan.platform,
-                              licence_model="byol", deployment=self.plan.deployment, vcpus=vcpus)  # fmt: skip
-                try:
-                    total = estimate_licences(config, **kwargs).monthly_usd
-                except LicenceInvalid:
-                    try:
-                        total = estimate_licences(
-                            config.model_copy(update={"optimize_cpus_cores": None}), **kwargs
-                        ).monthly_usd
-                    except LicenceInvalid:
-                        total = None  # e.g. SE2 beyond its vCPU cap: this class cannot be licensed
-                self._licences[vcpus] = None if total is None else total * self.copies
-        return self._licences[vcpus]
-
-
-def _search(
-    workload: Workload, book: PriceBook, *, option: str, need: Need, policy: SizingPolicy
-) -> tuple[list[Candidate], list[Rejected], list[Capacity], list[str]]:
-    platform = PLATFORMS[option]
-    plan = _plan(workload, platform)
+def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: RankingCosts, probe: str):
     layouts = ec2_layouts(need, policy) if platform == "ec2" else rds_layouts(need)
-    hourly_prices = book.on_demand_hourly(
-        region=workload.environment.region,
-        platform=platform,
-        edition=workload.oracle.edition.value,
-        licence_model=plan.licence_model,
-        deployment=plan.deployment,
-    )
+    return sorted(  # equal cost: fewer volumes first (simpler to run)
+        ((cost, len(layout.volumes), i, layout) for i, layout in enumerate(layouts)
+         if (cost := costs.storage(layout, probe)) is not None),
+    )  # fmt: skip
+
+
+def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy):
+    """The class's cheapest fitting layout for one need, or the closest miss."""
+    effective = cores * threads if cores else row["vcpus"]
+    base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
+    if not all(d.met for d in base):
+        return None, Capacity(base)
+    limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
+    local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
+    closest: Capacity | None = None
+    for storage_cost, _, _, layout in layouts:  # cheapest first: the first that fits is this class's best
+        for local_reads in (False, True) if local else (False,):
+            capacity = Capacity(
+                base
+                + io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
+                + (storage_dimension(layout, need),)
+            )
+            if capacity.fits:
+                store = "preferred_read" if local_reads else None
+                total = hours + storage_cost + licence
+                return _Fit(total, name, layout, capacity, hourly, store, need, cores, threads), capacity
+            if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
+                closest = capacity
+    return None, closest
+
+
+def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Need], policy: SizingPolicy):
+    platform = PLATFORMS[option]
+    plan = plan_option(workload, platform)
+    costs = RankingCosts(workload, book, plan, needs[0])
+    region = workload.environment.region
+    home = costs.hourly(region, plan.deployment) if region in book.regions() else {}
     classes = _classes(platform, policy)
-    priced = sorted((hourly_prices[name], name) for name in classes if name in hourly_prices)
-    unpriced = len(classes) - len(priced)
-    costs = _Costs(workload, book, plan, need)
-    ranked: list[tuple[Decimal, str, int, StorageLayout, Capacity, Decimal, str | None]] = []
+    priced = sorted((home[name], name) for name in classes if name in home)
+    fits: list[_Fit] = []
     rejected: list[Rejected] = []
     misses: list[Capacity] = []
     best: Decimal | None = None
-    if priced:
-        _, probe = priced[0]
-        layout_costs = sorted(  # equal cost: fewer volumes first (simpler to run)
-            ((cost, len(layout.volumes), i, layout) for i, layout in enumerate(layouts)
-             if (cost := costs.storage(layout, probe, catalog_rows()[probe]["vcpus"])) is not None),
-        )  # fmt: skip
-    else:
-        layout_costs = []
-    cheapest_storage = layout_costs[0][0] if layout_costs else Decimal(0)
+    variants = [(need, _layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
+    cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
     for hourly, name in priced:
-        hours = hourly * HOURS_PER_MONTH * costs.copies
         row = catalog_rows()[name]
-        licence = costs.licences(row["vcpus"])
-        floor = hours + cheapest_storage + (licence or 0)
-        if best is not None and floor > best * (1 + NEAR_TIE) and len(ranked) > ALTERNATIVES:
-            break  # every class from here costs more than the best total found, before storage: a bound
-        base = instance_dimensions(vcpus=row["vcpus"], memory_gib=row["memory_gib"], need=need)
-        if not all(d.met for d in base):
-            rejected.append(Rejected(name, hourly, tuple(d.shortfall for d in base if not d.met)))
-            misses.append(Capacity(base))
+        hours = costs.instance_hours(name)
+        cores, threads = optimize_cores(plan, name, needs[0].vcpus)
+        licence = costs.licences(name, row["vcpus"], cores, threads)
+        if hours is None:
             continue
+        floor = hours + cheapest_storage + (licence or 0)
+        walk = variants
+        if best is not None and floor > best * (1 + NEAR_TIE) and len(fits) > ALTERNATIVES:
+            # every class from here costs more than the best total found, before storage: a bound. Only the
+            # cheapest class that caches the hot set is still looked for, to show that trade.
+            walk = [(need, layouts) for need, layouts in variants if need.caching]
+            if not walk or any(f.need.caching for f in fits) or row["memory_gib"] < walk[0][0].memory_gib:
+                if not walk or any(f.need.caching for f in fits):
+                    break
+                continue
         if licence is None:
             rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs cannot be licensed for this edition",)))
             continue
-        limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
-        closest: Capacity | None = None
-        local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
-        found = False
-        for storage_cost, _, _, layout in layout_costs:  # cheapest first: the first that fits is this class's best
-            for local_reads in (False, True) if local else (False,):
-                capacity = Capacity(
-                    base
-                    + io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
-                    + (storage_dimension(layout, need),)
-                )
-                if capacity.fits:
-                    total = hours + storage_cost + licence
-                    store = "preferred_read" if local_reads else None
-                    ranked.append((total, name, row["vcpus"], layout, capacity, hourly, store))
-                    best = total if best is None else min(best, total)
-                    found = True
-                    break
-                misses.append(capacity)
-                if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
-                    closest = capacity
-            if found:
-                break
-        if not found:
-            rejected.append(Rejected(name, hourly, closest.shortfalls if closest else ("no storage layout is priced",)))
-    ranked.sort(key=lambda item: (item[0], item[1]))
-    candidates: list[Candidate] = []
-    problems = list(plan.notes)
-    for _total, name, vcpus, layout, capacity, hourly, store in ranked[: ALTERNATIVES + 1]:
+        found: list[_Fit] = []
+        first_miss: Capacity | None = None
+        for need, layouts in walk:
+            fit, capacity = _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform,
+                                       policy)  # fmt: skip
+            if fit is not None:
+                found.append(fit)
+            elif capacity is not None:
+                if not need.caching:
+                    misses.append(capacity)
+                first_miss = first_miss or capacity
+        if found:
+            fit = min(found, key=lambda f: f.total)
+            fits.append(fit)
+            best = fit.total if best is None else min(best, fit.total)
+        else:
+            reasons = first_miss.shortfalls if first_miss else ("no storage layout is priced",)
+            rejected.append(Rejected(name, hourly, reasons))
+    fits.sort(key=lambda f: (f.total, f.name))
+    shown = fits[: ALTERNATIVES + 1]
+    other = next((f for f in fits[ALTERNATIVES + 1 :] if bool(f.need.caching) != bool(shown[0].need.caching)), None)
+    if shown and other is not None and all(bool(f.need.caching) == bool(shown[0].need.caching) for f in shown):
+        shown.append(other)  # show the memory-against-IOPS trade among the alternatives
+    notes = list(plan.notes)
+    candidates = []
+    for fit in shown:
         try:
-            cost, standby = _price(workload, book, plan, name=name, vcpus=vcpus, need=need, layout=layout)
-        except (EstimateInvalid, PriceNotFound) as error:
-            problems.append(f"{name}: {error}")
-            continue
-        row = catalog_rows()[name]
-        candidates.append(
-            Candidate(name, hourly, vcpus, row["memory_gib"], layout, plan.deployment, capacity, cost, standby, store)
-        )
+            candidates.append(_candidate(workload, book, plan, fit))
+        except (EstimateInvalid, PriceNotFound, LicenceInvalid) as error:
+            notes.append(f"{fit.name}: {error}")
     if costs.skipped:
         kinds = sorted({entry.split(":", 1)[0] for entry in costs.skipped})
-        problems.append(f"Storage types not priced in {workload.environment.region} were skipped: {', '.join(kinds)}")
-    if workload.environment.region not in book.regions():
-        problems.append(f"No prices are loaded for {workload.environment.region}; priced regions: "
-                        f"{', '.join(book.regions()) or 'none'}")  # fmt: skip
-    elif unpriced:
-        problems.append(f"{unpriced} catalog classes have no price in {workload.environment.region} for this edition "
-                        "and licence model and were not considered")  # fmt: skip
-    return candidates, rejected, misses, problems
+        notes.append(f"Storage types not priced in {region} were skipped: {', '.join(kinds)}")
+    unpriced = "" if priced else unpriced_reason(book, workload, platform, plan.licence_model, plan.deployment)
+    if priced and not any(layouts for _, layouts in variants):
+        why = "; ".join(sorted(costs.skipped)) or "no layout is within AWS's bounds"
+        unpriced = (f"No storage that meets the need has a price in {region}"
+                    + (f" ({LATENCY_WORDS})" if needs[0].sub_ms_latency else "") + f": {why}")  # fmt: skip
+    if priced and len(classes) > len(priced):
+        notes.append(f"{len(classes) - len(priced)} catalog classes have no price in {region} for this edition and "
+                     "licence model and were not considered")  # fmt: skip
+    return candidates, rejected, misses, notes, unpriced
+
+
+def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit) -> Candidate:
+    row = catalog_rows()[fit.name]
+    cores = fit.cores
+    while True:
+        config = config_for(workload, plan, name=fit.name, layout=fit.layout, cores=cores)
+        licences = licence_config(workload, vcpus=None, cores=cores, options=plan.options,
+                                  include=plan.licence_model == "byol")  # fmt: skip
+        try:
+            topology = price_topology(workload, book, plan.topology, config, licences=licences, vcpus=row["vcpus"],
+                                      hyperthreading=fit.threads > 1)  # fmt: skip
+            break
+        except LicenceInvalid:
+            if cores is None:
+                raise
+            cores = None  # the class does not allow Optimize CPUs here: license every core
+    reasons = [LATENCY_WORDS] if fit.need.sub_ms_latency else []
+    if fit.need.caching:
+        reasons.append(f"{fit.name}: {row['memory_gib']:g} GiB holds {fit.need.caching}")
+    return Candidate(
+        fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
+        cores, fit.threads, fit.store, fit.need.caching, tuple(reasons),
+    )  # fmt: skip
 
 
 def _unmet(misses: list[Capacity]) -> tuple[str, ...]:
@@ -409,127 +293,42 @@ def _unmet(misses: list[Capacity]) -> tuple[str, ...]:
 
 
 def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | None = None) -> Recommendation:
-    """A recommendation per option: verdict and findings, the chosen configuration, alternatives and why not."""
+    """A recommendation per option: verdict and findings, the chosen topology, alternatives and why not."""
     policy = policy or SizingPolicy()
     need = need_for(workload, policy)
+    cached = cached_need_for(workload, policy)
+    needs = [need] + ([cached] if cached is not None else [])
     verdicts = {v.option: v for v in evaluate_rules(workload)}
     out = []
     for option, label in OPTIONS.items():
         verdict = verdicts[option]
         if option == "odb":
-            out.append(OptionRecommendation(option, label, verdict, None, (), (), (), (ODB_NOT_PRICED,)))
+            out.append(odb_recommendation(workload, need, label, verdict))
             continue
-        candidates, rejected, misses, problems = _search(workload, book, option=option, need=need, policy=policy)
+        candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=needs,
+                                                                policy=policy)  # fmt: skip
         candidates.sort(key=lambda c: (c.total_monthly_usd, c.instance_class))
         chosen = candidates[0] if candidates else None
         alternatives: list[Candidate] = []
         for candidate in candidates[1:]:
-            if all(candidate.instance_class != a.instance_class for a in alternatives) and (
+            if candidate.instance_class not in {a.instance_class for a in alternatives} and (
                 chosen is None or candidate.instance_class != chosen.instance_class
             ):
                 alternatives.append(candidate)
-            if len(alternatives) == ALTERNATIVES:
-                break
         cheaper = [r for r in rejected if chosen is None or (r.hourly_usd or 0) < chosen.hourly_usd]
+        if chosen is not None:
+            notes = [*chosen.topology.gaps, *chosen.topology.notes, *notes]
         out.append(
             OptionRecommendation(
                 option,
                 label,
                 verdict,
                 chosen,
-                tuple(alternatives),
+                tuple(alternatives[: ALTERNATIVES + 1]),
                 tuple(cheaper[-REJECTED_SHOWN:][::-1]),
                 () if chosen else _unmet(misses),
-                tuple(problems[:5]),
-            )
+                tuple(notes[:8]),
+                unpriced,
+            )  # fmt: skip
         )
     return Recommendation(need, policy, workload.environment.region, tuple(out))
-
-
-# --- JSON -----------------------------------------------------------------------------------------
-
-
-def _dimension_json(d: Dimension) -> dict[str, Any]:
-    headroom = d.headroom_pct
-    return {
-        "name": d.name,
-        "unit": d.unit,
-        "need": round(d.need, 2),
-        "capacity": round(d.capacity, 2),
-        "burst_capacity": None if d.burst_capacity is None else round(d.burst_capacity, 2),
-        "burst_lasts_seconds": None if d.lasts_seconds is None else round(d.lasts_seconds),
-        "met": d.met,
-        "covered_by": d.covered_by,
-        "headroom_pct": None if headroom is None else round(headroom, 1),
-        "binding_limit": d.binding,
-    }
-
-
-def configuration_json(candidate: Candidate) -> dict[str, Any]:
-    volumes = [v.model_dump(exclude_none=True) for v in candidate.layout.volumes]
-    optimize = candidate.cost.licence.optimize_cpus if candidate.cost.licence else None
-    return {
-        "instance_class": candidate.instance_class,
-        "vcpus": candidate.vcpus,
-        "memory_gib": candidate.memory_gib,
-        "optimize_cpus": None if optimize is None else optimize.model_dump(mode="json"),
-        "deployment": candidate.deployment,
-        "standby": "Data Guard standby priced as a second instance" if candidate.standby_cost else None,
-        "instance_store": INSTANCE_STORE_WORDS if candidate.instance_store else None,
-        "storage": {
-            "type": volumes[0]["type"],
-            "volumes": len(volumes),
-            "striping": "ASM or LVM across identical volumes" if len(volumes) > 1 else None,
-            "size_gib_each": volumes[0]["size_gib"],
-            "iops_each": volumes[0].get("iops"),
-            "throughput_mib_s_each": volumes[0].get("throughput_mib_s"),
-        },
-    }
-
-
-def _cost_json(candidate: Candidate) -> dict[str, Any]:
-    out = candidate.cost.model_dump(mode="json")
-    monthly = candidate.total_monthly_usd
-    out["standby"] = None if candidate.standby_cost is None else candidate.standby_cost.model_dump(mode="json")
-    out["all_in_monthly_usd"] = format(monthly, "f")
-    out["one_year_usd"] = format(monthly * 12, "f")
-    out["three_year_usd"] = format(monthly * 36, "f")
-    return out
-
-
-def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
-    """The shape the CLI prints and the API returns."""
-    options = []
-    for o in recommendation.options:
-        chosen = o.chosen
-        options.append(
-            {
-                "option": o.option,
-                "label": o.label,
-                "verdict": o.verdict.verdict,
-                "findings": verdicts_json((o.verdict,))["options"][0]["findings"],
-                "configuration": configuration_json(chosen) if chosen else None,
-                "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
-                "cost": _cost_json(chosen) if chosen else None,
-                "alternatives": [
-                    {
-                        "configuration": configuration_json(a),
-                        "all_in_monthly_usd": format(a.total_monthly_usd, "f"),
-                        "near_tie": chosen is not None
-                        and a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE),
-                    }
-                    for a in o.alternatives
-                ],
-                "rejected_cheaper": [
-                    {"instance_class": r.instance_class, "reasons": list(r.reasons)} for r in o.rejected_cheaper
-                ],
-                "unmet": list(o.unmet),
-                "notes": list(o.notes),
-            }
-        )
-    return {
-        "region": recommendation.region,
-        "policy": recommendation.policy.model_dump(),
-        "need": recommendation.need.__dict__,
-        "options": options,
-    }

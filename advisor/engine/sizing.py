@@ -8,6 +8,7 @@ IOPS are checked at the database block size and throughput at the multiblock rea
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -63,6 +64,14 @@ class SizingPolicy(BaseModel):
         title="Use instance-store NVMe for reads on EC2",
         description="as an ASM preferred-read mirror: reads local, writes to NVMe and EBS; lost on stop",
     )
+    cached_hit_pct: float = Field(
+        99,
+        ge=50,
+        lt=100,
+        title="Buffer cache hit ratio once the hot set is cached",
+        description="an assumption, not a measurement: set it from the buffer cache advisory (V$DB_CACHE_ADVICE) "
+        "when you have one; used only when the hot set and today's hit ratio are given",
+    )
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,8 @@ class Need:
     sustained_read_iops: float = 0.0  # the read parts, for an instance-store preferred-read mirror
     peak_read_iops: float = 0.0
     peak_read_mib_s: float = 0.0
+    sub_ms_latency: bool = False  # latency sensitivity "high": only storage AWS rates sub-millisecond
+    caching: str = ""  # set on the variant whose buffer cache holds the hot set: what that does, in words
 
 
 def need_for(workload: Workload, policy: SizingPolicy) -> Need:
@@ -100,7 +111,54 @@ def need_for(workload: Workload, policy: SizingPolicy) -> Need:
         sustained_read_iops=io.sustained_read_iops * io_factor,
         peak_read_iops=io.peak_read_iops * io_factor,
         peak_read_mib_s=io.peak_read_mib_s * io_factor,
+        sub_ms_latency=io.latency_sensitivity.value == "high",
     )
+
+
+def cached_need_for(workload: Workload, policy: SizingPolicy) -> Need | None:
+    """The need of a class whose buffer cache holds the hot set: more memory, fewer physical reads.
+
+    Physical reads are the logical reads the cache misses, so they scale with the miss ratio: today's
+    ``1 - hit`` becomes the policy's ``1 - cached_hit``. The SGA keeps what it holds besides the buffer cache and
+    grows its buffer cache to the hot set; without today's buffer cache size the whole SGA is kept beside it (an
+    upper bound). None when the workload does not give the hot set and hit ratio, or caching would not help."""
+    sizing = workload.sizing
+    hot, hit = sizing.hot_set_gib, sizing.buffer_cache_hit_pct
+    if hot is None or hit is None or hit >= policy.cached_hit_pct:
+        return None
+    cache_now = sizing.buffer_cache_gib
+    sga = sizing.sga_gib + hot if cache_now is None else sizing.sga_gib - cache_now + max(cache_now, hot)
+    if cache_now is not None and cache_now >= hot:
+        return None  # the cache already holds the hot set: the hit ratio is what it is
+    base = need_for(workload, policy)
+    factor = (100 - policy.cached_hit_pct) / (100 - hit)
+    memory = (sga + sizing.pga_gib) * (1 + policy.memory_headroom_pct / 100) / policy.oracle_memory_fraction
+    reads_before, reads_after = base.peak_read_iops, base.peak_read_iops * factor
+    write_iops = base.peak_iops - base.peak_read_iops
+    sustained_writes = base.sustained_iops - base.sustained_read_iops
+    read_mib_s = base.peak_read_mib_s * factor
+    words = (
+        f"a {sga:,.0f} GiB SGA whose buffer cache holds the {hot:,g} GiB hot set: peak reads drop from "
+        f"{reads_before:,.0f} to {reads_after:,.0f} IOPS (hit ratio {hit:g} % → {policy.cached_hit_pct:g} %, the "
+        "policy's assumption)"
+    )
+    return dataclasses.replace(
+        base,
+        memory_gib=max(base.memory_gib, memory),
+        sustained_iops=sustained_writes + base.sustained_read_iops * factor,
+        peak_iops=write_iops + reads_after,
+        peak_mib_s=base.peak_mib_s - base.peak_read_mib_s + read_mib_s,
+        sustained_read_iops=base.sustained_read_iops * factor,
+        peak_read_iops=reads_after,
+        peak_read_mib_s=read_mib_s,
+        caching=words,
+    )
+
+
+def low_latency(volume_type: str) -> bool:
+    """Whether AWS rates the storage type sub-millisecond (the data's latency class)."""
+    spec = volume_specs().get(volume_type)
+    return spec is not None and spec.latency_class == "sub-ms"
 
 
 # --- layouts sized to the need ---------------------------------------------------------------------
@@ -152,7 +210,7 @@ def rds_layouts(need: Need) -> list[StorageLayout]:
         if rule.min_iops_per_gib:
             iops = max(iops, rule.min_iops_per_gib * size)
         out.append(Volume(type=kind, size_gib=math.ceil(size), iops=math.ceil(iops)))
-    return _valid([StorageLayout(platform="rds", volumes=(volume,)) for volume in out])
+    return _valid([StorageLayout(platform="rds", volumes=(volume,)) for volume in out if _latency_ok(volume, need)])
 
 
 def ec2_layouts(need: Need, policy: SizingPolicy) -> list[StorageLayout]:
@@ -180,7 +238,11 @@ def ec2_layouts(need: Need, policy: SizingPolicy) -> list[StorageLayout]:
         iops = _clamp(share_iops, io2.min_iops, io2.max_iops)
         size = max(share_gib, io2.min_size_gib, iops / (io2.max_iops_per_gib or math.inf))
         out.append(_striped(n, Volume(type="io2", size_gib=math.ceil(size), iops=math.ceil(iops))))
-    return _valid(out)
+    return _valid([layout for layout in out if _latency_ok(layout.volumes[0], need)])
+
+
+def _latency_ok(volume: Volume, need: Need) -> bool:
+    return not need.sub_ms_latency or low_latency(volume.type)
 
 
 def _striped(n: int, volume: Volume) -> StorageLayout:

@@ -386,6 +386,33 @@ class SizingSection(_Section):
     horizon_years: int = _field(
         3, title="Planning horizon", help="Growth is projected this far ahead.", unit="years", ge=1, le=10
     )
+    hot_set_gib: float | None = _field(
+        None,
+        title="Hot data set (optional)",
+        help="The blocks most reads touch. If the buffer cache can hold it, a larger-memory class may serve reads "
+        "from memory instead of storage (AWR's segment statistics or the buffer cache advisory show it).",
+        unit="GiB",
+        gt=0,
+        le=1_048_576,
+    )
+    buffer_cache_gib: float | None = _field(
+        None,
+        title="Buffer cache today (optional)",
+        help="The part of the SGA that caches blocks now (AWR 'Cache Sizes'). Without it, caching the hot set is "
+        "sized as a buffer cache added to today's whole SGA.",
+        unit="GiB",
+        gt=0,
+        le=32_768,
+    )
+    buffer_cache_hit_pct: float | None = _field(
+        None,
+        title="Buffer cache hit ratio today (optional)",
+        help="Logical reads served from memory (AWR 'Buffer Hit %'). With the hot set it tells how far physical "
+        "reads fall when the cache holds the hot set.",
+        unit="%",
+        ge=0,
+        lt=100,
+    )
     backup_retention_days: int = _field(
         7,
         title="Backup retention",
@@ -467,6 +494,15 @@ class IOSection(_Section):
         False,
         title="Full table scans drive the peaks",
         help="A single full scan can saturate a small instance's EBS bandwidth; it changes which limit binds.",
+    )
+    redo_mib_s: float | None = _field(
+        None,
+        title="Redo generated, average (optional)",
+        help="AWR 'redo size' per second. A standby in another Region receives all of it; without it the sustained "
+        "write rate stands in.",
+        unit="MiB/s",
+        ge=0,
+        le=100_000,
     )
     latency_sensitivity: LatencySensitivity = _field(
         LatencySensitivity.MODERATE,
@@ -706,6 +742,14 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
     if availability.dr_region == env.region:
         found.append(
             Conflict("availability.dr_region", f"The DR region must differ from the primary region ({env.region}).")
+        )
+    if sizing.buffer_cache_gib is not None and sizing.buffer_cache_gib > sizing.sga_gib:
+        found.append(
+            Conflict("sizing.buffer_cache_gib", f"The buffer cache is part of the SGA ({sizing.sga_gib:g} GiB).")
+        )
+    if sizing.buffer_cache_hit_pct is not None and sizing.hot_set_gib is None:
+        found.append(
+            Conflict("sizing.hot_set_gib", "Give the hot data set too: the hit ratio alone does not say what to cache.")
         )
     return found
 

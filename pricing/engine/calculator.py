@@ -159,6 +159,7 @@ def aws_rules() -> AwsRules:
 
 
 HOURS_PER_MONTH = Decimal(aws_rules().hours_per_month.value)
+MAX_HOURS_PER_MONTH = 31 * 24  # the longest month
 
 # --- the public config contract ---------------------------------------------------------------------
 
@@ -217,6 +218,11 @@ class EstimateConfig(BaseModel):
     snapshot_gib: int = Field(default=0, description="EC2: EBS snapshot storage, GiB")
     extra_backup_gib: int = Field(default=0, description="RDS: backup storage billed beyond the free allowance")
     commitment: Commitment = "on-demand"
+    hours_per_month: int | None = Field(
+        default=None,
+        description="instance hours run a month (1-744); default: the calculator's always-on month. Storage, "
+        "backups and licences are paid whatever the hours; reserved hours are paid in full",
+    )
     performance_insights: PerformanceInsightsConfig | None = None
     free_tier: bool = Field(default=False, description="RDS: apply the (historic) AWS Free Tier allowances")
     licences: LicenceConfig = LicenceConfig()
@@ -513,6 +519,14 @@ def _semantic_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
                 "deployment", f"{cfg.deployment} on {cfg.platform}; accepted: {', '.join(dep.allowed)} ({dep.source})"
             )
         )
+    if cfg.hours_per_month is not None and not 1 <= cfg.hours_per_month <= MAX_HOURS_PER_MONTH:
+        out.append(
+            Problem(
+                "hours_per_month",
+                f"{cfg.hours_per_month}; accepted: 1-{MAX_HOURS_PER_MONTH} hours (a 31-day month), "
+                f"default {HOURS_PER_MONTH} ({rules.hours_per_month.source})",
+            )
+        )
     for name in ("extra_backup_gib", "snapshot_gib"):
         if getattr(cfg, name) < 0:
             out.append(Problem(name, f"{getattr(cfg, name)}; accepted: 0 or more GiB"))
@@ -688,6 +702,7 @@ class _Plan:
     book: PriceBook
     region: str
     problems: list[Problem]
+    hours: Decimal = HOURS_PER_MONTH
     items: list[_Item] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -706,7 +721,14 @@ class _Plan:
 def _instance_items(plan: _Plan, price: InstancePrice | None, name: str) -> None:
     if price is None:
         return
-    plan.add(f"{name} ({price.label})", HOURS_PER_MONTH, price.hourly)
+    hours = plan.hours
+    if price.commitment != "on-demand" and hours != HOURS_PER_MONTH:
+        hours = HOURS_PER_MONTH
+        plan.notes.append(
+            f"A reservation is billed for every hour of its term: {HOURS_PER_MONTH} hours a month, not the "
+            f"{plan.hours} the instance runs"
+        )
+    plan.add(f"{name} ({price.label})", hours, price.hourly)
     if price.upfront is not None and price.term_months:
         per_month = price.upfront.price_usd / price.term_months
         plan.add(
@@ -743,8 +765,8 @@ def _rds_items(plan: _Plan, cfg: EstimateConfig, rules: AwsRules, vcpus: int | N
     ft = rules.rds_free_tier
     if cfg.free_tier and price is not None:
         plan.add(
-            f"AWS Free Tier: {min(ft.instance_hours, int(HOURS_PER_MONTH))} micro instance hours",
-            min(ft.instance_hours, int(HOURS_PER_MONTH)),
+            f"AWS Free Tier: {min(ft.instance_hours, int(plan.hours))} micro instance hours",
+            min(ft.instance_hours, int(plan.hours)),
             price.hourly,
             sign=-1,
             note=ft.source,
@@ -817,7 +839,7 @@ def _rds_items(plan: _Plan, cfg: EstimateConfig, rules: AwsRules, vcpus: int | N
                 hourly = "hr" in row.unit.lower() or "hour" in row.unit.lower()
                 plan.add(
                     f"Database Insights Advanced, {vcpus} vCPUs",
-                    Decimal(vcpus) * (HOURS_PER_MONTH if hourly else 1),
+                    Decimal(vcpus) * (plan.hours if hourly else 1),
                     row,
                 )
                 plan.notes.append(
@@ -986,6 +1008,32 @@ def _line(item: _Item) -> Line:
     )
 
 
+def row_line(name: str, quantity: Decimal | int, row: PriceRow, *, note: str = "", component: str = "") -> Line:
+    """A cost line priced from one row, as the calculator prices its own (for lines a caller adds to a bill)."""
+    line = _line(_Item(name, Decimal(quantity), row, note=note))
+    return line.model_copy(update={"component": component}) if component else line
+
+
+def licence_cost_lines(licence: LicenceEstimate) -> tuple[Line, ...]:
+    """The Oracle licence lines of a licence estimate as bill lines (category ``licence``)."""
+    return tuple(
+        Line(
+            name=ll.name,
+            quantity=ll.quantity,
+            unit=ll.unit,
+            unit_price_usd=ll.unit_price_usd,
+            monthly_usd=ll.monthly_usd,
+            price_source=ll.source,
+            as_of=ll.as_of,
+            estimated=ll.estimated,
+            category="licence",
+            note=ll.note,
+            component="licences",
+        )
+        for ll in licence.lines
+    )
+
+
 def _resolve_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> int | None:
     if cfg.licences.vcpus is not None:
         return cfg.licences.vcpus
@@ -1032,7 +1080,8 @@ def estimate(
             )
         )
         raise EstimateInvalid(problems)
-    plan = _Plan(book, cfg.region, problems)
+    hours = Decimal(cfg.hours_per_month) if cfg.hours_per_month is not None else HOURS_PER_MONTH
+    plan = _Plan(book, cfg.region, problems, hours)
     skip = {p.field for p in problems}
     if cfg.platform == "ec2":
         _ec2_items(plan, cfg, rules, skip)
@@ -1044,22 +1093,7 @@ def estimate(
     # Everything checked: price.
     lines = [_line(item) for item in plan.items]
     licence = estimate_licences(cfg.licences, **licence_kwargs)
-    lines += [
-        Line(
-            name=ll.name,
-            quantity=ll.quantity,
-            unit=ll.unit,
-            unit_price_usd=ll.unit_price_usd,
-            monthly_usd=ll.monthly_usd,
-            price_source=ll.source,
-            as_of=ll.as_of,
-            estimated=ll.estimated,
-            category="licence",
-            note=ll.note,
-            component="licences",
-        )
-        for ll in licence.lines
-    ]
+    lines += licence_cost_lines(licence)
     aws = sum((line.monthly_usd for line in lines if line.category == "aws"), Decimal("0.00"))
     oracle = sum((line.monthly_usd for line in lines if line.category == "licence"), Decimal("0.00"))
     used = sorted({(item.row.source, item.row.as_of.isoformat()) for item in plan.items})
@@ -1073,7 +1107,7 @@ def estimate(
         region=cfg.region,
         instance_class=cfg.instance_class,
         commitment=cfg.commitment,
-        hours_per_month=int(HOURS_PER_MONTH),
+        hours_per_month=int(hours),
         lines=tuple(lines),
         aws_monthly_usd=aws,
         licence_monthly_usd=oracle,

@@ -12,7 +12,10 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
 * License Included has no Oracle lines: the instance price includes the licence.
 * Optimize CPUs (EC2, and RDS BYOL outside the preconfigured ``tpc`` classes) licenses the active cores only; the
-  saving is the licence cost at the class's full vCPU count minus the cost at the reduced count.
+  saving is the licence cost at the class's full vCPU count minus the cost at the reduced count. Only the core
+  counts AWS publishes for the type are accepted, and active vCPUs = cores x the type's threads per core
+  (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
+  hyper-threading off unless the caller says otherwise.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from pricing.engine.cpu_options import CpuOptions, core_count_problem, cpu_options
 from pricing.engine.pricebook import round_cents
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "oracle_licences.json"
@@ -145,6 +149,13 @@ class LicenceConfig(BaseModel):
     )
     db_version: DbVersion = "19c"
     standby: bool | None = Field(default=None, description="license a standby; default: BYOL Multi-AZ on RDS")
+    servers: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="servers of this shape to license in all (primary, standbys, replicas); default 1, or 2 with "
+        "a licensed standby. Owned licences are counted once against them all",
+    )
     discount_pct: Decimal = Decimal(0)
     owned_processor_licences: int | dict[str, int] = Field(
         default=0, description="licences already owned: a number (the edition's) or per product key"
@@ -198,6 +209,8 @@ class OptimizeCpus(BaseModel):
     monthly_with_usd: Decimal
     saving_monthly_usd: Decimal | None
     note: str = ""
+    source: str = ""  # of the core counts and threads per core AWS allows for the type
+    as_of: str = ""
 
 
 class LicenceEstimate(BaseModel):
@@ -275,6 +288,7 @@ class _Context:
     vcpus: int | None
     vcpus_field: str
     hyperthreading: bool
+    cpu: CpuOptions | None  # the type's CPU-options row, looked up by its name as given
 
 
 def _context(
@@ -288,6 +302,9 @@ def _context(
     vcpus: int | None,
     hyperthreading: bool | None,
 ) -> _Context:
+    cpu = cpu_options(instance_class)
+    if hyperthreading is None and cpu is not None:
+        hyperthreading = cpu.default_threads_per_core > 1
     return _Context(
         edition=edition,
         platform=platform,
@@ -299,6 +316,7 @@ def _context(
         hyperthreading=config.hyperthreading
         if config.hyperthreading is not None
         else (hyperthreading if hyperthreading is not None else True),
+        cpu=cpu,
     )
 
 
@@ -442,7 +460,13 @@ def _licensed_vcpus(config: LicenceConfig, ctx: _Context) -> int:
     assert ctx.vcpus is not None
     if config.optimize_cpus_cores is None:
         return ctx.vcpus
-    return config.optimize_cpus_cores * (2 if ctx.hyperthreading else 1)
+    return config.optimize_cpus_cores * _threads_per_core(ctx)
+
+
+def _threads_per_core(ctx: _Context) -> int:
+    """Active threads per core with Optimize CPUs: the type's own (1 or 2), or 1 with hyper-threading off."""
+    assert ctx.cpu is not None  # Optimize CPUs is refused for a type without CPU-options data
+    return ctx.cpu.default_threads_per_core if ctx.hyperthreading else 1
 
 
 def _optimize_problems(config: LicenceConfig, ctx: _Context, prices: LicencePriceList) -> list[LicenceProblem]:
@@ -469,16 +493,9 @@ def _optimize_problems(config: LicenceConfig, ctx: _Context, prices: LicencePric
                 field, f"{ctx.instance_class} is a preconfigured class without Optimize CPUs (source: {rule.source})"
             )
         ]
-    if ctx.vcpus is None:
-        return []  # reported once, under licences.vcpus
-    threads = 2 if ctx.hyperthreading else 1
-    max_cores = ctx.vcpus // threads
-    if not 1 <= cores <= max_cores:
-        return [
-            LicenceProblem(
-                field, f"{cores} cores; accepted: 1 to {max_cores} ({ctx.vcpus} vCPUs, {threads} thread(s) per core)"
-            )
-        ]
+    problem = core_count_problem(ctx.instance_class, cores, platform="rds" if ctx.platform == "rds" else "ec2")
+    if problem is not None:
+        return [LicenceProblem(field, problem)]
     return []
 
 
@@ -559,21 +576,23 @@ def estimate_licences(
 def _optimize_saving(
     config: LicenceConfig, ctx: _Context, prices: LicencePriceList, reduced: LicenceEstimate
 ) -> OptimizeCpus:
-    assert ctx.vcpus is not None and config.optimize_cpus_cores is not None
-    threads = 2 if ctx.hyperthreading else 1
+    assert ctx.vcpus is not None and config.optimize_cpus_cores is not None and ctx.cpu is not None
+    threads = _threads_per_core(ctx)
     licensed = config.optimize_cpus_cores * threads
+    counted = (
+        f"Optimize CPUs: {config.optimize_cpus_cores} cores x {threads} thread(s) per core = {licensed} licensed "
+        f"vCPUs of {ctx.vcpus}"
+    )
     if ctx.edition == "se2" and ctx.vcpus > prices.socket_rule.max_vcpus:
         full = None
         note = (
-            f"Optimize CPUs: {config.optimize_cpus_cores} cores x {threads} thread(s) = {licensed} licensed vCPUs of "
-            f"{ctx.vcpus}; without it this SE2 deployment could not be licensed at all (more than "
+            f"{counted}; without it this SE2 deployment could not be licensed at all (more than "
             f"{prices.socket_rule.max_vcpus} vCPUs)"
         )
     else:
         full = _price(config, ctx, prices, ctx.vcpus).monthly_usd
         note = (
-            f"Optimize CPUs: {config.optimize_cpus_cores} cores x {threads} thread(s) = {licensed} licensed vCPUs of "
-            f"{ctx.vcpus}, same memory and instance price; Oracle licences ${full - reduced.monthly_usd:,.2f} a month "
+            f"{counted}, same memory and instance price; Oracle licences ${full - reduced.monthly_usd:,.2f} a month "
             "less than on every vCPU"
         )
     return OptimizeCpus(
@@ -585,6 +604,8 @@ def _optimize_saving(
         monthly_with_usd=reduced.monthly_usd,
         saving_monthly_usd=None if full is None else full - reduced.monthly_usd,
         note=note,
+        source=ctx.cpu.source,
+        as_of=ctx.cpu.as_of,
     )
 
 
@@ -607,10 +628,15 @@ def _price(config: LicenceConfig, ctx: _Context, prices: LicencePriceList, licen
             f"licence(s) (source: {prices.processor_rule.source})"
         )
     standby = _standby(config, ctx)
-    servers = 2 if standby else 1
+    servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = _products(config, ctx, prices)
     notes = [rule_text, *notes]
-    if standby:
+    if config.servers is not None and config.servers > 1:
+        notes.append(
+            f"{config.servers} servers of this shape are licensed like the primary, for every product: a Data Guard "
+            f"standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
+        )
+    elif standby:
         notes.append(
             "The standby is licensed like the primary, for every product"
             + (f" (source: {prices.standby_rule.source})" if ctx.platform != "ec2" else "")

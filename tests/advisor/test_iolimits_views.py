@@ -1,6 +1,8 @@
 """The /iolimits page, its htmx partial, and POST /api/v1/iolimits."""
 
+import html
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -50,6 +52,66 @@ def test_switching_platform_keeps_the_instances_twin(client):
     response = client.get(reverse("advisor:iolimits"), {**RDS_GP2_100, "platform": "ec2"})
     body = response.content.decode()
     assert '<option value="m5.large" selected>' in body
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ({"platform": "ec2", "instance": "m5.larg"}, "instance", "unknown EC2 instance class 'm5.larg'; e.g. m5.large"),
+        (
+            {"platform": "ec2", "instance": "db.m5.larg", "volume": "gp3", "size_gib": "100"},
+            "instance",
+            "unknown EC2 instance class 'db.m5.larg'",
+        ),
+        ({**RDS_GP2_100, "instance": "db.m5.larg"}, "instance", "unknown RDS instance class 'db.m5.larg'"),
+        (
+            {"platform": "oci", "instance": "VM.Standard.E9.Flex"},
+            "instance",
+            "unknown or unmodelled shape 'VM.Standard.E9.Flex'; modelled: VM.Standard.E3.Flex",
+        ),
+        ({**RDS_GP2_100, "volume": "gp9"}, "volume", "unknown EBS volume type 'gp9'; known: gp2, gp3"),
+    ],
+)
+def test_an_unknown_choice_is_refused_on_its_field_never_swapped_for_a_default(client, query, field, message):
+    response = client.get(reverse("advisor:iolimits"), query)
+    body = response.content.decode()
+    assert response.status_code == 422
+    error = html.unescape(re.search(rf'<p id="err-io-{field}" class="field-error">([^<]*)</p>', body).group(1))
+    assert message in error and "Pick one from the list." in error
+    select = re.search(rf'<select id="io-{field}"[^>]*>(.*?)</select>', body, re.S)
+    assert f'id="io-{field}" name="{field}" aria-describedby="err-io-{field}" aria-invalid="true"' in body
+    # the select shows what was asked for, marked, rather than its first option
+    assert f'<option value="{query[field]}" selected>{query[field]} · not in the list</option>' in select.group(1)
+    assert select.group(1).count(" selected>") == 1
+    # nothing is computed from a substitute: no table, no chart, no share link
+    assert 'class="io-table"' not in body and "data-plotly-figure" not in body and "Shareable link" not in body
+    assert response.context["report"] is None
+
+
+def test_a_link_naming_only_a_known_instance_opens_on_the_default_storage(client):
+    response = client.get(reverse("advisor:iolimits"), {"platform": "ec2", "instance": "m5.xlarge"})
+    assert response.status_code == 200
+    assert response.context["report"].query.instance == "m5.xlarge"
+    assert response.context["report"].query.volume == "gp3" and response.context["report"].query.size_gib == 100
+
+
+def test_switching_platform_from_a_class_without_a_twin_takes_the_platforms_default(client):
+    # the instance select still holds the other platform's class: that is a switch, not a typo
+    response = client.get(reverse("advisor:iolimits"), {"platform": "ec2", "instance": "VM.Standard.E4.Flex",
+                                                       "volume": "gp3", "size_gib": "100"})  # fmt: skip
+    assert response.status_code == 200 and response.context["report"].query.instance == "m5.large"
+    response = client.get(reverse("advisor:iolimits"), {**RDS_GP2_100, "volume": "st1"})  # an EC2-only type
+    assert response.status_code == 200 and response.context["report"].query.volume == "gp2"
+
+
+def test_api_refuses_an_unknown_instance_on_its_field(client):
+    response = client.post(reverse("advisor:api-iolimits"), {**RDS_GP2_100, "platform": "ec2", "instance": "m5.larg"},
+                           "application/json")  # fmt: skip
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert [e["path"] for e in errors] == ["instance"]
+    assert errors[0]["message"].startswith("unknown EC2 instance class 'm5.larg'; e.g. m5.large")
+    assert "results" not in response.json()
 
 
 def test_api_answers_per_io_size_with_binding_limits(client):

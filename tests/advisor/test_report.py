@@ -22,6 +22,7 @@ from django.urls import reverse
 from advisor import report, services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.models import Assessment, ReportSettings
+from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -158,11 +159,105 @@ def test_an_unknown_paper_or_format_is_refused(client: Client, small: Assessment
     assert client.get(report_url(small, format="docx")).status_code == 400
 
 
-def test_the_results_page_offers_the_download_with_its_policy(client: Client, small: Assessment) -> None:
+def test_the_results_page_offers_the_download_of_its_answers_form(client: Client, small: Assessment) -> None:
     url = reverse("advisor:assessment-results", args=[small.public_id]) + "?policy.cpu_headroom_pct=30"
     body = client.get(url).content.decode()
-    assert f'action="/a/{small.public_id}/report.pdf"' in body and "Download PDF" in body
-    assert '<input type="hidden" name="policy.cpu_headroom_pct" value="30">' in body
+    button = re.search(r"<button[^>]*>Download PDF</button>", body, re.S)
+    assert button is not None
+    # the download submits the answers form (answers, policy and its CSRF token) to the report, in a new tab
+    for attribute in ('form="results-answers"', 'type="submit"', f'formaction="/a/{small.public_id}/report.pdf"',
+                      'formmethod="post"', 'formtarget="_blank"'):  # fmt: skip
+        assert attribute in button.group(0)
+    form = re.search(r'<form id="results-answers".*?</form>', body, re.S).group(0)  # type: ignore[union-attr]
+    assert 'name="csrfmiddlewaretoken"' in form and 'name="policy.cpu_headroom_pct" value="30"' in form
+    for name in ("prepared_by", "paper"):
+        assert re.search(rf'<(?:input|select) form="results-answers" name="{name}"', body)
+    # Enter in an answer still saves: the form's first submit button (in document order) has no formaction
+    first = re.search(r'<button form="results-answers"[^>]*>', body).group(0)  # type: ignore[union-attr]
+    assert "formaction" not in first and "hidden" in first
+
+
+def changed_answers(**sizing: object) -> dict[str, str]:
+    """What the results page's answers form posts after the user changed ``sizing`` answers there."""
+    workload = SMALL.workload.model_copy(update={"sizing": SMALL.workload.sizing.model_copy(update=sizing)})
+    return form_data(workload, name=SMALL.name, customer=SMALL.customer, project=SMALL.project) | {"next": "results"}
+
+
+def preview_figures(client: Client, assessment: Assessment, data: dict[str, str]) -> dict[str, str]:
+    """What the results page shows for answers changed on it (its htmx preview): each priced option's total."""
+    url = reverse("advisor:assessment-results-preview", args=[assessment.public_id])
+    return dict(re.findall(r'data-option="(\w+)">(\$[\d,.]+)</td>', client.post(url, data).content.decode()))
+
+
+def test_posted_answers_are_the_ones_reported_and_nothing_is_saved(client: Client, small: Assessment) -> None:
+    saved = (small.workload, small.updated_at)
+    data = changed_answers(peak_cpu=6, average_cpu=3)  # 6 x 1.2 = 7.2 vCPUs: db.m5.xlarge no longer fits
+    shown = preview_figures(client, small, data)
+    assert shown and shown != page_figures(client, small)["totals"]
+
+    response = client.post(report_url(small), data | {"format": "html", "prepared_by": "Jane Doe", "paper": "letter"})
+
+    assert response.status_code == 200
+    markup = response.content.decode()
+    text = words(markup)
+    assert "needs 7.2 vCPUs" in text
+    assert "needs 7.2 vCPUs" not in words(client.get(report_url(small, format="html")).content.decode())  # saved
+    for total in shown.values():
+        assert total in text
+    cover = words(re.search(r'<section class="report-cover".*?</section>', markup, re.S).group(0))  # type: ignore[union-attr]
+    assert "Answers changed on the results page, not saved" in cover
+    assert "from answers changed on the results page of the assessment" in text
+    assert "paper-letter" in markup and "Jane Doe" in text
+    small.refresh_from_db()
+    assert (small.workload, small.updated_at) == saved and Assessment.objects.count() == 1
+
+
+def test_a_posted_region_and_policy_are_the_ones_reported(client: Client, small: Assessment) -> None:
+    data = changed_answers() | {"environment.region": "us-east-1", "policy.cpu_headroom_pct": "100",
+                                "policy.burst_may_cover_peaks.present": "1"}  # fmt: skip
+    text = words(client.post(report_url(small, format="html"), data).content.decode())
+    assert "Region us-east-1" in text and "us-east-1 as of" in text and "eu-west-1" not in text
+    assert "CPU headroom 100" in text and "4.0 vCPUs" in text
+    assert "Answers changed on the results page, not saved" in text
+    small.refresh_from_db()
+    assert small.region == "eu-west-1" and small.workload["environment"]["region"] == "eu-west-1"
+
+
+def test_posting_the_saved_answers_is_not_called_unsaved(client: Client, small: Assessment) -> None:
+    text = words(client.post(report_url(small, format="html"), changed_answers()).content.decode())
+    assert "Executive summary" in text and "not saved" not in text
+    assert "from the answers saved in the assessment" in text
+
+
+def test_invalid_posted_answers_get_the_page_naming_each_field(client: Client, small: Assessment) -> None:
+    data = changed_answers() | {"sizing.db_size_gib": "", "sizing.peak_cpu": "-1", "policy.cpu_headroom_pct": "-5"}
+    for fmt in ("pdf", "html"):
+        response = client.post(report_url(small), data | {"format": fmt})
+
+        assert response.status_code == 422
+        body = response.content.decode()
+        assert "the PDF is made only from a complete, valid workload" in body and "Executive summary" not in body
+        for path in ("sizing.db_size_gib", "sizing.peak_cpu", "policy.cpu_headroom_pct"):
+            assert f">{path}</a>:" in body
+    small.refresh_from_db()
+    assert small.workload == SMALL.workload.model_dump(mode="json")
+
+
+def test_the_posted_download_needs_the_pages_csrf_token(small: Assessment) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    data = changed_answers(peak_cpu=6, average_cpu=3) | {"format": "html"}
+
+    assert browser.post(report_url(small), data).status_code == 403
+
+    page = browser.get(reverse("advisor:assessment-results", args=[small.public_id])).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    response = browser.post(report_url(small), data | {"csrfmiddlewaretoken": token})
+    assert response.status_code == 200 and "needs 7.2 vCPUs" in response.content.decode()
+
+
+def test_the_posted_download_refuses_an_unknown_paper_or_format(client: Client, small: Assessment) -> None:
+    assert client.post(report_url(small), changed_answers() | {"paper": "a3"}).status_code == 400
+    assert client.post(report_url(small, format="docx"), changed_answers()).status_code == 400
 
 
 # --- report settings ------------------------------------------------------------------------------------------

@@ -36,3 +36,22 @@ def test_change_the_layout_and_share_the_url(live_server: object, page: Page, ar
     page.select_option("#io-platform", "rds")
     expect(page.locator("#io-instance")).to_have_value("db.m4.large")
     expect(page.locator("#io-volumes")).to_have_count(0)
+
+
+def test_an_unknown_instance_is_refused_on_its_field_until_one_is_picked(live_server: object, page: Page) -> None:
+    page.goto(f"{live_server.url}/iolimits?platform=ec2&instance=m5.larg")  # type: ignore[attr-defined]
+
+    # the typo is shown, marked and explained; nothing is computed from a stand-in class
+    expect(page.locator("#err-io-instance")).to_contain_text("unknown EC2 instance class 'm5.larg'; e.g. m5.large")
+    expect(page.locator("#err-io-instance")).to_contain_text("Pick one from the list.")
+    expect(page.locator("#io-instance")).to_have_value("m5.larg")
+    expect(page.locator("#io-instance")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#io-result .error-summary")).to_contain_text("instance")
+    expect(page.locator("#io-result table")).to_have_count(0)
+    expect(page.locator(".chart")).to_have_count(0)
+
+    page.select_option("#io-instance", "m5.large")
+    expect(page.locator("#io-result tbody tr").first).to_be_visible()
+    expect(page.locator("#err-io-instance")).to_have_text("")
+    expect(page).to_have_url(re.compile(r"instance=m5\.large(&|$)"))
+    expect(page.locator(".chart .main-svg").first).to_be_visible()

@@ -1,9 +1,14 @@
-"""An architect fills a questionnaire, opens the results, changes an answer and watches them update."""
+"""An architect fills a questionnaire, opens the results, changes an answer and watches them update, downloads
+the PDF of what the page shows (saving nothing), then saves with Enter."""
 
+import subprocess
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
+
+from advisor.models import Assessment
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,3 +41,39 @@ def test_results_follow_a_changed_answer(live_server: object, page: Page, artifa
     expect(page.locator(".chart .main-svg").first).to_be_visible()
     expect(page.locator("#f-sizing-peak-cpu")).to_have_value("6")
     page.screenshot(path=str(artifacts / "results-after.png"), full_page=False)
+
+    # "Download PDF" prints what the page shows: the changed answer, not the saved one, and saves nothing.
+    printed: list[tuple[str, int, bytes]] = []
+
+    def keep(route: Route) -> None:  # the response is an attachment: read it on its way to the new tab
+        response = route.fetch()
+        printed.append((route.request.post_data or "", response.status, response.body()))
+        route.fulfill(response=response)
+
+    page.context.route("**/report.pdf", keep)
+    page.fill("input[name=prepared_by]", "Jane Doe")
+    with page.context.expect_page():
+        page.get_by_role("button", name="Download PDF").click()
+    for _ in range(120):
+        if printed:
+            break
+        page.wait_for_timeout(250)
+    assert printed, "no report was requested"
+    posted, status, pdf = printed[0]
+    form = parse_qs(posted)
+    assert status == 200 and pdf.startswith(b"%PDF-")
+    assert form["sizing.peak_cpu"] == ["6"] and form["prepared_by"] == ["Jane Doe"] and "csrfmiddlewaretoken" in form
+    (artifacts / "results-download.pdf").write_bytes(pdf)
+    text = " ".join(subprocess.run(["pdftotext", "-layout", str(artifacts / "results-download.pdf"), "-"],
+                                   check=True, capture_output=True, text=True).stdout.split())  # fmt: skip
+    assert "Answers changed on the results page, not saved" in text and "Jane Doe" in text
+    assert "needs 7.2 vCPUs" in text and rds_total.inner_text() in text
+    saved = Assessment.objects.get(name="Results in a browser")
+    assert saved.workload["sizing"]["peak_cpu"] == 2
+
+    # Enter in an answer still saves the answers (the download button is not the form's default button).
+    page.press("#f-sizing-peak-cpu", "Enter")
+    expect(page.get_by_role("status")).to_contain_text("Saved “Results in a browser”")
+    expect(page).to_have_url(f"{base}/a/{saved.public_id}/results/")
+    saved.refresh_from_db()
+    assert saved.workload["sizing"]["peak_cpu"] == 6

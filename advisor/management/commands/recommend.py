@@ -4,7 +4,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from advisor import services
-from advisor.engine.recommender import recommendation_json
+from advisor.engine.recommendation_json import recommendation_json
 from advisor.management.workload_input import read_workload
 
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.recommender import ODB_NOT_PRICED, recommend, recommendation_json
+from advisor.engine.odb_option import ODB_NOT_PRICED
+from advisor.engine.recommendation_json import recommendation_json
+from advisor.engine.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import parse_workload
@@ -54,13 +56,13 @@ def test_small_se2_oltp_gets_the_cheapest_class_that_holds_it_on_rds():
     assert all(a.total_monthly_usd >= rds.chosen.total_monthly_usd for a in rds.alternatives)
 
 
-def test_the_rac_system_needs_io1_on_rds_because_gp3_stops_at_64000_iops():
-    # peak 55,000 IOPS x 1.2 = 66,000: RDS gp3 provisions at most 64,000 (R§2.1), io1 up to 256,000
+def test_a_latency_sensitive_rac_system_on_rds_needs_io2_which_the_eu_west_1_snapshot_does_not_price():
+    # latency "high" admits only storage AWS rates sub-millisecond: io2 Block Express (R§1 latency class); the
+    # 2023-02-23 eu-west-1 offer file has no RDS io2 rows, so RDS says so rather than falling back to io1/gp3
     rds = options(in_eu_west_1("rac-dependent"))["rds"]
-    assert rds.chosen is not None
-    volume = rds.chosen.layout.volumes[0]
-    assert volume.type == "io1" and volume.iops == 66000
-    assert rds.verdict.verdict == "blocked"  # still shown, but the rules rule it out (RAC)
+    assert rds.chosen is None
+    assert "io2" in rds.unpriced_reason and "sub-millisecond" in rds.unpriced_reason
+    assert rds.verdict.verdict == "blocked"  # the rules rule it out anyway (RAC)
     assert any("Real Application Clusters" in note for note in rds.notes)
 
 
@@ -108,23 +110,27 @@ def test_the_full_scan_warehouse_needs_r5b_bandwidth():
     assert any("throughput at 1024 KiB" in reason for reasons in rejected.values() for reason in reasons)
 
 
-def test_the_latency_sensitive_oltp_needs_r5b_iops_on_rds():
-    # peak 33,000 IOPS x 1.2 = 39,600 for 4 hours (beyond the 30-minute burst) on 16 vCPUs and 128 GiB:
-    # db.r5b.4xlarge sustains 43,333 IOPS (R§3); db.r5.4xlarge 18,750 and db.r6i.4xlarge 20,000 do not
-    rds = options(in_eu_west_1("latency-oltp-cross-region-dr"))["rds"]
-    assert rds.chosen.instance_class == "db.r5b.4xlarge"
-    iops = next(d for d in rds.chosen.capacity.dimensions if d.name.startswith("IOPS"))
-    assert iops.met and iops.covered_by == "baseline" and iops.capacity >= 39600  # gp3 provisioned to the need
-    assert any("IOPS at 8 KiB 18,750 IOPS" in " ".join(r.reasons) for r in rds.rejected_cheaper)
+def test_the_latency_sensitive_oltp_gets_io2_on_ec2_and_r5b_for_its_iops():
+    # peak 33,000 IOPS x 1.2 = 39,600 for 4 hours (beyond the 30-minute burst) on 16 vCPUs and 128 GiB: latency
+    # "high" means io2 (sub-ms, R§1); r5b.4xlarge sustains 43,333 IOPS (R§3), r5.4xlarge 18,750 does not
+    ec2 = options(in_eu_west_1("latency-oltp-cross-region-dr"))["ec2"]
+    assert {v.type for v in ec2.chosen.layout.volumes} == {"io2"}
+    assert any("sub-millisecond" in r for r in ec2.chosen.reasons)
+    iops = next(d for d in ec2.chosen.capacity.dimensions if d.name.startswith("IOPS"))
+    assert iops.met and iops.covered_by == "baseline" and iops.capacity >= 39600
 
 
-def test_the_packaged_app_gets_a_memory_class_on_ec2():
-    # 8 vCPUs x 1.2 = 9.6 -> 16 vCPUs; (SGA 48 + PGA 12) x 1.1 / 0.75 = 88 GiB -> 128 GiB: r5.4xlarge or
-    # r6i.4xlarge (the same hourly price in eu-west-1, a near tie); m5.4xlarge's 64 GiB is rejected
+def test_the_packaged_app_gets_the_memory_class_whose_core_counts_license_fewest_processors_on_ec2():
+    # 8 vCPUs x 1.2 = 9.6 -> 5 cores at 2 threads; (SGA 48 + PGA 12) x 1.1 / 0.75 = 88 GiB -> 122-128 GiB classes.
+    # Optimize CPUs allows only 2, 4, 6 or 8 cores on r5/r6i.4xlarge (AWS CPU options table, 2023-06), so they
+    # license 6 processors; r4.4xlarge allows 1-8 cores, so 5 cores license 5 processors: one EE licence less
     ec2 = options(in_eu_west_1("sysdba-one-off-patches"))["ec2"]
-    assert ec2.chosen.instance_class in {"r5.4xlarge", "r6i.4xlarge"}
-    assert ec2.chosen.memory_gib == 128
-    assert any(r.instance_class == "m5.4xlarge" or "memory" in " ".join(r.reasons) for r in ec2.rejected_cheaper)
+    assert ec2.chosen.instance_class == "r4.4xlarge" and ec2.chosen.cores == 5
+    assert ec2.chosen.effective_vcpus == 10
+    assert ec2.chosen.topology.licence.licences_per_server == 5
+    assert {a.instance_class for a in ec2.alternatives} & {"r5.4xlarge", "r6i.4xlarge"}
+    r5 = next(a for a in ec2.alternatives if a.instance_class in {"r5.4xlarge", "r6i.4xlarge"})
+    assert r5.cores == 6 and r5.topology.licence.licences_per_server == 6
 
 
 def test_a_read_heavy_database_that_fits_on_nvme_reads_from_the_instance_store_on_ec2():

@@ -472,7 +472,9 @@ def test_licence_included_beside_byol(book):
     assert comparison.byol.estimate.total_monthly_usd == D("2391.82")
     assert comparison.li.estimate.total_monthly_usd == D("1589.69")
     assert (comparison.cheaper, comparison.monthly_difference_usd) == ("li", D("802.13"))
-    with_optimize = compare_licence_models({**config, "licences": {"optimize_cpus_cores": 1}}, book, vcpus=4)
+    # db.r5.xlarge accepts only 2 cores (RDS processor table: "db.r5.xlarge | 4 | 2 | 2 | 2 | 1, 2")
+    with_optimize = compare_licence_models({**config, "licences": {"optimize_cpus_cores": 2}}, book, vcpus=4)
+    assert with_optimize.byol.estimate is not None and with_optimize.byol.estimate.licence.optimize_cpus.cores == 2
     assert with_optimize.li.estimate.total_monthly_usd == D("1589.69")  # Optimize CPUs is dropped for License Included
     ee = compare_licence_models(rds(licences={}), book, vcpus=4)
     assert ee.li.estimate is None and ee.li.problems[0].field == "licence_model"

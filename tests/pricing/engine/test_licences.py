@@ -179,6 +179,7 @@ class TestOptimizeCpus:
         # 4 cores x 2 threads = 8 vCPUs = 4 processors: 190,000 / 36 = 5,277.78; 41,800 / 12 = 3,483.33 -> 8,761.11
         assert monthly(result) == [D("5277.78"), D("3483.33")]
         saving = result.optimize_cpus
+        assert saving.threads_per_core == 2  # r5.4xlarge: 2 threads per core by default
         assert (
             saving.licensed_vcpus,
             saving.instance_vcpus,
@@ -207,10 +208,67 @@ class TestOptimizeCpus:
         assert refused({"optimize_cpus_cores": 2}, platform="rds", instance_class="db.r5.xlarge.tpc2.mem2x")[
             "licences.optimize_cpus_cores"
         ].startswith("db.r5.xlarge.tpc2.mem2x is a preconfigured class without Optimize CPUs")
-        assert (
-            refused({"optimize_cpus_cores": 9})["licences.optimize_cpus_cores"]
-            == "9 cores; accepted: 1 to 8 (16 vCPUs, 2 thread(s) per core)"
+
+    @pytest.mark.parametrize("cores", [5, 1, 9])
+    def test_a_core_count_aws_does_not_allow_is_refused_with_the_accepted_ones(self, cores):
+        # cpu-options-supported-instances-values.md: "r5.4xlarge | 16 | 8 | 2 | 2, 4, 6, 8 | 1, 2"
+        message = refused({"optimize_cpus_cores": cores})["licences.optimize_cpus_cores"]
+        assert message.startswith(
+            f"{cores} cores is not a core count AWS allows; accepted for r5.4xlarge: 2, 4, 6, 8 (source: AWS EC2 User "
+            "Guide 'CPU cores and threads per CPU core per instance type'"
         )
+        assert message.endswith("as of 2023-06-15)")
+
+    def test_an_rds_class_is_checked_against_the_rds_table(self):
+        # Concepts.DBInstanceClass.md, processor table: "db.r5.2xlarge | 8 | 4 | 2 | 2, 4 | 1, 2"
+        message = refused({"optimize_cpus_cores": 3}, platform="rds", instance_class="db.r5.2xlarge", vcpus=8)[
+            "licences.optimize_cpus_cores"
+        ]
+        assert message.startswith(
+            "3 cores is not a core count AWS allows; accepted for db.r5.2xlarge: 2, 4 (source: AWS RDS"
+        )
+
+    def test_types_without_published_values_are_refused(self):
+        # db.r6i is not in the 2023-06 RDS processor table, and no newer one was found
+        message = refused({"optimize_cpus_cores": 4}, platform="rds", instance_class="db.r6i.4xlarge")[
+            "licences.optimize_cpus_cores"
+        ]
+        assert message.startswith("no published processor-features table for db.r6i.4xlarge: AWS's RDS for Oracle ")
+        assert "db.r5b, " in message and "omit licences.optimize_cpus_cores" in message
+        # bare-metal sizes take no CPU options (they are in neither EC2 table)
+        assert refused({"optimize_cpus_cores": 4}, instance_class="r5.metal", vcpus=96)[
+            "licences.optimize_cpus_cores"
+        ].startswith("r5.metal does not support CPU options")
+        # an RDS deployment is looked up by its db. name, not the EC2 type's row
+        assert refused({"optimize_cpus_cores": 4}, platform="rds", instance_class="r5.4xlarge")[
+            "licences.optimize_cpus_cores"
+        ].startswith("no published processor-features table for r5.4xlarge")
+
+    def test_a_single_thread_type_counts_one_vcpu_per_core(self):
+        # ec2-cpu-options-newer.csv: "r7a.2xlarge,r7a,8,8,1,1 2 3 4 5 6 7 8,1,x86_64,AMD,no": 8 vCPUs = 8 cores x 1.
+        # One thread per core is multi-threading off: 1 vCPU = 1 EE processor licence (Oracle cloud policy).
+        result = priced({"optimize_cpus_cores": 4}, instance_class="r7a.2xlarge", vcpus=8)
+        opt = result.optimize_cpus
+        assert (opt.cores, opt.threads_per_core, opt.licensed_vcpus, opt.instance_vcpus) == (4, 1, 4, 8)
+        assert (result.licensed_vcpus, result.hyperthreading, result.licences_per_server) == (4, False, 4)
+        # 4 processors: 190,000 / 36 = 5,277.78 and 41,800 / 12 = 3,483.33; all 8: 10,555.56 + 6,966.67 = 17,522.23
+        assert monthly(result) == [D("5277.78"), D("3483.33")]
+        assert (opt.monthly_without_usd, opt.saving_monthly_usd) == (D("17522.23"), D("8761.12"))
+        assert opt.as_of == "2026-10" and "moto 5.2.5" in opt.source
+        assert opt.note.startswith("Optimize CPUs: 4 cores x 1 thread(s) per core = 4 licensed vCPUs of 8")
+        assert priced(instance_class="r7a.2xlarge", vcpus=8).licences_per_server == 8  # no Optimize CPUs
+
+    def test_hyperthreading_off_still_means_one_thread_per_core(self):
+        result = priced({"optimize_cpus_cores": 4, "hyperthreading": False})
+        opt = result.optimize_cpus
+        assert (opt.threads_per_core, opt.licensed_vcpus, result.licences_per_server) == (1, 4, 4)
+        assert opt.as_of == "2023-06-15"
+
+    def test_newer_values_win_for_a_type_whose_cores_changed(self):
+        # ec2-cpu-options-changed-vs-2023-06.csv: m6a.8xlarge had 1-8 and 16 in 2023-06, now 4, 6, ..., 16
+        assert refused({"optimize_cpus_cores": 2}, instance_class="m6a.8xlarge", vcpus=32)[
+            "licences.optimize_cpus_cores"
+        ].startswith("2 cores is not a core count AWS allows; accepted for m6a.8xlarge: 4, 6, 8, 10, 12, 14, 16 ")
 
 
 class TestRefused:

@@ -1,0 +1,151 @@
+"""A recommendation as JSON: the shape the CLI prints, the API returns and the page's figures agree with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
+from advisor.engine.rules import verdicts_json
+from advisor.engine.sizing import Dimension
+from advisor.engine.topology import Topology
+
+INSTANCE_STORE_WORDS = (
+    "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
+    "and EBS failure groups; the NVMe copy is lost on stop and rebuilt from EBS"
+)
+
+
+def _money(value: Any) -> str:
+    return format(value, "f")
+
+
+def _dimension_json(d: Dimension) -> dict[str, Any]:
+    headroom = d.headroom_pct
+    return {
+        "name": d.name,
+        "unit": d.unit,
+        "need": round(d.need, 2),
+        "capacity": round(d.capacity, 2),
+        "burst_capacity": None if d.burst_capacity is None else round(d.burst_capacity, 2),
+        "burst_lasts_seconds": None if d.lasts_seconds is None else round(d.lasts_seconds),
+        "met": d.met,
+        "covered_by": d.covered_by,
+        "headroom_pct": None if headroom is None else round(headroom, 1),
+        "binding_limit": d.binding,
+    }
+
+
+def configuration_json(candidate: Candidate) -> dict[str, Any]:
+    volumes = [v.model_dump(exclude_none=True) for v in candidate.layout.volumes]
+    licence = candidate.topology.licence
+    optimize = licence.optimize_cpus if licence else None
+    return {
+        "instance_class": candidate.instance_class,
+        "vcpus": candidate.vcpus,
+        "effective_vcpus": candidate.effective_vcpus,
+        "memory_gib": candidate.memory_gib,
+        "optimize_cpus": None if optimize is None else optimize.model_dump(mode="json"),
+        "deployment": candidate.deployment,
+        "instance_store": INSTANCE_STORE_WORDS if candidate.instance_store else None,
+        "buffer_cache": candidate.caching or None,
+        "reasons": list(candidate.reasons),
+        "storage": {
+            "type": volumes[0]["type"],
+            "volumes": len(volumes),
+            "striping": "ASM or LVM across identical volumes" if len(volumes) > 1 else None,
+            "size_gib_each": volumes[0]["size_gib"],
+            "iops_each": volumes[0].get("iops"),
+            "throughput_mib_s_each": volumes[0].get("throughput_mib_s"),
+        },
+    }
+
+
+def topology_json(topology: Topology) -> dict[str, Any]:
+    licence = topology.licence
+    return {
+        "members": [
+            {
+                "role": m.plan.role,
+                "label": m.plan.label,
+                "region": m.plan.region,
+                "deployment": m.plan.deployment,
+                "how": m.plan.how,
+                "licensed_servers": m.plan.servers,
+                "monthly_usd": _money(m.monthly_usd),
+                "unpriced": m.unpriced,
+                "lines": [line.model_dump(mode="json") for line in m.lines],
+            }
+            for m in topology.members
+        ],
+        "transfer": [line.model_dump(mode="json") for line in topology.transfer],
+        "licences": None
+        if licence is None
+        else {
+            "servers": licence.servers,
+            "processors_per_server": licence.licences_per_server,
+            "processors_in_all": licence.licences_per_server * licence.servers,
+            "metric": licence.metric,
+            "products": [p.model_dump(mode="json") for p in licence.products],
+            "lines": [line.model_dump(mode="json") for line in topology.licence_lines],
+            "monthly_usd": _money(topology.licence_monthly_usd),
+            "notes": list(licence.notes),
+        },
+        "not_built": list(topology.gaps),
+        "notes": list(topology.notes),
+    }
+
+
+def _cost_json(candidate: Candidate) -> dict[str, Any]:
+    topology = candidate.topology
+    monthly = topology.total_monthly_usd
+    return {
+        "aws_monthly_usd": _money(topology.aws_monthly_usd),
+        "licence_monthly_usd": _money(topology.licence_monthly_usd),
+        "total_monthly_usd": _money(monthly),
+        "one_year_usd": _money(monthly * 12),
+        "three_year_usd": _money(monthly * 36),
+        "hours_per_month": topology.primary.estimate.hours_per_month if topology.primary.estimate else None,
+        "prices_as_of": list(topology.prices_as_of),
+        "price_sources": list(topology.price_sources),
+    }
+
+
+def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
+    """The shape the CLI prints and the API returns."""
+    options = []
+    for o in recommendation.options:
+        chosen = o.chosen
+        options.append(
+            {
+                "option": o.option,
+                "label": o.label,
+                "verdict": o.verdict.verdict,
+                "findings": verdicts_json((o.verdict,))["options"][0]["findings"],
+                "configuration": configuration_json(chosen) if chosen else None,
+                "topology": topology_json(chosen.topology) if chosen else None,
+                "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
+                "cost": _cost_json(chosen) if chosen else None,
+                "odb": getattr(o.odb, "json", lambda: None)() if o.odb is not None else None,
+                "alternatives": [
+                    {
+                        "configuration": configuration_json(a),
+                        "all_in_monthly_usd": _money(a.total_monthly_usd),
+                        "near_tie": chosen is not None
+                        and a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE),
+                    }
+                    for a in o.alternatives
+                ],
+                "rejected_cheaper": [
+                    {"instance_class": r.instance_class, "reasons": list(r.reasons)} for r in o.rejected_cheaper
+                ],
+                "unmet": list(o.unmet),
+                "notes": list(o.notes),
+                "unpriced_reason": o.unpriced_reason or None,
+            }
+        )
+    return {
+        "region": recommendation.region,
+        "policy": recommendation.policy.model_dump(),
+        "need": recommendation.need.__dict__,
+        "options": options,
+    }

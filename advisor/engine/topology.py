@@ -1,0 +1,296 @@
+"""The topology an architect would deploy per option: primary, local standby, DR copy and read replicas.
+
+Pure Python. ``plan_topology`` says which instances an option builds for the workload's availability answers
+(and, with the rule behind it, what it cannot build); ``price_topology`` prices each instance with its own Region's
+prices (a row the snapshots lack there is taken from the primary's Region and marked estimated), adds the redo
+shipped between Regions, and licenses Oracle once for every server that needs it, counting owned licences once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from advisor.engine.workload import Workload
+from pricing.engine.calculator import Estimate, Line, estimate, licence_cost_lines, row_line
+from pricing.engine.data_transfer import inter_region_transfer, redo_gb_per_month
+from pricing.engine.fallback import RegionFallbackBook
+from pricing.engine.licences import LicenceConfig, LicenceEstimate, estimate_licences
+from pricing.engine.pricebook import PriceBook, PriceNotFound
+
+Role = Literal["primary", "local-standby", "dr-standby", "read-replica", "dr-backups"]
+RDS_MAX_REPLICAS = 5  # reference oracle-on-aws-features.md, 'Active Data Guard / read replicas' row [RR]
+RDS_REPLICA_SOURCE = "[RR] RDS User Guide, Overview of RDS for Oracle replicas (at most 5 per source; EE only)"
+SE2_NO_DATA_GUARD = (
+    "Standard Edition 2 has no Data Guard (an Enterprise Edition feature), so a standby or replica cannot be built "
+    "with Oracle's own tools"
+)
+MIB_PER_S_TO_MB = Decimal("1.048576")  # 1 MiB = 1.048576 MB (10^6 bytes), as AWS bills transfer in GB of 10^9
+
+
+@dataclass(frozen=True)
+class MemberPlan:
+    role: Role
+    label: str
+    region: str
+    deployment: str  # single-az or multi-az
+    servers: int  # servers it adds to the Oracle licence count (RDS Multi-AZ: primary and standby)
+    how: str  # how it is built, in words
+
+
+@dataclass(frozen=True)
+class TopologyPlan:
+    platform: str
+    members: tuple[MemberPlan, ...]
+    gaps: tuple[str, ...]  # asked for but not built on this option, and why
+    dr_region: str | None  # where redo is shipped to, when a copy lives in another Region
+
+    @property
+    def licensed_servers(self) -> int:
+        return sum(m.servers for m in self.members)
+
+
+def _dr(workload: Workload) -> tuple[str | None, list[str]]:
+    availability = workload.availability
+    if not availability.cross_region_dr:
+        return None, []
+    if availability.dr_region is None:
+        return None, ["Cross-Region DR: no DR Region is given, so the DR copy is neither built nor priced; choose one."]
+    return availability.dr_region, []
+
+
+def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
+    """The instances the option deploys for the workload's availability answers."""
+    availability, region = workload.availability, workload.environment.region
+    ee = workload.oracle.edition.value == "ee"
+    dr_region, gaps = _dr(workload)
+    replicas = availability.read_replicas
+    members: list[MemberPlan] = []
+    ship_to = None
+    if platform in ("rds", "rds-custom"):
+        product = "RDS Custom" if platform == "rds-custom" else "RDS"
+        multi = availability.multi_az
+        members.append(
+            MemberPlan(
+                "primary",
+                "Primary" + (" with its Multi-AZ standby" if multi else ""),
+                region,
+                "multi-az" if multi else "single-az",
+                2 if multi else 1,
+                f"{product} Multi-AZ: a synchronous, non-readable standby in a second Availability Zone"
+                if multi
+                else f"{product} Single-AZ instance",
+            )  # fmt: skip
+        )
+        if replicas and not ee:
+            gaps.append(f"{replicas} read replica(s): Oracle replicas on {product} need Enterprise Edition "
+                        f"({RDS_REPLICA_SOURCE}); not built")  # fmt: skip
+        elif replicas:
+            built = min(replicas, RDS_MAX_REPLICAS)
+            if replicas > built:
+                gaps.append(f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per source "
+                            f"({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
+            for n in range(1, built + 1):
+                members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
+                                          "an RDS-managed replica open read-only (Active Data Guard)"))  # fmt: skip
+        if dr_region and platform == "rds-custom":
+            gaps.append("Cross-Region DR: RDS Custom for Oracle has no cross-Region replicas (reference, 'Active Data "
+                        "Guard / read replicas' row [C-RR]); not built")  # fmt: skip
+        elif dr_region and ee:
+            members.append(MemberPlan("dr-standby", f"Cross-Region replica in {dr_region}", dr_region, "single-az", 1,
+                                      "an RDS cross-Region replica in mounted mode (a Data Guard standby that takes "
+                                      "no reads, so no Active Data Guard for it alone)"))  # fmt: skip
+            ship_to = dr_region
+        elif dr_region:
+            members.append(MemberPlan("dr-backups", f"Replicated backups in {dr_region}", dr_region, "single-az", 0,
+                                      "cross-Region automated backups: SE2 has no replicas, so DR is a restore in "
+                                      f"{dr_region} from replicated snapshots and transaction logs"))  # fmt: skip
+            ship_to = dr_region
+    elif platform == "ec2":
+        members.append(MemberPlan("primary", "Primary", region, "single-az", 1, "an EC2 instance"))
+        readable = 0
+        if availability.multi_az and ee:
+            opens = replicas > 0
+            members.append(MemberPlan("local-standby", "Data Guard standby in a second AZ", region, "single-az", 1,
+                                      "a Data Guard physical standby (Fast-Start Failover) on the same instance and "
+                                      "storage" + (", open read-only with Active Data Guard: it is read replica 1"
+                                                   if opens else "")))  # fmt: skip
+            readable = 1 if opens else 0
+        elif availability.multi_az:
+            gaps.append(f"Multi-AZ on EC2: {SE2_NO_DATA_GUARD}; a cold standby restored from EBS snapshots or a "
+                        "third-party replication product would be needed, not priced here")  # fmt: skip
+        if replicas and not ee:
+            gaps.append(f"{replicas} read replica(s) on EC2: {SE2_NO_DATA_GUARD}; not built")
+        for n in range(readable + 1, replicas + 1 if ee else 0):
+            members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
+                                      "an Active Data Guard standby open read-only"))  # fmt: skip
+        if dr_region and ee:
+            members.append(MemberPlan("dr-standby", f"Data Guard standby in {dr_region}", dr_region, "single-az", 1,
+                                      "a Data Guard physical standby in the DR Region on the same instance and "
+                                      "storage, licensed like the primary"))  # fmt: skip
+            ship_to = dr_region
+        elif dr_region:
+            gaps.append(f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
+                        f"{dr_region} instead (not priced here)")  # fmt: skip
+    return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to)
+
+
+# --- pricing ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PricedMember:
+    plan: MemberPlan
+    estimate: Estimate | None  # AWS lines only: licences are counted once for the topology
+    lines: tuple[Line, ...]
+    unpriced: str | None = None
+
+    @property
+    def monthly_usd(self) -> Decimal:
+        return sum((line.monthly_usd for line in self.lines), Decimal("0.00"))
+
+
+@dataclass(frozen=True)
+class Topology:
+    licence_model: str  # byol: licences are lines here; li: they are in the instance price
+    members: tuple[PricedMember, ...]
+    transfer: tuple[Line, ...]
+    licence: LicenceEstimate | None
+    licence_lines: tuple[Line, ...]
+    gaps: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(line for m in self.members for line in m.lines) + self.transfer + self.licence_lines
+
+    @property
+    def aws_monthly_usd(self) -> Decimal:
+        return sum((m.monthly_usd for m in self.members), Decimal("0.00")) + sum(
+            (line.monthly_usd for line in self.transfer), Decimal("0.00")
+        )
+
+    @property
+    def licence_monthly_usd(self) -> Decimal:
+        return sum((line.monthly_usd for line in self.licence_lines), Decimal("0.00"))
+
+    @property
+    def total_monthly_usd(self) -> Decimal:
+        return self.aws_monthly_usd + self.licence_monthly_usd
+
+    @property
+    def priced(self) -> bool:
+        return all(m.unpriced is None for m in self.members)
+
+    @property
+    def primary(self) -> PricedMember:
+        return self.members[0]
+
+    @property
+    def price_sources(self) -> tuple[str, ...]:
+        return tuple(sorted({f"{line.price_source} (as of {line.as_of})" for line in self.lines}))
+
+    @property
+    def prices_as_of(self) -> tuple[str, ...]:
+        return tuple(sorted({line.as_of for line in self.lines if line.category == "aws"}))
+
+
+def member_book(book: PriceBook, member: MemberPlan, home: str) -> Any:
+    """The member's own Region's prices, with the primary's Region standing in (marked) for rows it lacks."""
+    return book if member.region == home else RegionFallbackBook(book, region=member.region, fallback=home)
+
+
+def redo_gb(workload: Workload) -> tuple[Decimal, str]:
+    """Redo shipped a month, in GB, and where the rate came from."""
+    io, hours = workload.io, Decimal(workload.environment.hours_per_month)
+    if io.redo_mib_s is not None:
+        return redo_gb_per_month(float(Decimal(str(io.redo_mib_s)) * MIB_PER_S_TO_MB), hours), "the redo rate given"
+    write_mib_s = Decimal(io.sustained_write_iops * io.db_block_size_kib) / 1024
+    gb = redo_gb_per_month(float(write_mib_s * MIB_PER_S_TO_MB), hours)
+    return (
+        gb,
+        f"the sustained write rate ({io.sustained_write_iops:,} IOPS × {io.db_block_size_kib} KiB), no redo rate given",
+    )
+
+
+def _transfer_lines(workload: Workload, plan: TopologyPlan) -> tuple[tuple[Line, ...], list[str]]:
+    if plan.dr_region is None:
+        return (), []
+    home = workload.environment.region
+    gb, basis = redo_gb(workload)
+    price = inter_region_transfer(home, plan.dr_region)
+    if price is None:
+        return (), [f"Redo shipped to {plan.dr_region} ({gb:,.0f} GB a month from {basis}) is not priced: no sourced "
+                    f"inter-Region transfer rate for {home} → {plan.dr_region}"]  # fmt: skip
+    monthly = (gb * price.usd_per_gb).quantize(Decimal("0.01"))
+    line = Line(
+        name=f"Redo shipped {home} → {plan.dr_region}: {gb:,.0f} GB a month from {basis}",
+        quantity=gb, unit="GB", unit_price_usd=price.usd_per_gb, monthly_usd=monthly,
+        price_source=price.source, as_of=price.as_of, estimated=False, note=price.note, component="transfer",
+    )  # fmt: skip
+    return (line,), []
+
+
+def _backups_member(workload: Workload, book: PriceBook, member: MemberPlan, storage_gib: int) -> PricedMember:
+    """SE2's DR copy on RDS: replicated automated backups, at least one full copy of the allocated storage."""
+    home = workload.environment.region
+    try:
+        row = member_book(book, member, home).rds_backup(region=member.region)
+    except PriceNotFound as error:
+        return PricedMember(member, None, (), f"backup storage in {member.region}: {error.message}")
+    line = row_line(
+        f"Replicated backups in {member.region}: at least one full copy, {storage_gib:,} GiB", storage_gib, row,
+        note="snapshots and transaction logs kept beyond the full copy add to it", component="backup",
+    )  # fmt: skip
+    return PricedMember(member, None, (line,))
+
+
+def price_topology(
+    workload: Workload,
+    book: PriceBook,
+    plan: TopologyPlan,
+    config: dict[str, Any],
+    *,
+    licences: LicenceConfig | None,
+    vcpus: int,
+    hyperthreading: bool | None = None,
+) -> Topology:
+    """Price every member from ``config`` (the primary's calculator config, licences left out), then the licences
+    once for every licensed server. Raises what ``estimate`` raises when the primary cannot be priced."""
+    home = workload.environment.region
+    members: list[PricedMember] = []
+    notes: list[str] = []
+    storage_gib = (config.get("storage") or {}).get("size_gib", 0)
+    for member in plan.members:
+        if member.role == "dr-backups":
+            members.append(_backups_member(workload, book, member, storage_gib))
+            continue
+        member_config = {**config, "region": member.region, "deployment": member.deployment}
+        member_prices = member_book(book, member, home)
+        try:
+            result = estimate(member_config, member_prices, vcpus=vcpus, hyperthreading=hyperthreading)
+        except Exception as error:  # EstimateInvalid / PriceNotFound: say why this member has no price
+            if member.role == "primary":
+                raise
+            members.append(PricedMember(member, None, (), str(error)))
+            continue
+        label = f"{member.label}: "
+        lines = tuple(line.model_copy(update={"name": label + line.name}) for line in result.lines)
+        members.append(PricedMember(member, result, lines))
+        if isinstance(member_prices, RegionFallbackBook) and member_prices.used_fallback:
+            notes.append(f"{member.label}: no {member.region} prices held for "
+                         f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s rows, marked estimated")  # fmt: skip
+    transfer, transfer_notes = _transfer_lines(workload, plan)
+    notes += transfer_notes
+    licence = None
+    licence_lines: tuple[Line, ...] = ()
+    if licences is not None and licences.include and plan.licensed_servers:
+        licence = estimate_licences(
+            licences.model_copy(update={"servers": plan.licensed_servers}),
+            edition=config["edition"], platform=plan.platform, licence_model=config["licence_model"],
+            deployment=config["deployment"], instance_class=config["instance_class"], vcpus=vcpus,
+            hyperthreading=hyperthreading,
+        )  # fmt: skip
+        licence_lines = licence_cost_lines(licence)
+    return Topology(config["licence_model"], tuple(members), transfer, licence, licence_lines, plan.gaps, tuple(notes))

@@ -1,0 +1,164 @@
+"""The topology each option deploys, priced as built: standbys, DR copies, read replicas, redo, licences once.
+
+Totals are worked out by hand from the price rows (eu-west-1 offer files of 2023-02-23; eu-central-1 EC2 hours from
+ec2instances.info 2024-04-04) and Oracle's price list in pricing/engine/data/oracle_licences.json (EE 47,500,
+Diagnostics Pack 7,500, Active Data Guard 11,500, Advanced Security 15,000 per processor; support 22 % a year;
+purchases amortised over 36 months)."""
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from advisor.engine.recommender import recommend
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.engine.topology import plan_topology
+from advisor.engine.workload import parse_workload
+from pricing.engine.pricebook import PriceBook
+from pricing.engine.rows import PriceRow
+from pricing.offer_files import read_offer_file
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+C = Decimal("0.01")
+
+
+@cache
+def book() -> PriceBook:
+    rows = [row for name in ("AmazonRDS.json", "AmazonEC2.json")
+            for row in read_offer_file(FIXTURES / "eu-west-1" / name, region="eu-west-1")]  # fmt: skip
+    with (FIXTURES / "ec2-linux-oz.jsonl").open() as lines:
+        rows += [PriceRow.model_validate_json(line) for line in lines if '"region":"eu-central-1"' in line]
+    return PriceBook(rows)
+
+
+def scenario(stem):
+    workload = load_scenario(SCENARIO_DIR / f"{stem}.json").workload
+    return workload.model_copy(update={"environment": workload.environment.model_copy(update={"region": "eu-west-1"})})
+
+
+def options(workload):
+    return {o.option: o for o in recommend(workload, book()).options}
+
+
+def cents(x) -> Decimal:
+    return Decimal(x).quantize(C)
+
+
+def test_an_ec2_data_guard_standby_licenses_two_servers_not_three():
+    # sysdba-one-off-patches: EE BYOL, Multi-AZ, 4 processor licences owned, Diagnostics Pack.
+    # r4.4xlarge with Optimize CPUs 5 cores = 10 vCPUs = 5 processor licences a server; primary + standby = 10.
+    ec2 = options(scenario("sysdba-one-off-patches"))["ec2"].chosen
+    assert [m.plan.role for m in ec2.topology.members] == ["primary", "local-standby"]
+    licence = ec2.topology.licence
+    assert licence.servers == 2 and licence.licences_per_server == 5
+    assert {p.key: p.required for p in licence.products} == {"ee": 10, "diagnostics_pack": 10}
+    # per server: r4.4xlarge 1.1856/h x 730 = 865.49; 8 gp3 volumes of 200 GiB at 0.088 = 8 x 17.60
+    per_server = cents(Decimal("1.1856") * 730) + 8 * cents(200 * Decimal("0.088"))
+    # EE: buy 10 - 4 owned = 6: 6 x 47,500 / 36; support on all 10: 10 x 47,500 x 0.22 / 12
+    ee = cents(6 * Decimal(47500) / 36) + cents(10 * Decimal(47500) * Decimal("0.22") / 12)
+    diagnostics = cents(10 * Decimal(7500) / 36) + cents(10 * Decimal(7500) * Decimal("0.22") / 12)
+    assert ec2.total_monthly_usd == 2 * per_server + ee + diagnostics == Decimal("22095.91")
+
+
+def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_to_it():
+    # latency-oltp-cross-region-dr on EC2: Multi-AZ, DR in eu-central-1, 1 read replica, redo 4 MiB/s, EE BYOL with
+    # ADG, TDE (Advanced Security), Diagnostics Pack, 8 licences owned. r5b.4xlarge (16 vCPUs = 8 licences) on one
+    # io2 volume of 1,556 GiB with 39,600 IOPS. The local standby opens read-only (ADG) and is read replica 1.
+    ec2 = options(scenario("latency-oltp-cross-region-dr"))["ec2"].chosen
+    members = ec2.topology.members
+    assert [(m.plan.role, m.plan.region) for m in members] == [
+        ("primary", "eu-west-1"), ("local-standby", "eu-west-1"), ("dr-standby", "eu-central-1")]  # fmt: skip
+    io2 = cents(1556 * Decimal("0.138")) + cents(32000 * Decimal("0.072")) + cents(7600 * Decimal("0.0504"))
+    home = cents(Decimal("1.336") * 730) + io2
+    dr = cents(Decimal("1.424") * 730) + io2  # eu-central-1 hours; its io2 at eu-west-1's rows, marked estimated
+    assert members[0].monthly_usd == members[1].monthly_usd == home
+    assert members[2].monthly_usd == dr
+    assert all(line.estimated for line in members[2].lines if "EBS" in line.name)
+    # 4 MiB/s = 4.194304 MB/s x 3,600 s x 730 h = 11,022.630912 GB at 0.02 USD/GB out of eu-west-1
+    (redo,) = ec2.topology.transfer
+    assert redo.quantity == Decimal("11022.630912") and redo.monthly_usd == cents(Decimal("11022.630912") * 2 / 100)
+    licences = sum(
+        cents(to_buy * Decimal(price) / 36) + cents(24 * Decimal(price) * Decimal("0.22") / 12)
+        for price, to_buy in ((47500, 16), (11500, 24), (15000, 24), (7500, 24))
+    )  # 3 servers x 8 = 24 required; 8 EE owned
+    assert ec2.topology.licence.servers == 3
+    assert ec2.total_monthly_usd == 2 * home + dr + redo.monthly_usd + licences
+
+
+def test_rds_prices_read_replicas_and_a_cross_region_replica_as_instances():
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1", "read_replicas": 2},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    plan = plan_topology(workload, "rds")
+    assert [(m.role, m.deployment, m.servers) for m in plan.members] == [
+        ("primary", "multi-az", 2), ("read-replica", "single-az", 1), ("read-replica", "single-az", 1),
+        ("dr-standby", "single-az", 1)]  # fmt: skip
+    rds = options(workload)["rds"].chosen
+    assert len(rds.topology.members) == 4 and rds.topology.licence.servers == 5
+    assert rds.topology.members[3].plan.region == "eu-central-1" and rds.topology.transfer
+
+
+def test_ec2_multi_az_plus_dr_builds_two_standbys_and_replicas_beyond_the_readable_standby():
+    workload = parse_workload({
+        "availability": {"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1", "read_replicas": 2},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    roles = [m.role for m in plan_topology(workload, "ec2").members]
+    assert roles == ["primary", "local-standby", "read-replica", "dr-standby"]
+
+
+def test_se2_builds_no_data_guard_standby_on_ec2_and_says_so():
+    workload = parse_workload({
+        "oracle": {"edition": "se2", "licence_model": "byol"},
+        "availability": {"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1"},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    ec2 = plan_topology(workload, "ec2")
+    assert [m.role for m in ec2.members] == ["primary"]
+    assert any("Standard Edition 2 has no Data Guard" in gap for gap in ec2.gaps)
+    rds = plan_topology(workload, "rds")  # RDS Multi-AZ is storage replication: SE2 keeps it; DR = backups
+    assert [m.role for m in rds.members] == ["primary", "dr-backups"]
+
+
+def test_hours_per_month_price_instance_hours_but_not_storage_or_licences():
+    always = parse_workload({"environment": {"region": "eu-west-1"}})
+    office = always.model_copy(update={"environment": always.environment.model_copy(update={"hours_per_month": 260})})
+    a, b = options(always)["ec2"].chosen, options(office)["ec2"].chosen
+    assert a.instance_class == b.instance_class
+    hours = [line for line in b.topology.lines if line.component == "compute"]
+    assert hours and all(line.quantity == 260 for line in hours)
+    assert b.topology.licence_monthly_usd == a.topology.licence_monthly_usd
+    assert b.total_monthly_usd < a.total_monthly_usd
+
+
+def test_the_capacity_table_shows_the_vcpus_optimize_cpus_leaves_running():
+    ec2 = options(scenario("sysdba-one-off-patches"))["ec2"].chosen
+    vcpus = next(d for d in ec2.capacity.dimensions if d.name == "vCPUs")
+    assert vcpus.capacity == 10 == ec2.effective_vcpus and ec2.vcpus == 16
+
+
+def test_a_larger_buffer_cache_that_holds_the_hot_set_is_weighed_against_more_iops():
+    # 25,000 peak read IOPS at a 90 % hit ratio; a 100 GiB hot set. Cached at the policy's 99 %: reads x 1/10.
+    workload = parse_workload({
+        "environment": {"region": "eu-west-1"},
+        "sizing": {"peak_cpu": 6, "average_cpu": 3, "sga_gib": 24, "pga_gib": 8, "db_size_gib": 800,
+                   "hot_set_gib": 100, "buffer_cache_gib": 16, "buffer_cache_hit_pct": 90, "yearly_growth_pct": 0},
+        "io": {"peak_read_iops": 25000, "sustained_read_iops": 20000, "peak_write_iops": 2000,
+               "sustained_write_iops": 1000, "peak_read_mib_s": 200, "peak_write_mib_s": 30},
+    })  # fmt: skip
+    ec2 = options(workload)["ec2"]
+    cached = [c for c in (ec2.chosen, *ec2.alternatives) if c.caching]
+    assert cached, "no candidate caches the hot set"
+    reads = next(d for d in cached[0].capacity.dimensions if d.name.startswith("IOPS"))
+    # (25,000 x 0.1 + 2,000) x 1.2 headroom = 5,400 IOPS instead of 32,400
+    assert round(reads.need) == 5400
+    # SGA 24 - 16 + 100 = 108 GiB, + PGA 8 = 116 x 1.1 / 0.75 = 170.1 GiB of instance memory
+    assert cached[0].memory_gib >= 170.1
+    assert "reads drop from 30,000 to 3,000 IOPS" in cached[0].caching
+
+
+def test_rds_custom_says_which_rows_it_lacks_when_it_cannot_be_priced():
+    rds_custom = options(scenario("latency-oltp-cross-region-dr"))["rds_custom"]
+    assert rds_custom.chosen is None
+    assert "Multi-AZ" in rds_custom.unpriced_reason and "eu-west-1" in rds_custom.unpriced_reason
