@@ -105,13 +105,14 @@ def iolimits_figure(report: IoReport) -> dict[str, Any]:
 
 OPTION_COLOURS = {"rds": "#1f5fa8", "rds_custom": "#7a4fb5", "ec2": "#d9822b", "odb": "#2e8b57"}
 COMPONENT_COLOURS = {
+    "infrastructure": "#0b3a6e",
     "compute": "#1f5fa8",
     "storage": "#4f9bd9",
     "iops": "#8cc4ec",
     "throughput": "#b9dcf4",
     "backup": "#9aa7b4",
     "monitoring": "#c9d1d9",
-    "standby": "#d9822b",
+    "transfer": "#d9822b",
     "licences": "#a4262c",
     "other": "#666666",
 }

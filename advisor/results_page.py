@@ -12,10 +12,13 @@ from typing import Any
 from advisor import charts
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
+from advisor.engine.odb import OdbResult
+from advisor.engine.odb_option import odb_lines, odb_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
+    ("infrastructure", "Exadata infrastructure"),
     ("compute", "Compute"),
     ("storage", "Storage"),
     ("iops", "IOPS and IO requests"),
@@ -111,10 +114,33 @@ def configuration_words(candidate: Candidate) -> str:
     )
 
 
+def _odb_column(option: OptionRecommendation, recommendation: Recommendation) -> Column:
+    """Oracle Database@AWS: Exadata infrastructure and VM cluster at Oracle's list prices."""
+    result = option.odb
+    assert isinstance(result, OdbResult)
+    model = "byol" if result.monthly_usd == result.total_byol_usd and result.total_byol_usd is not None else "li"
+    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0)}
+    for line in odb_lines(result, model):
+        key = "compute" if "CPU" in line.unit else "infrastructure"
+        sums[key] += line.monthly_usd or 0
+    parts = (
+        ()
+        if result.monthly_usd is None
+        else tuple(
+            CostPart(key, label, sums[key])
+            for key, label in (("infrastructure", "Exadata infrastructure"), ("compute", "VM cluster ECPUs"))
+        )
+    )
+    return Column(option, parts, result.monthly_usd, odb_words(result), "", ())
+
+
 def columns(recommendation: Recommendation) -> list[Column]:
     out = []
     for option in recommendation.options:
         chosen = option.chosen
+        if option.odb is not None:
+            out.append(_odb_column(option, recommendation))
+            continue
         if chosen is None:
             out.append(Column(option, (), None, "", "", ()))
             continue

@@ -263,6 +263,16 @@ def clear_price_caches(**_: Any) -> None:
     _RECOMMENDATIONS.clear()
 
 
+def _topology_book_key(workload: Workload) -> tuple[str, tuple[int, ...]]:
+    """The snapshots of the primary's Region and, for a DR copy priced in its own Region, the DR Region's."""
+    key = _book_key(workload.environment.region)
+    dr = workload.availability.dr_region if workload.availability.cross_region_dr else None
+    if dr is None or dr == workload.environment.region:
+        return key
+    dr_key = _book_key(dr)
+    return (f"{key[0]}+{dr}", key[1] + dr_key[1])
+
+
 def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
     """Only ever called with a valid workload (never a partial recommendation)."""
     return _kept(workload, policy).recommendation
@@ -272,7 +282,7 @@ def _kept(workload: Workload, policy: SizingPolicy | None) -> _Kept:
     """The same answers, policy and price snapshots always give the same recommendation, so recent ones are
     kept (a results page asks again for the same answers as the user moves around them)."""
     policy = policy or SizingPolicy()
-    book_key = _book_key(workload.environment.region)
+    book_key = _topology_book_key(workload)
     key = (book_key, workload.model_dump_json(), policy.model_dump_json())
     kept = _RECOMMENDATIONS.get(key)
     if kept is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
@@ -125,7 +127,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "topology": topology_json(chosen.topology) if chosen else None,
                 "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
                 "cost": _cost_json(chosen) if chosen else None,
-                "odb": getattr(o.odb, "json", lambda: None)() if o.odb is not None else None,
+                "odb": None if o.odb is None else json.loads(json.dumps(dataclasses.asdict(o.odb), default=str)),
                 "alternatives": [
                     {
                         "configuration": configuration_json(a),

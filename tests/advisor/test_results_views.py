@@ -123,3 +123,33 @@ def test_switching_a_price_snapshot_is_seen_by_the_next_recommendation(
         services.recommendation_for(SMALL.workload).options[0].chosen.total_monthly_usd
         == first.options[0].chosen.total_monthly_usd
     )
+
+
+LATENCY_DR = load_scenario(SCENARIO_DIR / "latency-oltp-cross-region-dr.json")
+
+
+def test_the_page_the_api_and_the_cli_agree_line_for_line_on_the_topology(client, prices, tmp_path):
+    from django.core.management import call_command
+
+    meta = services.AssessmentMeta(name=LATENCY_DR.name, customer="", project="")
+    assessment = services.assessment_create(meta=meta, workload=LATENCY_DR.workload)
+    body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    api = client.post("/api/v1/recommendations", data=LATENCY_DR.workload.model_dump_json(),
+                      content_type="application/json").json()  # fmt: skip
+    path = tmp_path / "w.json"
+    path.write_text(LATENCY_DR.workload.model_dump_json())
+    out = tmp_path / "out.json"
+    with out.open("w") as stream:
+        call_command("recommend", "--workload", str(path), "--json", stdout=stream)
+    cli = json.loads(out.read_text())
+    api_ec2 = next(o for o in api["options"] if o["option"] == "ec2")
+    cli_ec2 = next(o for o in cli["options"] if o["option"] == "ec2")
+    assert api_ec2["topology"] == cli_ec2["topology"] and api_ec2["cost"] == cli_ec2["cost"]
+    members = api_ec2["topology"]["members"]
+    assert [m["role"] for m in members] == ["primary", "local-standby", "dr-standby"]
+    assert members[2]["region"] == "eu-central-1"
+    for member in members:
+        assert f"${Decimal(member['monthly_usd']):,.2f}" in body
+        for line in member["lines"]:
+            assert line["name"] in body
+    assert f"${Decimal(api_ec2['cost']['total_monthly_usd']):,.2f}" in body

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.odb_option import ODB_NOT_PRICED
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.engine.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
@@ -66,9 +65,25 @@ def test_a_latency_sensitive_rac_system_on_rds_needs_io2_which_the_eu_west_1_sna
     assert any("Real Application Clusters" in note for note in rds.notes)
 
 
-def test_oracle_database_at_aws_is_neither_sized_nor_priced_and_says_so():
+def test_oracle_database_at_aws_is_blocked_and_unpriced_where_it_is_not_offered():
     odb = options(parse_workload({"environment": {"region": "eu-west-1"}}))["odb"]
-    assert odb.chosen is None and odb.notes == (ODB_NOT_PRICED,)
+    assert odb.verdict.verdict == "blocked"
+    assert odb.chosen is None and "not offered in eu-west-1" in odb.unpriced_reason
+
+
+def test_oracle_database_at_aws_is_sized_and_priced_from_list_prices_where_offered():
+    # us-east-1, EE BYOL: 2 X11M database + 3 storage servers at 2.9032/h each (B110627/B110629, 2026-01-05) x 730,
+    # and the VM cluster's ECPUs (multiples of 8) at 0.0807/h BYOL (B110632)
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"}, "availability": {"multi_az": False},
+                               "environment": {"region": "us-east-1"}})  # fmt: skip
+    odb = options(workload)["odb"]
+    assert odb.verdict.verdict != "blocked"
+    infra = odb.odb.infrastructure
+    assert (infra.database_servers, infra.storage_servers) == (2, 3) and infra.compute % 8 == 0
+    servers = (5 * Decimal("2.9032") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+    ecpus = (infra.compute * Decimal("0.0807") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+    assert abs(odb.odb.monthly_usd - servers - ecpus) <= Decimal("0.01")  # the two server lines round separately
+    assert any("leaves out the Oracle processor licences" in note for note in odb.notes)
 
 
 def test_a_workload_nothing_can_meet_says_which_requirement_failed_and_by_how_much():
