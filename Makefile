@@ -42,6 +42,7 @@ test: install system-deps lint
 catalogs: install
 	$(BIN)/python manage.py import_catalogs
 	$(BIN)/python manage.py import_cpu_options --shared ../shared
+	$(BIN)/python manage.py import_odb --shared ../shared
 
 # Regenerate fixtures/prices/ from ../shared through the same importers an admin uses.
 prices: install
