@@ -13,10 +13,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from advisor.engine.workload import Workload
-from pricing.engine.calculator import Estimate, Line, estimate, licence_cost_lines, row_line
+from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines, row_line
 from pricing.engine.data_transfer import inter_region_transfer, redo_gb_per_month
 from pricing.engine.fallback import RegionFallbackBook
-from pricing.engine.licences import LicenceConfig, LicenceEstimate, estimate_licences
+from pricing.engine.licences import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
 Role = Literal["primary", "local-standby", "dr-standby", "read-replica", "dr-backups"]
@@ -91,9 +91,13 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             if replicas > built:
                 gaps.append(f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per source "
                             f"({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
+            how = (
+                "an RDS Custom managed replica, created mounted; opened read-only it needs Active Data Guard"
+                if platform == "rds-custom"
+                else "an RDS-managed replica open read-only (Active Data Guard)"
+            )
             for n in range(1, built + 1):
-                members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
-                                          "an RDS-managed replica open read-only (Active Data Guard)"))  # fmt: skip
+                members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1, how))
         if dr_region and platform == "rds-custom":
             gaps.append("Cross-Region DR: RDS Custom for Oracle has no cross-Region replicas (reference, 'Active Data "
                         "Guard / read replicas' row [C-RR]); not built")  # fmt: skip
@@ -270,7 +274,7 @@ def price_topology(
         member_prices = member_book(book, member, home)
         try:
             result = estimate(member_config, member_prices, vcpus=vcpus, hyperthreading=hyperthreading)
-        except Exception as error:  # EstimateInvalid / PriceNotFound: say why this member has no price
+        except (EstimateInvalid, PriceNotFound, LicenceInvalid) as error:  # say why this member has no price
             if member.role == "primary":
                 raise
             members.append(PricedMember(member, None, (), str(error)))
