@@ -93,6 +93,7 @@ class OdbResult:
     compute_needed: Decimal | None = None  # exact, before rounding to the shape's step
     infrastructure: Infrastructure | None = None
     standby: Infrastructure | None = None
+    local_standby: Infrastructure | None = None  # Multi-AZ: a second infrastructure in another AZ
     lines: tuple[CostLine, ...] = ()
     total_li_usd: Decimal | None = None
     total_byol_usd: Decimal | None = None
@@ -212,8 +213,10 @@ def _line(name: str, qty: Decimal, hours: Decimal, row: OdbPrice, model: str, co
                     model, copy)  # type: ignore[arg-type]  # fmt: skip
 
 
-def _lines(infra: Infrastructure, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal) -> list[CostLine]:
-    label = "" if copy == "primary" else f"Standby in {infra.region}: "
+def _lines(
+    infra: Infrastructure, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal, label: str = ""
+) -> list[CostLine]:
+    label = label or ("" if copy == "primary" else f"Standby in {infra.region}: ")
     out = []
     for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
         row = prices.find(DEDICATED, f"infrastructure: {kind}", facts.generation, "n/a (infrastructure)")
@@ -294,6 +297,7 @@ def recommend_odb(
     dr_region: str | None,
     hours_per_month: Decimal,
     options_byol: tuple[str, ...] = (),
+    multi_az: bool = False,
     shape: str = "Exadata.X11M",
     prices: OdbPriceList | None = None,
     regions: OdbRegions | None = None,
@@ -348,6 +352,14 @@ def recommend_odb(
     if infra is None or problems:
         return result(shape=facts.shape, problems=tuple(problems), reasons=tuple(reasons), compute_needed=raw)
     lines = _lines(infra, prices, facts, "primary", hours_per_month)
+    local_standby = infra if multi_az else None
+    if local_standby:
+        lines += _lines(local_standby, prices, facts, "standby", hours_per_month, "Standby in a second AZ: ")
+        reasons.append(
+            f"Multi-AZ: an Exadata infrastructure sits in one Availability Zone, so a standby in another AZ is a "
+            f"second {facts.shape} infrastructure and VM cluster with Data Guard, sized like the primary "
+            "(reference, Multi-AZ row [ODB][ODB-BLOG])."
+        )
     standby = replace(infra, region=standby_region) if standby_region else None
     if standby:
         lines += _lines(standby, prices, facts, "standby", hours_per_month)
@@ -374,7 +386,8 @@ def recommend_odb(
     )
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
-    licences, note = _byol_licences(infra, standby is not None, shapes, tuple(options_byol))
+    licences, note = _byol_licences(infra, standby is not None or local_standby is not None, shapes,
+                                    tuple(options_byol))  # fmt: skip
     return result(
         shape=facts.shape,
         problems=(),
@@ -382,6 +395,7 @@ def recommend_odb(
         compute_needed=raw,
         infrastructure=infra,
         standby=standby,
+        local_standby=local_standby,
         lines=tuple(lines),
         total_li_usd=total_li,
         total_byol_usd=total_byol,

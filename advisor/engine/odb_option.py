@@ -35,6 +35,7 @@ def odb_recommendation(workload: Workload, need: Need, label: str, verdict: Opti
         dr_region=workload.availability.dr_region,
         hours_per_month=Decimal(workload.environment.hours_per_month),
         options_byol=wanted_options(workload),
+        multi_az=workload.availability.multi_az,
     )
     notes = list(result.problems)
     if result.monthly_usd is not None and workload.oracle.licence_model.value == "byol":
@@ -57,6 +58,8 @@ def odb_words(result: OdbResult) -> str:
         f"({infra.database_server_type}/{infra.storage_server_type}), a VM cluster of {infra.compute} "
         f"{infra.compute_unit}s on {infra.vms} VMs (RAC)"
     )
+    if result.local_standby is not None:
+        words += "; a Data Guard standby of the same size in a second AZ"
     if result.standby is not None:
         words += f"; a Data Guard standby of the same size in {result.standby.region}"
     return words

@@ -199,3 +199,19 @@ def test_a_region_without_the_service_blocks_oracle_database_at_aws():
     assert "odb-region-not-listed" in [f.rule_id for f in verdicts["odb"].findings if f.severity == "blocker"]
     here = {v.option: v for v in evaluate_rules(parse_workload({"environment": {"region": "us-west-2"}}))}
     assert "odb-region-not-listed" not in [f.rule_id for f in here["odb"].findings]
+
+
+def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
+    # An Exadata infrastructure sits in one AZ: a local standby is a second one of the same size with Data Guard,
+    # so every line is there twice and the BYOL total doubles.
+    from decimal import Decimal as D
+
+    from advisor.engine.odb import recommend_odb
+
+    args = dict(vcpus_needed=16, memory_gib_needed=256, storage_gib_needed=5120, edition="ee", licence_model="byol",
+                region="us-east-1", cross_region_dr=False, dr_region=None, hours_per_month=D(730))  # fmt: skip
+    single, multi = recommend_odb(**args), recommend_odb(**args, multi_az=True)
+    assert single.local_standby is None and multi.local_standby == multi.infrastructure
+    assert len(multi.lines) == 2 * len(single.lines)
+    assert multi.total_byol_usd == 2 * single.total_byol_usd
+    assert any(line.name.startswith("Standby in a second AZ: ") for line in multi.lines)
