@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -28,9 +27,7 @@ from advisor.engine.scenarios import Scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
-from pricing.engine.pricebook import PriceBook
-from pricing.models import PriceSnapshot
-from pricing.services import snapshot_current, snapshot_rows
+from pricing.price_books import BookKey, clear_price_books, combined_key, price_book_for
 
 
 class AssessmentMeta(BaseModel):
@@ -202,8 +199,6 @@ def fact_listing() -> list[Fact]:
 
 # --- prices and recommendations -------------------------------------------------------------------
 
-_BOOKS: dict[tuple[str, tuple[int, ...]], PriceBook] = {}
-
 
 @dataclass
 class _Kept:
@@ -215,36 +210,6 @@ class _Kept:
 
 _RECOMMENDATIONS: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
 RECOMMENDATIONS_KEPT = 256
-SERVICES = ("AmazonRDS", "AmazonEC2")
-
-
-_BOOK_KEYS: dict[str, tuple[float, tuple[str, tuple[int, ...]]]] = {}
-BOOK_KEY_SECONDS = 2.0  # how long a worker trusts its view of the current snapshots before asking again
-
-
-def _book_key(region: str) -> tuple[str, tuple[int, ...]]:
-    """Which snapshots are current for ``region``; re-read at most every couple of seconds per worker."""
-    now = time.monotonic()
-    hit = _BOOK_KEYS.get(region)
-    if hit is not None and now - hit[0] < BOOK_KEY_SECONDS:
-        return hit[1]
-    snapshots = [snapshot_current(region, service) for service in SERVICES]
-    key = (region, tuple(s.pk for s in snapshots if s is not None))
-    _BOOK_KEYS[region] = (now, key)
-    return key
-
-
-def price_book_for(region: str, key: tuple[str, tuple[int, ...]] | None = None) -> PriceBook:
-    """The current price snapshots of ``region`` as one price book, cached until an admin switches a snapshot."""
-    key = key or _book_key(region)
-    book = _BOOKS.get(key)
-    if book is None:
-        rows = [row for pk in key[1] for row in snapshot_rows(PriceSnapshot.objects.get(pk=pk))]
-        book = PriceBook(rows)
-        if len(_BOOKS) > 32:
-            _BOOKS.clear()
-        _BOOKS[key] = book
-    return book
 
 
 def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = None) -> str:
@@ -258,19 +223,14 @@ def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = N
 def clear_price_caches(**_: Any) -> None:
     """Forget cached price books and recommendations: a snapshot was written or switched in this process
     (other workers notice within BOOK_KEY_SECONDS)."""
-    _BOOK_KEYS.clear()
-    _BOOKS.clear()
+    clear_price_books()
     _RECOMMENDATIONS.clear()
 
 
-def _topology_book_key(workload: Workload) -> tuple[str, tuple[int, ...]]:
+def _topology_book_key(workload: Workload) -> BookKey:
     """The snapshots of the primary's Region and, for a DR copy priced in its own Region, the DR Region's."""
-    key = _book_key(workload.environment.region)
     dr = workload.availability.dr_region if workload.availability.cross_region_dr else None
-    if dr is None or dr == workload.environment.region:
-        return key
-    dr_key = _book_key(dr)
-    return (f"{key[0]}+{dr}", key[1] + dr_key[1])
+    return combined_key(workload.environment.region, *([dr] if dr else []))
 
 
 def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:

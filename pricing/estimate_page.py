@@ -16,9 +16,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, get_args
 
-from advisor.engine.instances import catalog_rows
-from advisor.engine.workload import regions as region_catalog
-from advisor.services import price_book_for
+from pricing.catalog.instances import catalog_rows
+from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import (
     Estimate,
     EstimateConfig,
@@ -39,6 +38,7 @@ from pricing.engine.pricebook import (
     commitment_label,
 )
 from pricing.models import PriceRecord, PriceSnapshot
+from pricing.price_books import price_book_for
 
 PLATFORMS = {
     "rds": "Amazon RDS for Oracle",

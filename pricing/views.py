@@ -28,15 +28,15 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from advisor.engine.workload import regions as region_catalog
-from advisor.services import price_book_for
 from config.api import json_object
 from pricing import estimate_page
 from pricing import services as price_services
+from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.licences import licence_price_list
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot, RefreshJob
+from pricing.price_books import price_book_for
 
 logger = logging.getLogger(__name__)
 DIFF_ROWS_SHOWN = 500  # per kind (added, removed, repriced) on the diff page

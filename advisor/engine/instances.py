@@ -6,14 +6,14 @@ AWS APIs (``manage.py refresh_catalogs``); each carries its source and as-of dat
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
 from advisor.engine.iolimits import InstanceLimits, InstanceStore
+from pricing.catalog.instances import INSTANCES_CATALOG, catalog_rows, instance_names, newest_as_of
 
-INSTANCES_CATALOG = Path(__file__).resolve().parents[2] / "fixtures" / "catalog" / "instances.json"
+__all__ = ["INSTANCES_CATALOG", "UnknownInstance", "catalog_rows", "instance_limits", "instance_names", "newest_as_of"]
+
 Platform = Literal["rds", "ec2"]
 
 
@@ -22,25 +22,6 @@ class UnknownInstance(LookupError):
         self.name, self.platform = name, platform
         hint = "RDS classes start with db. (e.g. db.m5.large)" if platform == "rds" else "e.g. m5.large"
         super().__init__(f"unknown {platform.upper()} instance class {name!r}; {hint}")
-
-
-@cache
-def catalog_rows() -> dict[str, dict[str, Any]]:
-    return {row["name"]: row for row in json.loads(INSTANCES_CATALOG.read_text())}
-
-
-@cache
-def newest_as_of() -> str:
-    """The date of the catalog's most recent figures: rows older than this may have been raised since."""
-    return max(row["as_of"] for row in catalog_rows().values())
-
-
-@cache
-def instance_names(platform: Platform) -> tuple[str, ...]:
-    """Names offered for ``platform``, current classes first, then those deprecated for Oracle."""
-    rows = [row for row in catalog_rows().values() if row["platform"] == platform]
-    rows.sort(key=lambda row: (bool(row.get("deprecated_for_oracle")), row["family"], row["vcpus"], row["name"]))
-    return tuple(row["name"] for row in rows)
 
 
 def _store(row: dict[str, Any]) -> InstanceStore | None:

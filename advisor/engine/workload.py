@@ -17,8 +17,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from pricing.catalog.regions import regions
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
-REGIONS_CATALOG = Path(__file__).resolve().parents[2] / "fixtures" / "catalog" / "regions.json"
 SCHEMA_VERSION = 1
 REGION_ACCEPTED = "an AWS region code such as us-east-1"
 
@@ -640,20 +641,6 @@ class EditionConstraints(BaseModel):
 @cache
 def edition_constraints() -> EditionConstraints:
     return EditionConstraints.model_validate_json((DATA_DIR / "edition_constraints.json").read_text())
-
-
-@dataclass(frozen=True)
-class Region:
-    code: str
-    name: str
-    source: str
-    as_of: str
-
-
-@cache
-def regions() -> dict[str, Region]:
-    rows = json.loads(REGIONS_CATALOG.read_text())
-    return {row["code"]: Region(row["code"], row["name"], row["source"], row["as_of"]) for row in rows}
 
 
 def _check_region(code: str) -> None:

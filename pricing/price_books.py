@@ -1,0 +1,60 @@
+"""Price books over the current price snapshots, cached per Region until an admin writes or switches a snapshot.
+
+Django-aware (reads ``PriceSnapshot`` rows); pricing's pages and the advisor both price through it, so neither
+builds price books of its own.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pricing.engine.pricebook import PriceBook
+from pricing.models import PriceSnapshot
+from pricing.services import snapshot_current, snapshot_rows
+
+SERVICES = ("AmazonRDS", "AmazonEC2")
+BOOK_KEY_SECONDS = 2.0  # how long a worker trusts its view of the current snapshots before asking again
+BOOKS_KEPT = 32
+BookKey = tuple[str, tuple[int, ...]]
+
+_BOOKS: dict[BookKey, PriceBook] = {}
+_BOOK_KEYS: dict[str, tuple[float, BookKey]] = {}
+
+
+def book_key(region: str) -> BookKey:
+    """Which snapshots are current for ``region``; re-read at most every couple of seconds per worker."""
+    now = time.monotonic()
+    hit = _BOOK_KEYS.get(region)
+    if hit is not None and now - hit[0] < BOOK_KEY_SECONDS:
+        return hit[1]
+    snapshots = [snapshot_current(region, service) for service in SERVICES]
+    key = (region, tuple(s.pk for s in snapshots if s is not None))
+    _BOOK_KEYS[region] = (now, key)
+    return key
+
+
+def combined_key(*regions: str) -> BookKey:
+    """One key for the current snapshots of several Regions (a primary and its DR Region)."""
+    keys = [book_key(region) for region in dict.fromkeys(regions)]
+    return ("+".join(k[0] for k in keys), tuple(pk for k in keys for pk in k[1]))
+
+
+def price_book_for(region: str, key: BookKey | None = None) -> PriceBook:
+    """The current price snapshots of ``region`` (or of every Region in ``key``) as one price book."""
+    key = key or book_key(region)
+    book = _BOOKS.get(key)
+    if book is None:
+        rows = [row for pk in key[1] for row in snapshot_rows(PriceSnapshot.objects.get(pk=pk))]
+        book = PriceBook(rows)
+        if len(_BOOKS) >= BOOKS_KEPT:
+            _BOOKS.clear()
+        _BOOKS[key] = book
+    return book
+
+
+def clear_price_books(**_: Any) -> None:
+    """Forget cached price books: a snapshot was written or switched in this process (other workers notice within
+    BOOK_KEY_SECONDS)."""
+    _BOOK_KEYS.clear()
+    _BOOKS.clear()
