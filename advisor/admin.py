@@ -3,7 +3,9 @@ import base64
 from django import forms
 from django.contrib import admin
 from django.core.files.uploadedfile import UploadedFile
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.html import format_html
 
 from advisor.models import LOGO_MAX_BYTES, Assessment, ReportSettings
@@ -27,6 +29,23 @@ class AssessmentAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
+
+    # An assessment needs a valid workload, which only the questionnaire or an import can build: the admin offers
+    # no "Add" button (its form would save a row without one) and says where assessments are made instead.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: dict | None = None) -> HttpResponse:
+        return redirect("advisor:assessment-new")
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
+        subtitle = format_html(
+            'Create assessments with the <a href="{}">questionnaire</a> or an <a href="{}">import</a>, which '
+            "validate the workload; here you may rename, re-file or delete them.",
+            reverse("advisor:assessment-new"),
+            reverse("advisor:assessment-import"),
+        )
+        return super().changelist_view(request, extra_context={**(extra_context or {}), "subtitle": subtitle})
 
 
 def logo_data_uri(upload: UploadedFile) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import plotly.graph_objects as go
@@ -24,6 +25,32 @@ LIMIT_MARKERS: dict[str, tuple[str, str]] = {
 }
 COLOURS = {"baseline": "#1f5fa8", "burst": "#d9822b", "local_read": "#2e8b57"}
 TITLES = {"baseline": "baseline (sustained)", "burst": "burst", "local_read": "instance-store reads"}
+
+
+Y_TITLES = {"throughput": "throughput (MiB/s)", "iops": "IOPS (IOs per second)"}
+
+
+def log_ticks(values: list[float]) -> dict[str, Any]:
+    """Labelled 1-2-5 ticks spanning ``values`` on a log axis: plotly labels only whole decades, which leaves a
+    panel whose values lie within one decade with a single number or none."""
+    positive = [float(v) for v in values if v and v > 0]
+    if not positive:
+        return {}
+    low, high = min(positive), max(positive)
+    steps = (1, 2, 5) if high / low <= 1000 else (1,)  # over more than three decades, a tick per decade
+    ticks: list[float] = []
+    exponent = math.floor(math.log10(low))
+    while not ticks or ticks[-1] < high:
+        ticks += [round(step * 10.0**exponent, 10) for step in steps]
+        exponent += 1
+    first = max(t for t in ticks if t <= low)  # from the tick at or below the lowest value
+    last = min(t for t in ticks if t >= high)  # to the one at or above the highest
+    kept = [t for t in ticks if first <= t <= last]
+    return {
+        "tickvals": kept,
+        "ticktext": [f"{t:,.0f}" if t >= 1 else f"{t:g}" for t in kept],
+        "range": [math.log10(first) - 0.05, math.log10(last) + 0.05],  # both end ticks shown, markers not clipped
+    }
 
 
 def _series(report: IoReport, phase: str) -> list[Any]:
@@ -87,10 +114,11 @@ def iolimits_figure(report: IoReport) -> dict[str, Any]:
             row=1,
             col=1,
         )
-    ticks = {"tickvals": sizes, "ticktext": [f"{s:g}" for s in sizes], "type": "log", "title": "IO size (KiB)"}
+    ticks = {"tickvals": sizes, "ticktext": [f"{s:,g}" for s in sizes], "type": "log", "title": "IO size (KiB)"}
     figure.update_xaxes(**ticks)
-    figure.update_yaxes(rangemode="tozero", row=1, col=1)
-    figure.update_yaxes(type="log", dtick=1, tickformat=",.0f", row=1, col=2)  # one labelled tick per decade
+    figure.update_yaxes(rangemode="tozero", tickformat=",~f", title=Y_TITLES["throughput"], row=1, col=1)
+    iops = [p.iops for phase in phases for p in _series(report, phase) if p is not None]
+    figure.update_yaxes(type="log", title=Y_TITLES["iops"], **log_ticks(iops), row=1, col=2)
     figure.update_layout(
         height=420,
         margin={"l": 60, "r": 20, "t": 40, "b": 50},
@@ -170,8 +198,12 @@ def capacity_figure(curves: dict[str, tuple[str, list[dict[str, Any]]]], need: A
                                 mode="markers", marker={"symbol": "star", "size": 14, "color": "#a4262c"},
                                 legendgroup="need", showlegend=False), row=1, col=2)  # fmt: skip
     sizes = list(STANDARD_SIZES)
-    figure.update_xaxes(type="log", tickvals=sizes, ticktext=[str(s) for s in sizes], title="IO size (KiB)")
-    figure.update_yaxes(type="log", dtick=1, tickformat=",.0f")
+    figure.update_xaxes(type="log", tickvals=sizes, ticktext=[f"{s:,}" for s in sizes], title="IO size (KiB)")
+    points = [p for _, curve in curves.values() for p in curve]
+    for col, key, needed in ((1, "throughput_mib_s", need.peak_mib_s), (2, "iops", need.peak_iops)):
+        values = [p[key] for p in points] + [needed]
+        figure.update_yaxes(type="log", title=Y_TITLES["throughput" if col == 1 else "iops"], **log_ticks(values),
+                            row=1, col=col)  # fmt: skip
     figure.update_layout(title="Sustained capacity of each chosen configuration against the need", height=420,
                          legend={"orientation": "h", "y": -0.3}, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())

@@ -1,29 +1,23 @@
 """The PDF comparison: the results page's context rendered through a print template, printed by Chromium.
 
-The document is ``results_context`` (the same figures as ``/a/<uuid>/results/``) plus what only a document needs
-(cover, licence assumptions, disclaimer). Chromium prints it so the plotly charts stay vector graphics; the
-page loads from memory (``http://report.local/``) with its static files read through Django's finders, so no
-web server and no network are involved.
+The document is ``results_context`` (the same figures as ``/a/<uuid>/results/``) in a customer's words (no internal
+references: ``advisor.report_text``) plus what only a document needs (cover, licence assumptions, disclaimer, an
+appendix with every cost line, the remaining findings and the sources: ``advisor.report_sections``). Chromium
+prints it so the plotly charts stay vector graphics (``advisor.report_printer``).
 """
 
 from __future__ import annotations
 
-import atexit
-import mimetypes
 import os
-import queue
-import re
+import sys
 import threading
 from concurrent.futures import Future
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
+from django import db
 from django.conf import settings
-from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
@@ -31,40 +25,27 @@ from django.utils.text import slugify
 from advisor import services
 from advisor.engine.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
-from advisor.engine.workload import (
-    CHOICE_LABELS,
-    Edition,
-    FieldError,
-    LicenceModel,
-    Workload,
-    WorkloadInvalid,
-    parse_workload,
-)
+from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ReportSettings
+from advisor.report_printer import (  # noqa: F401 - the printing API, used as ``report.…``
+    CHART_TIMEOUT_MS,
+    CHROMIUM_ARGS,
+    PAPERS,
+    PRINTER,
+    ChromiumMissing,
+    ReportDocument,
+    ReportFailed,
+    chromium_installed,
+    chromium_missing_message,
+    chromium_path,
+    report_pdf,
+)
+from advisor.report_sections import appendix, licence_assumptions
+from advisor.report_text import customer_copy
 from advisor.results_page import results_context
-from pricing.engine.licences import licence_price_list
 
 PRODUCT_NAME = "Oracle on AWS Advisor"
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
-ORIGIN = "http://report.local"
-CHART_TIMEOUT_MS = 15_000
-BROWSER_IDLE_SECONDS = 120  # a warm browser is closed after this long without a document to print
-MM_TO_PX = 96 / 25.4
-MARGIN_MM = {"top": 20, "bottom": 16, "left": 14, "right": 14}
-PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("Letter", 215.9, 279.4)}  # Chromium's name, width, height (mm)
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-OPTION_LICENCE_MODELS = {"li": "Licence included", "byol": "Bring your own licences (BYOL)"}
-_ALL_CHARTS_DRAWN = (
-    "() => [...document.querySelectorAll('[data-plotly-figure]')].every(el => el.querySelector('.main-svg'))"
-)
+SERVERS = ("gunicorn", "uvicorn", "daphne", "hypercorn")  # a process named so serves the app
 
 
 class ReportInvalid(Exception):
@@ -73,35 +54,6 @@ class ReportInvalid(Exception):
     def __init__(self, errors: list[FieldError]) -> None:
         self.errors = errors
         super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
-
-
-class ChromiumMissing(RuntimeError):
-    """The browser that prints the PDF is not installed."""
-
-
-class ReportFailed(RuntimeError):
-    """Chromium ran but could not produce the document (a chart did not draw, the browser crashed)."""
-
-
-@dataclass(frozen=True)
-class ReportDocument:
-    html: str
-    header_html: str
-    footer_html: str
-    paper: str
-    filename: str
-
-
-def chromium_path() -> str:
-    return getattr(settings, "REPORT_CHROMIUM", DEFAULT_CHROMIUM)
-
-
-def chromium_missing_message(executable: str) -> str:
-    return (
-        f"The PDF is printed by Chromium, which is not installed at {executable}. Install Debian's package with "
-        "`apt-get install chromium` (the README's `make test` does this when run as root); "
-        "the same document is available as HTML with ?format=html."
-    )
 
 
 def report_filename(assessment: Assessment, extension: str = "pdf") -> str:
@@ -118,44 +70,6 @@ def paper_from(value: str | None, default: str | None) -> str | None:
     return paper
 
 
-def licence_assumptions(workload: Workload, recommendation: Recommendation) -> dict[str, Any]:
-    """What the licence figures rest on: the answers, the calculator's own notes and lines, and the policy rule."""
-    price_list = licence_price_list()
-    rule = price_list.socket_rule if workload.oracle.edition == Edition.SE2 else price_list.processor_rule
-    options = []
-    for option in recommendation.options:
-        chosen = option.chosen
-        if chosen is None:
-            continue
-        topology = chosen.topology
-        licence = topology.licence
-        model = topology.licence_model
-        in_price = model == "li"  # the licence is in the instance price: its source is the instance line
-        lines = [line for line in topology.lines if line.component == "compute"] if in_price else topology.licence_lines
-        options.append(
-            {
-                "label": option.label,
-                "licence_model": OPTION_LICENCE_MODELS.get(model, model),
-                "in_price": in_price,
-                "notes": () if in_price or licence is None else licence.notes,
-                "lines": lines,
-                "monthly_usd": topology.licence_monthly_usd,
-                "servers": licence.servers if licence else None,
-                "per_server": licence.licences_per_server if licence else None,
-            }
-        )
-    return {
-        "edition": CHOICE_LABELS[Edition][workload.oracle.edition.value],
-        "licence_model": CHOICE_LABELS[LicenceModel][workload.oracle.licence_model.value],
-        "owned": workload.oracle.processor_licences_owned,
-        "metric": "sockets" if workload.oracle.edition == Edition.SE2 else "processor licences",
-        "rule": rule,
-        "support_rate": price_list.support_rate,
-        "price_list": price_list.price_list,
-        "options": options,
-    }
-
-
 def report_context(
     *,
     assessment: Assessment,
@@ -167,9 +81,12 @@ def report_context(
     on: date,
     unsaved: bool = False,
 ) -> dict[str, Any]:
-    """The results page's context, untouched, plus the document's own parts."""
+    """The results page's context, made from the same recommendation in a customer's words, plus the document's
+    own parts. The body shows what decides (blockers and warnings); the appendix the rest, from the same context."""
+    shown = customer_copy(recommendation)  # the same figures; texts without the project's internal references
+    page = results_context(shown)
     return {
-        **results_context(recommendation),
+        **page,
         "assessment": assessment,
         "workload": workload,
         "policy": recommendation.policy,
@@ -178,7 +95,8 @@ def report_context(
         "logo": logo,
         "generated_on": on,
         "paper": paper,
-        "licence": licence_assumptions(workload, recommendation),
+        "licence": licence_assumptions(workload, shown),
+        "appendix": appendix(page["columns"]),
         "priced": any(option.chosen is not None for option in recommendation.options),
         "unsaved": unsaved,
     }
@@ -240,245 +158,65 @@ def _saved_workload(assessment: Assessment) -> Workload | None:
         return None
 
 
-# --- printing -----------------------------------------------------------------------------------------
+# --- a server's warm browser --------------------------------------------------------------------------------
 
 
-def _static_file(url_path: str) -> Path | None:
-    """The file behind a ``{% static %}`` URL: from the finders (development), else from STATIC_ROOT (hashed)."""
-    prefix = urlsplit(settings.STATIC_URL).path or "/static/"
-    if not prefix.startswith("/"):
-        prefix = "/" + prefix
-    if not url_path.startswith(prefix):
-        return None
-    name = url_path.removeprefix(prefix)
-    if ".." in Path(name).parts:
-        return None
-    found = finders.find(name)
-    if found:
-        return Path(found)
+def warmup_document(paper: str = "a4") -> ReportDocument:
+    """What a server prints once when it starts, so its first real download finds everything warm: the comparison
+    of the default workload (recommender, price book and Django templates exercised, plotly figures built, the
+    print template's page loaded with plotly.js parsed and every kind of chart drawn). When that cannot be made (no
+    database yet), a small page with the same <head> and a chart of each kind still warms the browser."""
     try:
-        if staticfiles_storage.exists(name):
-            return Path(staticfiles_storage.path(name))
-    except NotImplementedError:
-        return None
-    return None
-
-
-_SWAP_BODY = """html => {
-  const next = new DOMParser().parseFromString(html, "text/html");
-  document.querySelectorAll("[data-plotly-figure]").forEach(el => window.Plotly && window.Plotly.purge(el));
-  document.title = next.title;
-  document.body.replaceWith(document.adoptNode(next.body));
-  document.querySelectorAll("details").forEach(d => { d.open = true; });
-  document.body.dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true }));  // iolimits-chart.js draws
-}"""
-
-
-def _head(html: str) -> str:
-    """The document's <head> without its title: two documents with the same head can share a loaded page."""
-    match = re.search(r"<head>(.*?)</head>", html, re.S)
-    return re.sub(r"<title>.*?</title>", "", match.group(1), flags=re.S) if match else html
-
-
-@dataclass
-class _Job:
-    document: ReportDocument
-    executable: str
-    timeout_ms: int
-    result: Future[bytes]
-
-
-class _Printer:
-    """One Chromium, driven from a thread of its own, kept warm between documents.
-
-    Most of a cold print is Chromium parsing plotly.js (4.8 MB, about a second on a small machine). The page that
-    printed the last document keeps it loaded: the next document with the same <head> replaces the <body> and
-    the charts are drawn again (what the results page does after an htmx swap), so only the first print of a
-    process pays for the browser's start and plotly's parse. The thread and browser end after ``idle_seconds``
-    without work, and when the process exits. Playwright's sync API also refuses a thread that runs an event
-    loop (an async server, a browser test): its own thread avoids that."""
-
-    def __init__(self, idle_seconds: float) -> None:
-        self.idle_seconds = idle_seconds
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None  # the thread taking jobs, None when there is none
-        self._started: threading.Thread | None = None  # the last one started, joined by close()
-
-    def print(self, document: ReportDocument, *, executable: str, timeout_ms: int) -> bytes:
-        job = _Job(document, executable, timeout_ms, Future())
-        with self._lock:
-            self._jobs.put(job)
-            if self._thread is None:
-                self._thread = self._started = threading.Thread(target=self._run, name="report-pdf", daemon=True)
-                self._thread.start()
-        return job.result.result()
-
-    def close(self, timeout: float = 10) -> None:
-        """Close the browser and end the thread (at exit, so no Chromium outlives the process)."""
-        with self._lock:
-            if self._thread is not None:
-                self._jobs.put(None)
-            thread = self._started
-        if thread is not None:
-            thread.join(timeout)
-
-    def _next(self) -> _Job | None:
-        """The next job; None when idle for ``idle_seconds`` or closing. The thread gives up its place under the
-        lock, so a job queued meanwhile starts a new thread rather than wait for this one."""
-        while True:
-            try:
-                job = self._jobs.get(timeout=self.idle_seconds)
-            except queue.Empty:
-                job = None
-            with self._lock:
-                if job is not None:
-                    return job
-                if self._jobs.empty():
-                    self._thread = None
-                    return None
-
-    def _run(self) -> None:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-
-        try:
-            with sync_playwright() as playwright:
-                tab = _Tab(playwright)
-                try:
-                    while (job := self._next()) is not None:
-                        try:
-                            job.result.set_result(tab.print(job.document, job.executable, job.timeout_ms))
-                        except PlaywrightError as error:
-                            tab.reset()
-                            failed = ReportFailed(f"Chromium failed: {error.message.splitlines()[0]}")
-                            job.result.set_exception(failed)
-                        except BaseException as error:  # handed to the request waiting for it
-                            tab.reset()
-                            job.result.set_exception(error)
-                finally:
-                    tab.close()
-        except BaseException as error:  # Playwright itself did not start: fail whoever is waiting
-            with self._lock:
-                self._thread = None
-                while True:
-                    try:
-                        waiting = self._jobs.get_nowait()
-                    except queue.Empty:
-                        break
-                    if waiting is not None and not waiting.result.done():
-                        waiting.result.set_exception(ReportFailed(f"Playwright did not start: {error}"))
-
-
-class _Tab:
-    """The browser and the page documents are printed from (used only by the printer's thread)."""
-
-    def __init__(self, playwright: Any) -> None:
-        self.playwright = playwright
-        self.browser: Any = None
-        self.executable = ""
-        self.page: Any = None
-        self.head: str | None = None
-        self.html = ""
-
-    def _answer(self, route: Any) -> None:
-        url = urlsplit(route.request.url)
-        if f"{url.scheme}://{url.netloc}" == ORIGIN and url.path == "/report":
-            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=self.html)
-            return
-        path = _static_file(url.path)
-        if path is None:
-            route.abort()  # nothing leaves the machine: the document only needs its own static files
-            return
-        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        route.fulfill(status=200, content_type=content_type, body=path.read_bytes())
-
-    def _open(self, executable: str) -> None:
-        from playwright.sync_api import Error as PlaywrightError
-
-        if self.browser is not None and (self.executable != executable or not self.browser.is_connected()):
-            self.close()
-        if self.browser is None:
-            try:
-                self.browser = self.playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            except PlaywrightError as error:
-                raise ReportFailed(f"Chromium at {executable} did not start: {error.message.splitlines()[0]}") from None
-            self.executable = executable
-        if self.page is None or self.page.is_closed():
-            self.page = self.browser.new_page()
-            self.page.route("**/*", self._answer)
-            self.page.emulate_media(media="print")
-            self.head = None
-
-    def print(self, document: ReportDocument, executable: str, timeout_ms: int) -> bytes:
-        from playwright.sync_api import Error as PlaywrightError
-
-        self._open(executable)
-        name, width_mm, _ = PAPERS[document.paper]
-        width = round((width_mm - MARGIN_MM["left"] - MARGIN_MM["right"]) * MM_TO_PX)  # charts drawn to the paper
-        page = self.page
-        page.set_default_timeout(timeout_ms)
-        head = _head(document.html)
-        if head == self.head:
-            page.set_viewport_size({"width": width, "height": 1000})
-            page.evaluate(_SWAP_BODY, document.html)
-        else:
-            self.html = document.html
-            page.set_viewport_size({"width": width, "height": 1000})
-            page.goto(f"{ORIGIN}/report", wait_until="load", timeout=timeout_ms)
-            self.head = head
-        try:
-            page.wait_for_function(_ALL_CHARTS_DRAWN, timeout=timeout_ms)
-        except PlaywrightError:
-            raise ReportFailed(f"the charts did not draw within {timeout_ms / 1000:g} s") from None
-        return page.pdf(
-            format=name,
-            print_background=True,
-            display_header_footer=True,
-            header_template=document.header_html,
-            footer_template=document.footer_html,
-            margin={side: f"{mm}mm" for side, mm in MARGIN_MM.items()},
+        sample = Assessment(name="Warm-up", workload=Workload().model_dump(mode="json"))
+        return report_document(assessment=sample, paper=paper)
+    except Exception:  # noqa: BLE001 - a warm-up never fails the server: the browser is warmed without it
+        context = {"paper": paper, "product_name": PRODUCT_NAME}
+        return ReportDocument(
+            html=render_to_string("advisor/report.html#warmup", context),
+            header_html="<span></span>",
+            footer_html="<span></span>",
+            paper=paper,
+            filename="warmup.pdf",
         )
 
-    def reset(self) -> None:
-        """Forget the page after a failure: the next document starts from a fresh one."""
-        if self.page is not None:
-            try:
-                self.page.close()
-            except Exception:  # noqa: BLE001 - the page or browser is already gone
-                pass
-        self.page, self.head = None, None
 
-    def close(self) -> None:
-        self.reset()
-        if self.browser is not None:
-            try:
-                self.browser.close()
-            except Exception:  # noqa: BLE001 - the browser is already gone
-                pass
-        self.browser = None
-
-
-_PRINTER = _Printer(idle_seconds=BROWSER_IDLE_SECONDS)
-atexit.register(_PRINTER.close)
-
-
-def report_pdf(
-    document: ReportDocument,
-    *,
-    executable: str | None = None,
-    timeout_ms: int = CHART_TIMEOUT_MS,
-    keep_browser: bool = True,
-) -> bytes:
-    """Print the document with Chromium; ChromiumMissing when it is not installed, ReportFailed if printing fails.
-    ``keep_browser=False`` (the CLI, one document and exit) closes the browser when done."""
+def warm_browser(executable: str | None = None) -> Future[bytes] | None:
+    """Start the printing browser in the background with the warm-up document printed, and keep it: what a server
+    does when it starts. The returned future is done when the browser is warm. None (and nothing started) when
+    Chromium is not installed: the download then says what to install."""
     executable = executable or chromium_path()
-    if not (Path(executable).is_file() and os.access(executable, os.X_OK)):
-        raise ChromiumMissing(chromium_missing_message(executable))
-    if keep_browser:
-        return _PRINTER.print(document, executable=executable, timeout_ms=timeout_ms)
-    printer = _Printer(idle_seconds=0)
-    try:
-        return printer.print(document, executable=executable, timeout_ms=timeout_ms)
-    finally:
-        printer.close()
+    if not chromium_installed(executable):
+        return None
+    warmed: Future[bytes] = Future()
+
+    def run() -> None:  # its own thread: the database and templates are not for the printer's (asyncio) thread
+        try:
+            document = warmup_document()
+            warmed.set_result(PRINTER.warm(document, executable=executable, timeout_ms=CHART_TIMEOUT_MS).result())
+        except BaseException as error:  # noqa: BLE001 - reported through the future; the server runs on
+            warmed.set_exception(error)
+        finally:
+            db.connection.close()
+
+    PRINTER.rewarm = lambda: warm_browser(executable)
+    threading.Thread(target=run, name="report-warm-up", daemon=True).start()
+    return warmed
+
+
+def serving(argv: list[str] | None = None, environ: dict[str, str] | None = None) -> bool:
+    """Whether this process serves the app: ``runserver`` (its serving child, not the autoreloader watching it)
+    or a WSGI/ASGI server. ``REPORT_WARM_BROWSER=1|0`` (env or setting) decides instead when set."""
+    argv = sys.argv if argv is None else argv
+    environ = dict(os.environ) if environ is None else environ
+    forced = environ.get("REPORT_WARM_BROWSER", getattr(settings, "REPORT_WARM_BROWSER", None))
+    if forced is not None and str(forced) != "":
+        return str(forced).lower() in ("1", "true", "yes", "on")
+    if argv[1:2] == ["runserver"]:
+        return environ.get("RUN_MAIN") == "true" or "--noreload" in argv
+    return bool(argv) and any(part in SERVERS for part in Path(argv[0]).parts[-2:])  # also ``python -m gunicorn``
+
+
+def warm_browser_when_serving() -> None:
+    """Called once the app is ready: warm the browser in a server, never in tests or other commands."""
+    if serving():
+        warm_browser()

@@ -103,6 +103,85 @@ def assessment_workload(assessment: Assessment) -> Workload:
     return parse_workload(assessment.workload)
 
 
+# --- workload files: export and import ------------------------------------------------------------
+
+WORKLOAD_FILE_KEYS = ("name", "customer", "project", "description", "workload")
+
+
+class WorkloadFileMeta(BaseModel):
+    """What a workload file in the golden scenarios' shape says about itself; every part optional."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    name: str = Field("", max_length=200)
+    customer: str = Field("", max_length=200)
+    project: str = Field("", max_length=200)
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class WorkloadFile:
+    """A workload file as read: the workload and, for the scenario shape, what names it (None for a bare one)."""
+
+    workload: Workload
+    meta: WorkloadFileMeta | None = None
+
+
+def assessment_export(*, assessment: Assessment) -> dict[str, Any]:
+    """The assessment in the shape of ``fixtures/scenarios/*.json``: it imports, and runs through the CLI, as it is."""
+    return {
+        "name": assessment.name,
+        "customer": assessment.customer,
+        "project": assessment.project,
+        "workload": assessment.workload,
+    }
+
+
+def workload_file_parse(*, text: str | bytes) -> WorkloadFile:
+    """A workload file in either shape: a bare workload, or ``{name, customer, project, description?, workload}``
+    as exported and as the golden scenarios are. WorkloadInvalid lists every problem by its path in the file."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise WorkloadInvalid([FieldError("(file)", f"Not valid JSON: {error}.")]) from None
+    if not (isinstance(data, dict) and "workload" in data):
+        return WorkloadFile(workload=parse_workload(data))
+    errors: list[FieldError] = []
+    meta = workload = None
+    try:
+        meta = WorkloadFileMeta.model_validate({k: v for k, v in data.items() if k != "workload"})
+    except ValidationError as error:
+        accepted = f"a bare workload, or {{{', '.join(WORKLOAD_FILE_KEYS)}}} with the workload under workload"
+        for item in error.errors(include_url=False):
+            unknown = item["type"] == "extra_forbidden"
+            message = f"Not a key of a workload file. Accepted: {accepted}." if unknown else f"{item['msg']}."
+            errors.append(FieldError(".".join(str(part) for part in item["loc"]), message))
+    try:
+        workload = parse_workload(data["workload"])
+    except WorkloadInvalid as invalid:
+        errors += [
+            FieldError("workload" if e.path == "(workload)" else f"workload.{e.path}", e.message)
+            for e in invalid.errors
+        ]
+    if errors or workload is None:
+        raise WorkloadInvalid(errors)
+    return WorkloadFile(workload=workload, meta=meta)
+
+
+def assessment_import_meta(
+    *, posted: dict[str, str], document: WorkloadFile | None, file_name: str = ""
+) -> dict[str, str]:
+    """The name, customer and project of an import: what the form says, else what the file says, else (for the
+    name) the uploaded file's name."""
+    merged: dict[str, str] = {}
+    for field in ("name", "customer", "project"):
+        from_file = getattr(document.meta, field) if document is not None and document.meta is not None else ""
+        merged[field] = posted.get(field, "").strip() or from_file
+    if not merged["name"] and file_name:
+        merged["name"] = file_name.removesuffix(".json").removesuffix(".workload")
+    return merged
+
+
 def assessment_search(*, query: str = "") -> list[Assessment]:
     rows = Assessment.objects.all()
     if query:

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pydantic import ValidationError
 
 from advisor import iolimits_page, services
-from advisor.charts import iolimits_figure
 from advisor.engine.ioquery import IoQueryInvalid, parse_io_query, report_json, run_io_query
 from advisor.engine.rules import SEVERITY_ORDER, verdicts_json
 from advisor.engine.sizing import SizingPolicy
@@ -26,6 +25,7 @@ from advisor.engine.workload import (
     parse_workload_json,
     workload_json_schema,
 )
+from advisor.iolimits_forms import IoLimitsForm
 from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
@@ -91,7 +91,7 @@ def _verdicts_of(workload: Workload | None) -> dict[str, Any]:
 
 
 def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpResponse:
-    """Save the posted questionnaire, or show it again with every error and save nothing."""
+    """Save the posted questionnaire and show its results, or show it again with every error and save nothing."""
     meta, workload, raw, errors = _validate_form(request)
     if errors or meta is None or workload is None:
         meta_posted = _posted_meta(request)
@@ -100,10 +100,8 @@ def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpRespons
         assessment = services.assessment_create(meta=meta, workload=workload)
     else:
         assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
-    messages.success(request, f"Saved “{assessment.name}”.")
-    if request.POST.get("next") == "results":
-        return redirect("advisor:assessment-results", public_id=assessment.public_id)
-    return redirect(assessment)
+    messages.success(request, f"Saved “{assessment.name}”. Here is where it can run and what it costs.")
+    return redirect("advisor:assessment-results", public_id=assessment.public_id)
 
 
 @require_GET
@@ -177,8 +175,10 @@ def assessment_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @require_GET
 def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The assessment as a workload file: its name, customer and project around the workload, as the golden
+    scenarios are written, so it imports and runs through ``manage.py recommend`` as it is."""
     assessment = get_object_or_404(Assessment, public_id=public_id)
-    response = JsonResponse(assessment.workload, json_dumps_params={"indent": 2})
+    response = JsonResponse(services.assessment_export(assessment=assessment), json_dumps_params={"indent": 2})
     filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in assessment.name)[:80] or "workload"
     response["Content-Disposition"] = f'attachment; filename="{filename}.workload.json"'
     return response
@@ -186,30 +186,33 @@ def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def assessment_import(request: HttpRequest) -> HttpResponse:
+    """A workload file (uploaded or pasted), bare or with its name, customer and project; the form's answers to
+    those win over the file's."""
     context: dict[str, Any] = {"meta": _posted_meta(request), "errors": []}
     if request.method == "GET":
         return render(request, "advisor/assessment_import.html", context)
     upload = request.FILES.get("file")
     text = upload.read() if upload else request.POST.get("text", "").encode()
     errors: list[FieldError] = []
+    meta = document = None
     if not text.strip():
         errors.append(FieldError("file", "Choose a workload JSON file or paste its text."))
-    meta = workload = None
-    if not context["meta"]["name"] and upload:
-        context["meta"]["name"] = upload.name.removesuffix(".json").removesuffix(".workload")
+    else:
+        try:
+            document = services.workload_file_parse(text=text)
+        except WorkloadInvalid as invalid:
+            errors.extend(invalid.errors)
+    context["meta"] = services.assessment_import_meta(
+        posted=context["meta"], document=document, file_name=upload.name if upload else ""
+    )
     try:
         meta = services.assessment_meta_parse(context["meta"])
     except WorkloadInvalid as invalid:
-        errors.extend(invalid.errors)
-    if text.strip():
-        try:
-            workload = parse_workload_json(text)
-        except WorkloadInvalid as invalid:
-            errors.extend(invalid.errors)
-    if errors or meta is None or workload is None:
+        errors[:0] = invalid.errors  # the form's fields first, as they are shown
+    if errors or meta is None or document is None:
         context["errors"] = errors
         return render(request, "advisor/assessment_import.html", context, status=422)
-    assessment = services.assessment_create(meta=meta, workload=workload)
+    assessment = services.assessment_create(meta=meta, workload=document.workload)
     messages.success(request, f"Imported “{assessment.name}”.")
     return redirect(assessment)
 
@@ -233,25 +236,13 @@ def api_workload_validate(request: HttpRequest) -> JsonResponse:
 @require_GET
 def iolimits(request: HttpRequest) -> HttpResponse:
     """The IO-limit explorer; the query string is the whole configuration, so the URL can be shared."""
-    data = iolimits_page.query_data(request.GET)
-    report, chart, problems = None, None, ()
-    try:
-        report = run_io_query(parse_io_query(data))
-        chart = iolimits_figure(report)
-    except IoQueryInvalid as invalid:
-        problems = invalid.problems
-    context = {
-        "fields": iolimits_page.form_fields(data, problems),
-        "problems": problems,
-        "report": report,
-        "chart": chart,
-        "share_url": request.build_absolute_uri(
-            f"{request.path}?{urlencode(iolimits_page.share_params(data), doseq=True)}"
-        ),
-    }
+    form = IoLimitsForm.from_query(request.GET)
+    page = iolimits_page.page_report(form)
+    context = iolimits_page.page_context(form, page)
+    context["share_url"] = request.build_absolute_uri(f"{request.path}?{urlencode(form.share_params(), doseq=True)}")
     if request.htmx:
         return render(request, "advisor/iolimits.html#iolimits-body", context)
-    return render(request, "advisor/iolimits.html", context, status=422 if problems else 200)
+    return render(request, "advisor/iolimits.html", context, status=422 if page.issues else 200)
 
 
 @csrf_exempt  # a JSON API that writes nothing; clients send no session cookie

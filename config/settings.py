@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # innermost, so the 404 page it renders passes through the CSRF and messages middleware like any page
+    "config.middleware.NotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

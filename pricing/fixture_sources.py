@@ -13,589 +13,83 @@ The app prices offline from ``fixtures/prices/`` and never reads ``../shared`` a
   citing the table and the keys and dates of its sources.
 
 Every row is a ``PriceRow`` (JSON lines, defaults omitted, sorted). Source keys (TC, VI21, OZ, IC, ...) are
-those of pricing-notes §4. Pure Python: no Django.
+those of pricing-notes §4. This module runs the whole build and is the public face of the builders, which live in
+modules named for what they hold: ``fixture_vi21``, ``fixture_oz``, ``fixture_reference`` (one per source), and
+``price_fixtures`` (the files: locations, writing, reading back, and what the builders share). Pure Python: no
+Django.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import re
 import shutil
-import tempfile
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_files import read_offer_file, read_offer_header
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-PRICE_FIXTURE_DIR = REPO_ROOT / "fixtures" / "prices"
-DEFAULT_SHARED_DIR = REPO_ROOT.parent / "shared"
-
-OFFER_REGION = "eu-west-1"
-OFFER_DIR = "eu-west-1-2023-02-23"  # under shared/data/pricing/
-OFFER_FILES = ("AmazonRDS.json", "AmazonEC2.json")
-OFFER_SOURCE = (
-    "AWS bulk offer file {service} eu-west-1, version {version} "
-    "(TC: cycloidio/terracost mysql/testdata/2023-02-23-pricing.sql.gz, re-serialised; "
-    "fixtures/prices/eu-west-1/{service}.json)"
-)
-VI21_FILE = "ec2instances-info-rds-2021-08-03.json"
-OZ_FILE = "ec2instances-info-ec2-linux-2024-04-04.json"
-NOTES_FILE = "reference/pricing-notes.md"
-VI21_JSONL = "rds-oracle-vi21.jsonl"
-OZ_JSONL = "ec2-linux-oz.jsonl"
-REFERENCE_JSONL = "reference-us-east-1.jsonl"
-JSONL_FILES = (VI21_JSONL, OZ_JSONL, REFERENCE_JSONL)
-
-VI21_SOURCE = "VI21: vantage-sh/ec2instances.info www/rds/instances.json @14ede5a5, engine code {code}"
-VI21_AS_OF = date(2021, 8, 3)
-OZ_SOURCE = "OZ: vantage-sh/ec2instances.info opszero-app/instances.json @a19cd859"
-OZ_AS_OF = date(2024, 4, 4)
-# Oracle engine codes in VI21 (pricing-notes §6); ``verify_engine_codes`` checks them against the TC rows.
-ORACLE_ENGINE_CODES = {
-    "5": ("Enterprise", "Bring your own license"),
-    "19": ("Standard Two", "Bring your own license"),
-    "20": ("Standard Two", "License included"),
-}
-# An AWS Region code, not a Local Zone (us-east-1-bos-1) or Wavelength zone (us-east-1-wl1-atl1).
-REGION_CODE = re.compile(r"[a-z]{2}(-gov)?-[a-z]+-\d")
-MULTI_AZ_NOTE = (
-    "Multi-AZ = 2 x Single-AZ ({source} has no Multi-AZ price); AWS rounds Multi-AZ on its own, e.g. 1.031 for "
-    "2 x 0.516 (pricing-notes §4a)"
+from pricing.fixture_oz import OZ_AS_OF, OZ_FILE, OZ_SOURCE, REGION_CODE, oz_rows
+from pricing.fixture_reference import NOTES_FILE, SourceDates, reference_rows
+from pricing.fixture_vi21 import ORACLE_ENGINE_CODES, VI21_AS_OF, VI21_FILE, VI21_SOURCE, verify_engine_codes, vi21_rows
+from pricing.offer_reader import read_offer_file
+from pricing.price_fixtures import (
+    DEFAULT_SHARED_DIR,
+    JSONL_FILES,
+    MULTI_AZ_NOTE,
+    OFFER_DIR,
+    OFFER_FILES,
+    OFFER_REGION,
+    OFFER_SOURCE,
+    OZ_JSONL,
+    PRICE_FIXTURE_DIR,
+    REFERENCE_JSONL,
+    REPO_ROOT,
+    VI21_JSONL,
+    BuildReport,
+    FixtureGroup,
+    FixtureSourceError,
+    dump_rows,
+    fixture_groups,
+    read_rows,
+    write_atomically,
+    write_text,
 )
 
-
-class FixtureSourceError(ValueError):
-    """The shared sources are missing or no longer say what the generator expects; nothing was written."""
-
-
-@dataclass
-class BuildReport:
-    files: dict[str, int] = field(default_factory=dict)
-    unsourced: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        lines = [f"{name}: {count} rows" for name, count in self.files.items()]
-        lines += [f"skipped: {item}" for item in self.skipped]
-        lines += [f"not sourced: {item}" for item in self.unsourced]
-        return "\n".join(lines)
-
-
-# --- Writing -----------------------------------------------------------------------------------------
-
-
-def _sort_key(row: PriceRow) -> tuple[Any, ...]:
-    return (row.region, row.service, row.product_family, row.sku, row.term, row.unit, row.begin_range)
-
-
-def dump_rows(rows: Iterable[PriceRow]) -> str:
-    return "".join(row.model_dump_json(exclude_defaults=True) + "\n" for row in sorted(rows, key=_sort_key))
-
-
-def _write_atomically(path: Path, write: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        write(Path(tmp))
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; the fixture is an ordinary committed file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _write_text(path: Path, text: str) -> None:
-    _write_atomically(path, lambda tmp: tmp.write_text(text))
-
-
-def read_rows(path: Path) -> list[PriceRow]:
-    rows = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(PriceRow.model_validate_json(line))
-            except ValueError as error:
-                raise FixtureSourceError(f"{path}:{number}: {error}") from None
-    return rows
-
-
-# --- VI21: RDS for Oracle Single-AZ instance hours ---------------------------------------------------
-
-
-def _price(value: Any, where: str) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise FixtureSourceError(f"{where}: price {value!r} is not a number")
-    return Decimal(repr(value) if isinstance(value, float) else str(value))
-
-
-def _multi_az(single: PriceRow, *, sku: str, source_key: str) -> PriceRow:
-    attributes = {**single.attributes, "deploymentOption": "Multi-AZ"}
-    return single.model_copy(
-        update={
-            "sku": sku,
-            "attributes": attributes,
-            "price_usd": single.price_usd * 2,
-            "description": f"2 x Single-AZ {single.price_usd}",
-            "estimated": True,
-            "estimate_note": MULTI_AZ_NOTE.format(source=source_key),
-        }
-    )
-
-
-def _memory(value: Any) -> str:
-    return f"{Decimal(str(value)).normalize():f} GiB"
-
-
-def vi21_rows(records: list[dict[str, Any]], *, skip_regions: set[str]) -> list[PriceRow]:
-    """Single-AZ rows for engine codes 5, 19 and 20 in every region, and their estimated Multi-AZ doubles."""
-    rows = []
-    for record in records:
-        instance_type = record["instance_type"]
-        for region, prices in sorted(record.get("pricing", {}).items()):
-            if region in skip_regions:
-                continue
-            for code, (edition, licence) in ORACLE_ENGINE_CODES.items():
-                entry = prices.get(code)
-                if not entry or "ondemand" not in entry:
-                    continue
-                price = _price(entry["ondemand"], f"VI21 {instance_type} {region} {code}")
-                if price <= 0:
-                    continue
-                slug = f"{region}-{instance_type}-{code}"
-                single = PriceRow(
-                    service="AmazonRDS",
-                    region=region,
-                    sku=f"VI21-{slug}-single-az",
-                    product_family="Database Instance",
-                    attributes={
-                        "databaseEngine": "Oracle",
-                        "databaseEdition": edition,
-                        "licenseModel": licence,
-                        "deploymentOption": "Single-AZ",
-                        "instanceType": instance_type,
-                        "engineCode": code,
-                        "regionCode": region,
-                        "vcpu": str(record["vcpu"]),
-                        "memory": _memory(record["memory"]),
-                    },
-                    unit="Hrs",
-                    price_usd=price,
-                    source=VI21_SOURCE.format(code=code),
-                    as_of=VI21_AS_OF,
-                )
-                rows += [single, _multi_az(single, sku=f"VI21-{slug}-multi-az-estimated", source_key="VI21")]
-    return rows
-
-
-def verify_engine_codes(records: list[dict[str, Any]], offer_rows: list[PriceRow]) -> int:
-    """Every VI21 eu-west-1 price for codes 5/19/20 must equal the TC Single-AZ (non-Custom) row of the same
-    class, edition and licence; returns how many were compared."""
-    tc: dict[tuple[str, str, str], set[Decimal]] = defaultdict(set)
-    for row in offer_rows:
-        a = row.attributes
-        if (
-            row.product_family == "Database Instance"
-            and a.get("deploymentOption") == "Single-AZ"
-            and not row.rds_custom
-        ):
-            tc[(a["instanceType"], a.get("databaseEdition", ""), a.get("licenseModel", ""))].add(row.price_usd)
-    compared, wrong = 0, []
-    for record in records:
-        prices = record.get("pricing", {}).get(OFFER_REGION, {})
-        for code, (edition, licence) in ORACLE_ENGINE_CODES.items():
-            if code not in prices or (record["instance_type"], edition, licence) not in tc:
-                continue
-            compared += 1
-            price = _price(prices[code]["ondemand"], "VI21")
-            if price not in tc[(record["instance_type"], edition, licence)]:
-                wrong.append(f"{record['instance_type']} code {code}: VI21 {price}")
-    if wrong or not compared:
-        raise FixtureSourceError(f"VI21 engine codes do not match the TC eu-west-1 rows: {wrong or 'nothing compared'}")
-    return compared
-
-
-# --- OZ: EC2 Linux on-demand instance hours ----------------------------------------------------------
-
-
-def oz_rows(records: list[dict[str, Any]], *, skip: dict[str, set[str]], report: BuildReport) -> list[PriceRow]:
-    """One row per AWS region and instance type; Local Zones and Wavelength zones are not regions; types
-    ``skip[region]`` are priced by an offer file there; a $0 price is not a price (GPU capacity blocks)."""
-    chosen: dict[tuple[str, str], dict[str, Any]] = {}
-    zones: set[str] = set()
-    for record in records:
-        region, instance_type = record["region"], record["instance-type"]
-        if not REGION_CODE.fullmatch(region):
-            zones.add(region)
-            continue
-        if instance_type in skip.get(region, set()):
-            continue
-        price = _price(record["ondemand"], f"OZ {instance_type} {region}")
-        if price <= 0:
-            report.unsourced.append(f"EC2 {instance_type} in {region}: OZ gives {record['ondemand']!r}")
-            continue
-        kept = chosen.get((region, instance_type))
-        if kept is not None:
-            if _price(kept["ondemand"], "OZ") != price:
-                raise FixtureSourceError(f"OZ gives {instance_type} in {region} two prices")
-            continue
-        chosen[(region, instance_type)] = record
-    report.skipped.append(f"OZ rows of {len(zones)} Local Zones / Wavelength zones (not AWS regions)")
-    rows = []
-    for (region, instance_type), record in chosen.items():
-        metal = instance_type.endswith(".metal") or ".metal-" in instance_type
-        rows.append(
-            PriceRow(
-                service="AmazonEC2",
-                region=region,
-                sku=f"OZ-{region}-{instance_type}",
-                product_family="Compute Instance (bare metal)" if metal else "Compute Instance",
-                attributes={
-                    "instanceType": instance_type,
-                    "operatingSystem": "Linux",
-                    "tenancy": "Shared",
-                    "preInstalledSw": "NA",
-                    "licenseModel": "No License required",
-                    "capacitystatus": "Used",
-                    "regionCode": region,
-                    "vcpu": str(record["vCPU"]),
-                    "memory": _memory(record["memory"]),
-                },
-                unit="Hrs",
-                price_usd=_price(record["ondemand"], "OZ"),
-                source=OZ_SOURCE,
-                as_of=OZ_AS_OF,
-            )
-        )
-    return rows
-
-
-# --- pricing-notes §4: the reference tables ----------------------------------------------------------
-
-
-def _section(notes: str, heading: str) -> str:
-    start = notes.find(heading)
-    if start < 0:
-        raise FixtureSourceError(f"pricing-notes: no heading {heading!r}")
-    end = min((i for i in (notes.find("\n### ", start + 1), notes.find("\n---", start + 1)) if i > 0), default=None)
-    return notes[start:end]
-
-
-def _table(text: str) -> list[list[str]]:
-    rows = []
-    for line in text.splitlines():
-        if line.startswith("|") and not re.fullmatch(r"\|[\s|:-]+\|", line.strip()):
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-    return rows
-
-
-def _cells(notes: str, heading: str, column: str) -> dict[str, str]:
-    """First column -> the cell under ``column`` of the table under ``heading``."""
-    table = _table(_section(notes, heading))
-    header = table[0]
-    if column not in header:
-        raise FixtureSourceError(f"pricing-notes {heading!r}: no column {column!r} in {header}")
-    index = header.index(column)
-    return {row[0]: row[index] for row in table[1:]}
-
-
-@dataclass(frozen=True)
-class SourceDates:
-    """The as-of text of each source key (pricing-notes §4's key table)."""
-
-    text: dict[str, str]
-    notes: str
-
-    @classmethod
-    def parse(cls, notes: str) -> SourceDates:
-        table = _table(_section(notes, "## 4. Price list"))
-        keys = {row[0].strip("*"): row[-1] for row in table if row[0].startswith("**")}
-        return cls(keys, notes)
-
-    def notes_date(self) -> str:
-        found = re.search(r"Research note, (\d{4}-\d{2}-\d{2})", self.notes)
-        if not found:
-            raise FixtureSourceError("pricing-notes: no 'Research note, YYYY-MM-DD' date")
-        return found.group(1)
-
-    def date_text(self, key: str, service: str) -> str:
-        text = self.text.get(key)
-        if text is None:  # a key cited without a row of its own, e.g. "(C1, 2026-07)" in §4a
-            found = re.search(rf"\({re.escape(key)}, (\d{{4}}-\d{{2}}(?:-\d{{2}})?)\)", self.notes)
-            if not found:
-                raise FixtureSourceError(f"pricing-notes: no date for source key {key}")
-            return found.group(1)
-        if ";" in text:  # IC: "DB 2026-05-03; EBS/EC2 2024-07-01"
-            wanted = "DB" if service == "AmazonRDS" else "EBS"
-            part = next((p for p in text.split(";") if p.strip().startswith(wanted)), None)
-            if part is None:
-                raise FixtureSourceError(f"pricing-notes: no {wanted} date for {key} in {text!r}")
-            text = part
-        found = re.search(r"\d{4}-\d{2}(?:-\d{2})?", text)
-        if not found:
-            raise FixtureSourceError(f"pricing-notes: no date for {key} in {text!r}")
-        return found.group(0)
-
-
-def _as_date(text: str) -> date:
-    return date.fromisoformat(text if len(text) == 10 else f"{text}-01")  # a month-only date: its first day
-
-
-def _cite(dates: SourceDates, section: str, sources: str, service: str) -> tuple[str, date]:
-    """'IC; LIVE26' -> ('pricing-notes §4d (IC 2026-05-03; LIVE26 2026-07-28)', the latest date).
-
-    Keys are separated by ';' or ','; 'from C1' names C1; a year after a key ('IC 2026') is the key's own."""
-    keys: list[str] = []
-    for part in re.split(r"[;,]", sources):
-        token = re.sub(r"^from ", "", part.strip())
-        if token and not re.fullmatch(r"\d{4}(-\d{2}){0,2}", token):  # '(C1, 2026-07)': the date is C1's
-            keys.append(token.split()[0])
-    if not keys:
-        raise FixtureSourceError(f"pricing-notes §{section}: no source key in {sources!r}")
-    cited = [(key, dates.date_text(key, service)) for key in keys]
-    text = "; ".join(f"{key} {when}" for key, when in cited)
-    return f"pricing-notes §{section} ({text})", max(_as_date(when) for _, when in cited)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One row a table cell yields: the named price in the cell's pattern, and what AWS calls the product."""
-
-    name: str
-    slug: str
-    family: str
-    unit: str
-    attributes: dict[str, str]
-    scale: Decimal = Decimal(1)  # e.g. $ per 1M I/O -> $ per I/O
-    double_of: str | None = None  # derived: 2 x another line of the cell (estimated)
-    inferred: str = ""  # the notes mark this figure as inferred (estimated)
-
-
-@dataclass(frozen=True)
-class Cell:
-    section: str
-    item: str
-    pattern: str
-    lines: tuple[Line, ...]
-
-
-def _rds(usagetype: str, deployment: str | None, **more: str) -> dict[str, str]:
-    attributes = {"databaseEngine": "Any", "regionCode": "us-east-1", "usagetype": usagetype, **more}
-    if deployment:
-        attributes["deploymentOption"] = deployment
-    return attributes
-
-
-def _ebs(usagetype: str, api_name: str, **more: str) -> dict[str, str]:
-    return {"regionCode": "us-east-1", "usagetype": usagetype, "volumeApiName": api_name, **more}
-
-
-P = r"(?P<{}>\d+(?:\.\d+)?)"
-SRC = r" \((?P<src>[^)]*)\)"
-SA, MA = "Single-AZ", "Multi-AZ"
-DERIVED = "derived here: 2 x Single-AZ, as every other RDS storage price in the notes (e.g. eu-west-1 io1 0.138/0.276)"
-
-EBS_CELLS = (
-    Cell("4c", "gp2 $/GB-mo", P.format("p") + SRC, (Line("p", "gp2-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage.gp2", "gp2", volumeType="General Purpose")),)),
-    Cell("4c", "gp3 $/GB-mo", P.format("p") + SRC, (Line("p", "gp3-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage.gp3", "gp3", volumeType="General Purpose")),)),
-    Cell("4c", "gp3 IOPS above 3000, $/IOPS-mo", P.format("p") + SRC, (Line("p", "gp3-iops", "System Operation", "IOPS-Mo", _ebs("EBS:VolumeP-IOPS.gp3", "gp3", group="EBS IOPS")),)),
-    Cell("4c", "gp3 throughput above 125 MiB/s", r"\$" + P.format("mib") + r"/MiBps-mo = \$" + P.format("p") + "/GiBps-mo" + SRC, (Line("p", "gp3-throughput", "Provisioned Throughput", "GiBps-mo", _ebs("EBS:VolumeP-Throughput.gp3", "gp3", group="EBS Throughput")),)),
-    Cell("4c", "io1 $/GB-mo ; $/IOPS-mo", P.format("gb") + " ; " + P.format("iops") + SRC, (
-        Line("gb", "io1-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage.piops", "io1", volumeType="Provisioned IOPS")),
-        Line("iops", "io1-iops", "System Operation", "IOPS-Mo", _ebs("EBS:VolumeP-IOPS.piops", "io1", group="EBS IOPS")),
-    )),
-    Cell("4c", "io2 $/GB-mo", P.format("p") + SRC, (Line("p", "io2-storage", "Storage", "GB-month", _ebs("EBS:VolumeUsage.io2", "io2", volumeType="Provisioned IOPS")),)),
-    Cell("4c", "io2 $/IOPS-mo, three tiers", P.format("t1") + " / " + P.format("t2") + " / " + P.format("t3") + SRC, (
-        Line("t1", "io2-iops-tier1", "System Operation", "IOPS-Mo", _ebs("EBS:VolumeP-IOPS.io2", "io2", group="EBS IOPS")),
-        Line("t2", "io2-iops-tier2", "System Operation", "IOPS-Mo", _ebs("EBS:VolumeP-IOPS.io2.tier2", "io2", group="EBS IOPS Tier 2")),
-        Line("t3", "io2-iops-tier3", "System Operation", "IOPS-Mo", _ebs("EBS:VolumeP-IOPS.io2.tier3", "io2", group="EBS IOPS Tier 3")),
-    )),
-    Cell("4c", "st1 ; sc1 $/GB-mo", P.format("st1") + " ; " + P.format("sc1") + SRC, (
-        Line("st1", "st1-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage.st1", "st1", volumeType="Throughput Optimized HDD")),
-        Line("sc1", "sc1-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage.sc1", "sc1", volumeType="Cold HDD")),
-    )),
-    Cell("4c", "standard $/GB-mo ; $ per 1M I/O", P.format("gb") + " ; " + P.format("io") + SRC, (
-        Line("gb", "standard-storage", "Storage", "GB-Mo", _ebs("EBS:VolumeUsage", "standard", volumeType="Magnetic")),
-        Line("io", "standard-io", "System Operation", "IOs", _ebs("EBS:VolumeIOUsage", "standard", group="EBS I/O Requests"), scale=Decimal("0.000001")),
-    )),
-)  # fmt: skip
-
-RDS_CELLS = (
-    Cell("4d", "gp2 $/GB-mo", P.format("s") + " / " + P.format("m") + SRC, (
-        Line("s", "gp2-storage-single-az", "Database Storage", "GB-Mo", _rds("RDS:GP2-Storage", SA, volumeType="General Purpose")),
-        Line("m", "gp2-storage-multi-az", "Database Storage", "GB-Mo", _rds("RDS:Multi-AZ-GP2-Storage", MA, volumeType="General Purpose")),
-    )),
-    Cell("4d", "gp3 $/GB-mo", P.format("s") + " / " + P.format("m") + "; readable standbys " + P.format("r") + SRC, (
-        Line("s", "gp3-storage-single-az", "Database Storage", "GB-Mo", _rds("RDS:GP3-Storage", SA, volumeType="General Purpose-GP3")),
-        Line("m", "gp3-storage-multi-az", "Database Storage", "GB-Mo", _rds("RDS:Multi-AZ-GP3-Storage", MA, volumeType="General Purpose-GP3")),
-        Line("r", "gp3-storage-readable-standbys", "Database Storage", "GB-Mo", _rds("RDS:Multi-AZCluster-GP3-Storage", "Multi-AZ (readable standbys)", volumeType="General Purpose-GP3")),
-    )),
-    Cell("4d", "gp3 IOPS above baseline, $/IOPS-mo", P.format("s") + " / " + P.format("m") + SRC, (
-        Line("s", "gp3-iops-single-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:GP3-PIOPS", SA, group="RDS-PIOPS")),
-        Line("m", "gp3-iops-multi-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:Multi-AZ-GP3-PIOPS", MA, group="RDS-PIOPS")),
-    )),
-    Cell("4d", "gp3 throughput above baseline, $/MiBps-mo", P.format("s") + SRC + r" / ~" + P.format("m") + r" \*\(inferred\)\*", (
-        Line("s", "gp3-throughput-single-az", "Provisioned Throughput", "MBPS-Mo", _rds("RDS:GP3-Throughput", SA, group="RDS-Throughput")),
-        Line("m", "gp3-throughput-multi-az", "Provisioned Throughput", "MBPS-Mo", _rds("RDS:Multi-AZ-GP3-Throughput", MA, group="RDS-Throughput"), inferred="pricing-notes §4d marks it '~0.16 (inferred)'"),
-    )),
-    Cell("4d", "io1 $/GB-mo ; $/IOPS-mo", P.format("gb") + " ; " + P.format("iops") + SRC + r", Multi-AZ ×2 \*\(inferred\)\*", (
-        Line("gb", "io1-storage-single-az", "Database Storage", "GB-Mo", _rds("RDS:PIOPS-Storage", SA, volumeType="Provisioned IOPS")),
-        Line("iops", "io1-iops-single-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:PIOPS", SA, group="RDS-PIOPS")),
-        Line("gb", "io1-storage-multi-az", "Database Storage", "GB-Mo", _rds("RDS:Multi-AZ-PIOPS-Storage", MA, volumeType="Provisioned IOPS"), double_of="gb", inferred="pricing-notes §4d: 'Multi-AZ ×2 (inferred)'"),
-        Line("iops", "io1-iops-multi-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:Multi-AZ-PIOPS", MA, group="RDS-PIOPS"), double_of="iops", inferred="pricing-notes §4d: 'Multi-AZ ×2 (inferred)'"),
-    )),
-    Cell("4d", "io2 $/GB-mo ; $/IOPS-mo", P.format("gb") + " ; " + P.format("iops") + ", flat" + SRC, (
-        Line("gb", "io2-storage-single-az", "Database Storage", "GB-Mo", {"databaseEngine": "Any", "regionCode": "us-east-1", "deploymentOption": SA, "volumeType": "Provisioned IOPS-IO2"}),
-        Line("iops", "io2-iops-single-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:IO2-PIOPS", SA)),
-        Line("gb", "io2-storage-multi-az", "Database Storage", "GB-Mo", {"databaseEngine": "Any", "regionCode": "us-east-1", "deploymentOption": MA, "volumeType": "Provisioned IOPS-IO2"}, double_of="gb", inferred=DERIVED),
-        Line("iops", "io2-iops-multi-az", "Provisioned IOPS", "IOPS-Mo", _rds("RDS:Multi-AZ-IO2-PIOPS", MA), double_of="iops", inferred=DERIVED),
-    )),
-    Cell("4d", "magnetic $/GB-mo ; $ per 1M I/O", P.format("gb") + " ; " + P.format("io") + SRC, (
-        Line("gb", "magnetic-storage-single-az", "Database Storage", "GB-Mo", _rds("RDS:StorageUsage", SA, volumeType="Magnetic")),
-        Line("gb", "magnetic-storage-multi-az", "Database Storage", "GB-Mo", _rds("RDS:Multi-AZ-StorageUsage", MA, volumeType="Magnetic"), double_of="gb", inferred=DERIVED),
-        Line("io", "magnetic-io", "System Operation", "IOs", _rds("RDS:StorageIOUsage", None, group="RDS I/O Operation", volumeType="Magnetic"), scale=Decimal("0.000001")),
-    )),
-    Cell("4d", "backup beyond the free 100% of storage, $/GB-mo", P.format("p") + SRC, (
-        Line("p", "backup-storage", "Storage Snapshot", "GB-Mo", _rds("RDS:ChargedBackupUsage", SA)),
-    )),
-    Cell("4d", "Performance Insights LTR, per vCPU-mo", "m5 " + P.format("m5") + " ; t3 " + P.format("t3") + SRC, (
-        Line("m5", "performance-insights-ltr-m5", "Performance Insights", "vCPU-Months", _rds("PI_LTR:M5", None)),
-        Line("t3", "performance-insights-ltr-t3", "Performance Insights", "vCPU-Months", _rds("PI_LTR:T3", None)),
-    )),
-)  # fmt: skip
-
-# Cells read but not turned into rows, and why (reported as not sourced).
-NOT_PRICED = {
-    ("4c", "snapshot $/GB-mo"): "EBS snapshot storage in us-east-1: the notes have no figure ('–')",
-    ("4d", "Performance Insights API"): "Performance Insights API calls in us-east-1: $0.01 per 1000 calls (IC), "
-    "but no AWS unit or usagetype for it in a stored source",
-    ("4d", "Database Insights advanced"): "Database Insights advanced in us-east-1: $0.0125 per vCPU-h from C1b, "
-    "a source with no date and no AWS family/unit in the notes",
-}
-INSTANCE_COLUMN = "us-east-1 BYOL (EE or SE2)"
-INSTANCE_CELL = re.compile(
-    r"\**" + P.format("p") + r"\**(?: / " + P.format("m") + r")?"
-    r"(?: \((?P<src>[^)]*)\)| \*\(inferred: (?P<why>[^)]*)\)\*)"
-)
-
-
-def _cell_rows(cell: Cell, text: str, dates: SourceDates, service: str) -> list[PriceRow]:
-    found = re.match(cell.pattern, text)
-    if not found:
-        raise FixtureSourceError(f"pricing-notes §{cell.section} {cell.item!r}: us-east-1 cell changed: {text!r}")
-    source, as_of = _cite(dates, cell.section, found.group("src"), service)
-    if "mib" in found.groupdict():  # the cell states both units; they must agree
-        if Decimal(found.group("mib")) * 1024 != Decimal(found.group("p")):
-            raise FixtureSourceError(f"pricing-notes §{cell.section} {cell.item!r}: MiBps and GiBps prices disagree")
-    rows = []
-    for line in cell.lines:
-        price = Decimal(found.group(line.name)) * line.scale * (2 if line.double_of else 1)
-        note = ""
-        if line.inferred:
-            note = f"{line.inferred}."
-            if line.double_of:
-                note = f"2 x the Single-AZ {found.group(line.double_of)}: {note}"
-        rows.append(
-            PriceRow(
-                service=service,  # type: ignore[arg-type]
-                region="us-east-1",
-                sku=f"REF-{cell.section}-us-east-1-{line.slug}",
-                product_family=line.family,
-                attributes=line.attributes,
-                unit=line.unit,
-                price_usd=price.normalize(),
-                description=f"pricing-notes §{cell.section} '{cell.item}', us-east-1: {text}",
-                source=source,
-                as_of=as_of,
-                estimated=bool(line.inferred),
-                estimate_note=note,
-            )
-        )
-    return rows
-
-
-def reference_rows(notes: str, *, vi21_us_east_1: set[tuple[str, str]], report: BuildReport) -> list[PriceRow]:
-    """us-east-1 rows from pricing-notes §4c (EBS), §4d (RDS storage and more) and §4a (instance classes VI21
-    lacks, BYOL only); ``vi21_us_east_1`` holds the (class, engine code) pairs VI21 already prices there."""
-    dates = SourceDates.parse(notes)
-    rows: list[PriceRow] = []
-    for heading, cells, service in (
-        ("### 4c. EBS", EBS_CELLS, "AmazonEC2"),
-        ("### 4d. RDS storage", RDS_CELLS, "AmazonRDS"),
-    ):
-        table = _cells(notes, heading, "us-east-1")
-        section = cells[0].section
-        for cell in cells:
-            if cell.item not in table:
-                raise FixtureSourceError(f"pricing-notes §{section}: no row {cell.item!r}")
-            rows += _cell_rows(cell, table[cell.item], dates, service)
-        for item in table:
-            if (section, item) in NOT_PRICED:
-                report.unsourced.append(NOT_PRICED[(section, item)])
-            elif not any(cell.item == item for cell in cells):
-                raise FixtureSourceError(f"pricing-notes §{section}: a row the generator does not know: {item!r}")
-    instances = _cells(notes, "### 4a. RDS for Oracle instance-hours", INSTANCE_COLUMN)
-    licence_included = _cells(notes, "### 4a. RDS for Oracle instance-hours", "us-east-1 SE2 LI")
-    for instance_type, text in instances.items():
-        codes = [code for code in ("5", "19") if (instance_type, code) not in vi21_us_east_1]
-        if not codes:
-            continue
-        found = INSTANCE_CELL.match(text)
-        if not found:
-            raise FixtureSourceError(f"pricing-notes §4a {instance_type}: us-east-1 BYOL cell changed: {text!r}")
-        if found.group("src"):
-            source, as_of = _cite(dates, "4a", found.group("src"), "AmazonRDS")
-            note = ""
-        else:
-            source, as_of = "pricing-notes §4a (inferred)", _as_date(dates.notes_date())
-            note = f"pricing-notes §4a infers it: {found.group('why')}."
-        if (instance_type, "20") not in vi21_us_east_1:
-            report.unsourced.append(
-                f"RDS Oracle SE2 License Included {instance_type} in us-east-1: §4a says "
-                f"{licence_included.get(instance_type, '?')!r}"
-            )
-        for code in codes:
-            edition, licence = ORACLE_ENGINE_CODES[code]
-            single = PriceRow(
-                service="AmazonRDS",
-                region="us-east-1",
-                sku=f"REF-4a-us-east-1-{instance_type}-{code}-single-az",
-                product_family="Database Instance",
-                attributes={
-                    "databaseEngine": "Oracle",
-                    "databaseEdition": edition,
-                    "licenseModel": licence,
-                    "deploymentOption": "Single-AZ",
-                    "instanceType": instance_type,
-                    "engineCode": code,
-                    "regionCode": "us-east-1",
-                },
-                unit="Hrs",
-                price_usd=Decimal(found.group("p")),
-                description=f"pricing-notes §4a {instance_type}, {INSTANCE_COLUMN}: {text}",
-                source=source,
-                as_of=as_of,
-                estimated=bool(note),
-                estimate_note=note,
-            )
-            double = _multi_az(
-                single, sku=f"REF-4a-us-east-1-{instance_type}-{code}-multi-az-estimated", source_key="§4a"
-            )
-            if note:
-                double = double.model_copy(update={"estimate_note": f"{double.estimate_note}. Single-AZ: {note}"})
-            rows += [single, double]
-    return rows
-
-
-# --- The whole build ---------------------------------------------------------------------------------
+__all__ = [
+    "DEFAULT_SHARED_DIR",
+    "JSONL_FILES",
+    "MULTI_AZ_NOTE",
+    "NOTES_FILE",
+    "OFFER_DIR",
+    "OFFER_FILES",
+    "OFFER_REGION",
+    "OFFER_SOURCE",
+    "ORACLE_ENGINE_CODES",
+    "OZ_AS_OF",
+    "OZ_FILE",
+    "OZ_JSONL",
+    "OZ_SOURCE",
+    "PRICE_FIXTURE_DIR",
+    "REFERENCE_JSONL",
+    "REGION_CODE",
+    "REPO_ROOT",
+    "VI21_AS_OF",
+    "VI21_FILE",
+    "VI21_JSONL",
+    "VI21_SOURCE",
+    "BuildReport",
+    "FixtureGroup",
+    "FixtureSourceError",
+    "SourceDates",
+    "build_price_fixtures",
+    "build_rows",
+    "dump_rows",
+    "fixture_groups",
+    "oz_rows",
+    "read_rows",
+    "reference_rows",
+    "verify_engine_codes",
+    "vi21_rows",
+]
 
 
 def _load_json(path: Path) -> Any:
@@ -654,57 +148,9 @@ def build_price_fixtures(*, shared_dir: Path = DEFAULT_SHARED_DIR, out_dir: Path
     texts = {name: dump_rows(rows) for name, rows in built.items()}
     for name in OFFER_FILES:
         source = shared_dir / "data" / "pricing" / OFFER_DIR / name
-        _write_atomically(out_dir / OFFER_REGION / name, lambda tmp, source=source: shutil.copyfile(source, tmp))
+        write_atomically(out_dir / OFFER_REGION / name, lambda tmp, source=source: shutil.copyfile(source, tmp))
         report.files[f"{OFFER_REGION}/{name}"] = sum(1 for _ in read_offer_file(source, region=OFFER_REGION))
     for name, text in texts.items():
-        _write_text(out_dir / name, text)
+        write_text(out_dir / name, text)
         report.files[name] = len(built[name])
     return report
-
-
-# --- Reading the committed fixtures back -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FixtureGroup:
-    """The fixture rows of one region and service: one snapshot."""
-
-    region: str
-    service: str
-    files: tuple[str, ...]
-    rows: list[PriceRow]
-
-    @property
-    def source(self) -> str:
-        return "fixtures/prices: " + ", ".join(self.files)
-
-    @property
-    def as_of(self) -> date:
-        """The oldest row's date: a snapshot is no newer than its oldest price."""
-        return min(row.as_of for row in self.rows)
-
-
-def fixture_groups(fixture_dir: Path = PRICE_FIXTURE_DIR) -> list[FixtureGroup]:
-    """Every committed fixture row, grouped by region and service (offer files through the offer-file importer)."""
-    rows: dict[tuple[str, str], list[PriceRow]] = defaultdict(list)
-    files: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for region_dir in sorted(p for p in fixture_dir.iterdir() if p.is_dir()):
-        for path in sorted(region_dir.glob("*.json")):
-            service, version = path.stem, read_offer_header(path).version
-            source = OFFER_SOURCE.format(service=service, version=version)
-            key = (region_dir.name, service)
-            rows[key] += read_offer_file(path, region=region_dir.name, service=service, source=source)
-            files[key].append(f"{region_dir.name}/{path.name}")
-    for name in JSONL_FILES:
-        path = fixture_dir / name
-        if not path.exists():
-            continue
-        for row in read_rows(path):
-            key = (row.region, row.service)
-            rows[key].append(row)
-            if name not in files[key]:
-                files[key].append(name)
-    return [
-        FixtureGroup(region=region, service=service, files=tuple(files[(region, service)]), rows=group)
-        for (region, service), group in sorted(rows.items())
-    ]

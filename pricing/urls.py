@@ -12,4 +12,5 @@ urlpatterns = [
     path("prices/jobs/<int:pk>", views.refresh_job, name="refresh-job"),
     path("prices/<int:pk>/diff", views.snapshot_diff, name="snapshot-diff"),
     path("prices/<int:pk>/make-current", views.snapshot_make_current, name="snapshot-make-current"),
+    path("prices/<int:pk>/impact", views.snapshot_impact, name="snapshot-impact"),
 ]

@@ -21,22 +21,22 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.db import OperationalError, connections, transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.api import json_object
-from pricing import estimate_page
+from pricing import estimate_page, impact_page
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.licences import licence_price_list
 from pricing.engine.rows import PriceRow
+from pricing.forms import EstimateForm
+from pricing.impact import IMPACT_LIMIT
 from pricing.models import PriceSnapshot, RefreshJob
-from pricing.price_books import price_book_for
 
 logger = logging.getLogger(__name__)
 DIFF_ROWS_SHOWN = 500  # per kind (added, removed, repriced) on the diff page
@@ -49,35 +49,13 @@ STALLED_AFTER = timedelta(minutes=15)
 @require_GET
 def estimate(request: HttpRequest) -> HttpResponse:
     """The cost estimate; the query string is the whole configuration, so the URL can be shared."""
-    data = estimate_page.query_data(request.GET)
-    page = estimate_page.page_estimate(data)
-    answer, comparison, problems = page.answer, page.comparison, page.problems
-    region = str(data.get("region", ""))
-    book = answer.book if answer is not None else price_book_for(region)
-    lic = licence_price_list()
-    context = {
-        "groups": estimate_page.form_groups(data, problems, book),
-        "problems": [(p, estimate_page.field_for(p.field)) for p in problems],
-        "answer": answer,
-        "result": answer.estimate if answer else None,
-        "lines": estimate_page.bill_lines(answer.estimate) if answer else (),
-        "comparison": comparison,
-        "price_list": lic.price_list,
-        "share_url": request.build_absolute_uri(
-            f"{request.path}?{urlencode(estimate_page.share_params(data), doseq=True)}"
-        ),
-    }
-    if answer is not None:
-        total = answer.estimate.total_monthly_usd
-        context["years"] = {"one": total * 12, "three": total * 36}
-    if comparison is not None:
-        context["compare_options"] = [("BYOL", comparison.byol), ("License Included", comparison.li)]
-        if comparison.monthly_difference_usd is not None:
-            context["compare_difference"] = abs(comparison.monthly_difference_usd)
-            context["compare_difference_year"] = abs(comparison.monthly_difference_usd) * 12
+    form = EstimateForm.from_query(request.GET)
+    page = estimate_page.page_estimate(form)
+    context = estimate_page.page_context(form, page)
+    context["share_url"] = request.build_absolute_uri(f"{request.path}?{urlencode(form.share_params(), doseq=True)}")
     if request.htmx:
         return render(request, "pricing/estimate.html#estimate-body", context)
-    return render(request, "pricing/estimate.html", context, status=422 if problems else 200)
+    return render(request, "pricing/estimate.html", context, status=422 if page.issues else 200)
 
 
 @csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
@@ -137,17 +115,45 @@ def prices(request: HttpRequest) -> HttpResponse:
 
 
 @staff_member_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def snapshot_make_current(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what making the snapshot current would change (rows, and the saved assessments it reprices). POST from
+    that page (``confirm``, and the current snapshot it was reviewed against): the switch. Anything else switches
+    nothing."""
     snapshot = get_object_or_404(PriceSnapshot, pk=pk)
+    back = f"{reverse('pricing:prices')}#prices-{snapshot.region}-{snapshot.service}"
+    if request.method == "GET":
+        return render(request, "pricing/make_current_confirm.html", impact_page.confirm_context(snapshot))
+    label = f"{snapshot.service} {snapshot.region}: snapshot #{snapshot.pk}"
+    if snapshot.is_current:
+        messages.info(request, f"{label} is already current; nothing changed.")
+        return redirect(back)
+    if request.POST.get("confirm") != "yes":
+        messages.info(request, f"Nothing changed yet: review what making {label} current changes, then confirm.")
+        return redirect("pricing:snapshot-make-current", pk=snapshot.pk)
     previous = price_services.snapshot_current(snapshot.region, snapshot.service)
+    reviewed = request.POST.get("replacing", "")
+    if reviewed != impact_page.replacing_token(previous):
+        context = impact_page.confirm_context(snapshot, stale=reviewed or "nothing")
+        return render(request, "pricing/make_current_confirm.html", context, status=409)
     price_services.snapshot_activate(snapshot)
-    was = f" (was #{previous.pk})" if previous and previous.pk != snapshot.pk else ""
-    messages.success(
-        request,
-        f"{snapshot.service} {snapshot.region}: snapshot #{snapshot.pk} as of {snapshot.as_of} is current{was}.",
-    )
-    return redirect(f"{reverse('pricing:prices')}#prices-{snapshot.region}-{snapshot.service}")
+    was = f" (was #{previous.pk})" if previous else ""
+    messages.success(request, f"{label} as of {snapshot.as_of} is current{was}.")
+    return redirect(back)
+
+
+@staff_member_required
+@require_GET
+def snapshot_impact(request: HttpRequest, pk: int) -> HttpResponse:
+    """The saved assessments repriced when the snapshot replaces ``?against=<id>`` (default: the current one); the
+    diff page loads it with htmx, and it is a page of its own without JavaScript."""
+    snapshot = get_object_or_404(PriceSnapshot, pk=pk)
+    try:
+        base = impact_page.base_for(snapshot, request.GET.get("against", ""))
+    except ValueError as error:
+        return HttpResponseBadRequest(str(error), content_type="text/plain")
+    template = "pricing/snapshot_impact.html" + ("#affected-assessments" if request.htmx else "")
+    return render(request, template, impact_page.impact_context(snapshot, base))
 
 
 def _replaced(snapshot: PriceSnapshot) -> PriceSnapshot | None:
@@ -218,7 +224,8 @@ def snapshot_diff(request: HttpRequest, pk: int) -> HttpResponse:
         old = price_services.snapshot_current(snapshot.region, snapshot.service)
         basis = "the current snapshot (what making this one current would change)"
     diff = _diff_context(snapshot, old, limit=DIFF_ROWS_SHOWN)
-    return render(request, "pricing/snapshot_diff.html", diff | {"basis": basis, "d": diff})
+    impact = {"impact_url": impact_page.impact_url(snapshot, old) if old else "", "impact_limit": IMPACT_LIMIT}
+    return render(request, "pricing/snapshot_diff.html", diff | impact | {"basis": basis, "d": diff})
 
 
 # --- the background refresh -----------------------------------------------------------------------------------

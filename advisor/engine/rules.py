@@ -5,118 +5,90 @@ in two phases, as cloud-custodian validates policies: shape (pydantic, unknown k
 (every fact exists in ``facts.fact_registry()``, operators suit the fact's type, values are of the fact's
 type, placeholders name facts, ids are unique, covered reference rows exist). Every error names the rule id.
 ``evaluate_rules`` turns a valid workload into a verdict per option with the findings that decide it.
+
+This module finds, loads and checks the rule set (its directory is read at call time, so a test can point it
+elsewhere) and is the public face of ``rule_shape`` (the vocabulary and the file's shape), ``rule_words``
+(conditions in plain words) and ``rule_verdicts`` (findings and verdicts).
 """
 
 from __future__ import annotations
 
 import json
-import string
 from dataclasses import dataclass
-from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from advisor.engine.facts import Fact, fact_registry, fact_values
+from advisor.engine.facts import Fact, fact_registry
+from advisor.engine.rule_shape import (
+    OPERATOR_TYPES,
+    OPTIONS,
+    SEVERITY_ORDER,
+    VERDICT_LABELS,
+    AllOf,
+    AnyOf,
+    Condition,
+    FactTest,
+    FeatureRow,
+    FeatureRows,
+    LoadedRule,
+    NotOf,
+    Operator,
+    Option,
+    Rule,
+    RuleFile,
+    RuleSet,
+    Severity,
+    Verdict,
+    _conditions,
+    _placeholders,
+    rule_file_schema,
+)
+from advisor.engine.rule_verdicts import Finding, OptionVerdict, verdicts_for, verdicts_json
+from advisor.engine.rule_words import describe_condition, describe_text
 from advisor.engine.workload import Workload
+
+__all__ = [
+    "AllOf",
+    "AnyOf",
+    "Condition",
+    "FEATURE_ROWS_FILE",
+    "FactTest",
+    "FeatureRow",
+    "FeatureRows",
+    "Finding",
+    "LoadedRule",
+    "NotOf",
+    "OPERATOR_TYPES",
+    "OPTIONS",
+    "Operator",
+    "Option",
+    "OptionVerdict",
+    "RULES_DIR",
+    "Rule",
+    "RuleFile",
+    "RuleProblem",
+    "RuleSet",
+    "RuleSetInvalid",
+    "SCHEMA_FILE",
+    "SEVERITY_ORDER",
+    "Severity",
+    "VERDICT_LABELS",
+    "Verdict",
+    "describe_condition",
+    "describe_text",
+    "evaluate_rules",
+    "load_rules",
+    "rule_file_schema",
+    "rule_set",
+    "verdicts_json",
+]
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
 SCHEMA_FILE = RULES_DIR / "rule-file.schema.json"
 FEATURE_ROWS_FILE = RULES_DIR / "feature_rows.json"
-
-Option = Literal["rds", "rds_custom", "ec2", "odb"]
-OPTIONS: dict[str, str] = {
-    "rds": "Amazon RDS for Oracle",
-    "rds_custom": "Amazon RDS Custom for Oracle",
-    "ec2": "Self-managed Oracle on EC2",
-    "odb": "Oracle Database@AWS",
-}
-Severity = Literal["blocker", "warning", "cost", "info"]
-SEVERITY_ORDER: dict[str, int] = {"blocker": 0, "warning": 1, "cost": 2, "info": 3}
-Operator = Literal["eq", "ne", "in", "not_in", "gt", "gte", "lt", "lte", "is_true", "is_false"]
-OPERATOR_TYPES: dict[str, frozenset[str]] = {
-    "eq": frozenset({"bool", "enum", "int", "float", "str"}),
-    "ne": frozenset({"bool", "enum", "int", "float", "str"}),
-    "in": frozenset({"enum", "int", "str"}),
-    "not_in": frozenset({"enum", "int", "str"}),
-    "gt": frozenset({"int", "float"}),
-    "gte": frozenset({"int", "float"}),
-    "lt": frozenset({"int", "float"}),
-    "lte": frozenset({"int", "float"}),
-    "is_true": frozenset({"bool"}),
-    "is_false": frozenset({"bool"}),
-}
-Verdict = Literal["blocked", "caveats", "viable"]
-VERDICT_LABELS: dict[str, str] = {
-    "blocked": "Blocked",
-    "caveats": "Viable with caveats",
-    "viable": "Viable",
-}
-
-# --- shape ------------------------------------------------------------------------------------
-
-_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class FactTest(_Strict):
-    """``{"fact": "oracle.edition", "op": "eq", "value": "se2"}``; is_true/is_false take no value."""
-
-    fact: str = Field(description="a fact path from the registry, e.g. features.rac")
-    op: Operator
-    value: bool | int | float | str | list[int | str] | None = None
-
-
-class AllOf(_Strict):
-    all: tuple[Condition, ...] = Field(min_length=1)
-
-
-class AnyOf(_Strict):
-    any: tuple[Condition, ...] = Field(min_length=1)
-
-
-class NotOf(_Strict):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    not_: Condition = Field(alias="not")
-
-
-Condition = Annotated[FactTest | AllOf | AnyOf | NotOf, Field(union_mode="left_to_right")]
-AllOf.model_rebuild()
-AnyOf.model_rebuild()
-NotOf.model_rebuild()
-
-
-class Rule(_Strict):
-    id: str = Field(pattern=_ID, description="unique across all rule files, e.g. rds-rac-not-offered")
-    title: str = Field(min_length=5, max_length=140)
-    severity: Severity
-    when: Condition | None = Field(default=None, description="omitted: applies to every workload (what to know)")
-    explanation: str = Field(min_length=20, description="why; may name facts as {oracle.edition}")
-    workaround: str | None = Field(default=None, min_length=10)
-    source: str = Field(min_length=5, description="document and section, with the reference's tag")
-    source_url: str = Field(pattern=r"^https://", description="where a reader checks it")
-    as_of: date = Field(description="the date of the copy of the source read")
-    covers: tuple[str, ...] = Field(default=(), description="feature_rows.json ids of reference rows this covers")
-
-
-class RuleFile(_Strict):
-    option: Option
-    rules: tuple[Rule, ...] = Field(min_length=1)
-
-
-class FeatureRow(_Strict):
-    id: str = Field(pattern=r"^[a-z0-9_]+$")
-    reference_row: str = Field(min_length=2, description="the Feature cell of the reference's matrix, verbatim")
-
-
-class FeatureRows(_Strict):
-    source: str
-    rows: tuple[FeatureRow, ...]
 
 
 # --- meaning ----------------------------------------------------------------------------------
@@ -136,34 +108,6 @@ class RuleSetInvalid(ValueError):
     def __init__(self, problems: list[RuleProblem]) -> None:
         self.problems = tuple(problems)
         super().__init__("invalid rule set:\n" + "\n".join(f"  {p}" for p in self.problems))
-
-
-@dataclass(frozen=True)
-class LoadedRule:
-    option: str
-    file: str
-    rule: Rule
-    facts: tuple[str, ...]  # every fact the condition reads, for filtering and the rules page
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    rules: tuple[LoadedRule, ...]
-    feature_rows: tuple[FeatureRow, ...]
-
-    def for_option(self, option: str) -> tuple[LoadedRule, ...]:
-        return tuple(r for r in self.rules if r.option == option)
-
-
-def _conditions(condition: Any) -> list[FactTest]:
-    if condition is None:
-        return []
-    if isinstance(condition, FactTest):
-        return [condition]
-    if isinstance(condition, NotOf):
-        return _conditions(condition.not_)
-    children = condition.all if isinstance(condition, AllOf) else condition.any
-    return [test for child in children for test in _conditions(child)]
 
 
 def _value_problem(test: FactTest, fact: Fact) -> str | None:
@@ -186,10 +130,6 @@ def _value_problem(test: FactTest, fact: Fact) -> str | None:
         if fact.type == "str" and not isinstance(value, str):
             return f"{fact.path} is text, got {value!r}"
     return None
-
-
-def _placeholders(text: str) -> list[str]:
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
 
 
 def _meaning_problems(file: str, rule: Rule, registry: dict[str, Fact], row_ids: set[str]) -> list[RuleProblem]:
@@ -273,178 +213,6 @@ def rule_set() -> RuleSet:
     return load_rules()
 
 
-def rule_file_schema() -> dict[str, Any]:
-    schema = RuleFile.model_json_schema()
-    schema["$id"] = "advisor/rules/rule-file.schema.json"
-    schema["title"] = "Oracle on AWS Advisor rule file"
-    return schema
-
-
-_OP_WORDS = {"eq": "is", "ne": "is not", "gt": ">", "gte": "≥", "lt": "<", "lte": "≤"}
-
-
-def describe_condition(condition: Any) -> str:
-    """A condition in plain words with the questionnaire's labels, for the rules page."""
-    if condition is None:
-        return "always (applies to every workload)"
-    if isinstance(condition, AllOf):
-        return " and ".join(_grouped(child) for child in condition.all)
-    if isinstance(condition, AnyOf):
-        return " or ".join(_grouped(child) for child in condition.any)
-    if isinstance(condition, NotOf):
-        return f"not ({describe_condition(condition.not_)})"
-    fact = fact_registry()[condition.fact]
-    if condition.op == "is_true":
-        return f"{fact.label}: yes"
-    if condition.op == "is_false":
-        return f"{fact.label}: no"
-    if condition.op in ("in", "not_in"):
-        values = ", ".join(fact.value_words(v) for v in condition.value)  # type: ignore[union-attr]
-        return f"{fact.label} {'is' if condition.op == 'in' else 'is not'} one of {values}"
-    return f"{fact.label} {_OP_WORDS[condition.op]} {fact.value_words(condition.value)}"
-
-
-def describe_text(text: str) -> str:
-    """A rule's text with its placeholders named for a reader: {derived.peak_vcpus} -> ‹Peak vCPUs busy›."""
-    for name in _placeholders(text):
-        text = text.replace("{" + name + "}", f"‹{fact_registry()[name].label}›")
-    return text
-
-
-def _grouped(condition: Any) -> str:
-    text = describe_condition(condition)
-    return f"({text})" if isinstance(condition, AllOf | AnyOf) else text
-
-
-# --- evaluation -------------------------------------------------------------------------------
-
-
-def _holds(condition: Any, values: dict[str, Any]) -> bool:
-    if condition is None:
-        return True
-    if isinstance(condition, AllOf):
-        return all(_holds(child, values) for child in condition.all)
-    if isinstance(condition, AnyOf):
-        return any(_holds(child, values) for child in condition.any)
-    if isinstance(condition, NotOf):
-        return not _holds(condition.not_, values)
-    value, expected, op = values[condition.fact], condition.value, condition.op
-    if op == "is_true":
-        return value is True
-    if op == "is_false":
-        return value is False
-    if op == "eq":
-        return bool(value == expected)
-    if op == "ne":
-        return bool(value != expected)
-    if op == "in":
-        return value in expected  # type: ignore[operator]
-    if op == "not_in":
-        return value not in expected  # type: ignore[operator]
-    if value is None:
-        return False
-    return {"gt": value > expected, "gte": value >= expected, "lt": value < expected, "lte": value <= expected}[op]  # type: ignore[operator]
-
-
-def _fill(text: str, values: dict[str, Any]) -> str:
-    """Fill {fact.path} placeholders as a reader reads them: 12.0 -> 12, 0.3333 -> 0.33, unit appended."""
-    registry = fact_registry()
-    shown: dict[str, str] = {}
-    for name in _placeholders(text):
-        value, unit = values[name], registry[name].unit
-        if isinstance(value, float):
-            value = f"{value:,.0f}" if value >= 100 or value.is_integer() else f"{value:,.2f}"
-        shown[name] = f"{value} {unit}" if unit else str(value)
-    for name, value in shown.items():  # not str.format: a dotted name would be read as attribute access
-        text = text.replace("{" + name + "}", value)
-    return text
-
-
-@dataclass(frozen=True)
-class Finding:
-    rule_id: str
-    option: str
-    severity: str
-    title: str
-    explanation: str
-    workaround: str | None
-    source: str
-    source_url: str
-    as_of: str
-
-
-@dataclass(frozen=True)
-class OptionVerdict:
-    option: str
-    label: str
-    verdict: Verdict
-    findings: tuple[Finding, ...]
-
-    @property
-    def verdict_label(self) -> str:
-        return VERDICT_LABELS[self.verdict]
-
-    def count(self, severity: str) -> int:
-        return sum(1 for f in self.findings if f.severity == severity)
-
-
-def _verdict(findings: list[Finding]) -> Verdict:
-    severities = {f.severity for f in findings}
-    if "blocker" in severities:
-        return "blocked"
-    if severities & {"warning", "cost"}:
-        return "caveats"
-    return "viable"
-
-
 def evaluate_rules(workload: Workload, *, rules: RuleSet | None = None) -> tuple[OptionVerdict, ...]:
     """A verdict per option (in OPTIONS order) with the findings that decide it, most severe first."""
-    rules = rules or rule_set()
-    values = fact_values(workload)
-    out = []
-    for option, label in OPTIONS.items():
-        findings = [
-            Finding(
-                rule_id=loaded.rule.id,
-                option=option,
-                severity=loaded.rule.severity,
-                title=loaded.rule.title,
-                explanation=_fill(loaded.rule.explanation, values),
-                workaround=_fill(loaded.rule.workaround, values) if loaded.rule.workaround else None,
-                source=loaded.rule.source,
-                source_url=loaded.rule.source_url,
-                as_of=loaded.rule.as_of.isoformat(),
-            )
-            for loaded in rules.for_option(option)
-            if _holds(loaded.rule.when, values)
-        ]
-        findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.rule_id))
-        out.append(OptionVerdict(option, label, _verdict(findings), tuple(findings)))
-    return tuple(out)
-
-
-def verdicts_json(verdicts: tuple[OptionVerdict, ...]) -> dict[str, Any]:
-    """The shape the CLI prints and the API returns."""
-    return {
-        "options": [
-            {
-                "option": v.option,
-                "label": v.label,
-                "verdict": v.verdict,
-                "findings": [
-                    {
-                        "rule_id": f.rule_id,
-                        "severity": f.severity,
-                        "title": f.title,
-                        "explanation": f.explanation,
-                        "workaround": f.workaround,
-                        "source": f.source,
-                        "source_url": f.source_url,
-                        "as_of": f.as_of,
-                    }
-                    for f in v.findings
-                ],
-            }
-            for v in verdicts
-        ]
-    }
+    return verdicts_for(workload, rules or rule_set())

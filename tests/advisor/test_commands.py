@@ -33,3 +33,27 @@ def test_validate_workload_fails_with_field_paths(tmp_path: Path) -> None:
 def test_validate_workload_names_a_missing_file() -> None:
     with pytest.raises(CommandError, match="cannot read /nonexistent.json"):
         call_command("validate_workload", "/nonexistent.json")
+
+
+@pytest.mark.django_db
+def test_recommend_reads_the_golden_scenario_files_the_project_ships(prices: None) -> None:
+    out = io.StringIO()
+    call_command("recommend", "--workload", str(SCENARIO_DIR / "small-oltp-se2.json"), stdout=out)
+    # db.m5.xlarge SE2 LI Multi-AZ and 229 GiB of gp3 in eu-west-1, as for the same workload given bare
+    assert out.getvalue().startswith("Amazon RDS for Oracle: Viable with caveats\n  db.m5.xlarge (4 vCPUs, 16 GiB)")
+    assert "12,000 IOPS: $1,491.89 a month" in out.getvalue()
+
+
+def test_validate_workload_accepts_an_exported_file_and_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    path.write_text('{"name": "Shop", "customer": "ACME", "project": "", "workload": {"oracle": {"edition": "ee"}}}')
+    out = io.StringIO()
+    call_command("validate_workload", str(path), stdout=out)
+    assert out.getvalue().startswith("valid workload: ee 19c") and "(Shop)" in out.getvalue()
+
+
+def test_a_scenario_shaped_file_with_errors_names_their_paths_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    path.write_text('{"name": "Shop", "workload": {"sizing": {"peak_cpu": 0}}, "notes": "x"}')
+    with pytest.raises(CommandError, match=r"(?s)notes: Not a key of a workload file.*workload\.sizing\.peak_cpu"):
+        call_command("verdicts", "--workload", str(path), stdout=io.StringIO())

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from advisor.engine.scenarios import SCENARIO_DIR
 from advisor.engine.workload import Workload, parse_workload
 from advisor.models import Assessment
 from tests.conftest import form_data
@@ -31,14 +32,17 @@ def test_the_new_questionnaire_shows_sections_units_help_and_defaults(client: Cl
     assert 'hx-post="/assessments/validate/"' in page
 
 
-def test_saving_a_valid_questionnaire_creates_an_assessment_with_a_stable_url(client: Client) -> None:
+def test_saving_a_valid_questionnaire_creates_an_assessment_with_a_stable_url(client: Client, prices: None) -> None:
     workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "li"}, "features": {"apex": True}})
     response = client.post(reverse("advisor:assessment-new"), form_data(workload, name="Shop", customer="ACME"))
     assessment = Assessment.objects.get(name="Shop")
-    assert response.status_code == 302 and response["Location"] == f"/a/{assessment.public_id}/"
+    # saved, the user sees where it can run: the results page, with a message saying it was saved
+    assert response.status_code == 302 and response["Location"] == f"/a/{assessment.public_id}/results/"
     assert parse_workload(assessment.workload) == workload
     assert (assessment.edition, assessment.customer) == ("se2", "ACME")
-    page = client.get(response["Location"]).content.decode()
+    results = client.get(response["Location"]).content.decode()
+    assert "Saved “Shop”." in results and 'id="recommended-option"' in results
+    page = client.get(f"/a/{assessment.public_id}/").content.decode()
     assert 'id="f-features-apex" name="features.apex" value="true"\n                 checked' in page
 
 
@@ -60,7 +64,7 @@ def test_editing_updates_the_same_assessment(client: Client, saved_assessment: A
     workload = parse_workload({"oracle": {"edition": "ee"}, "sizing": {"db_size_gib": 999}})
     response = client.post(url, form_data(workload, name="Billing v2"))
     saved_assessment.refresh_from_db()
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == f"{url}results/"
     assert (saved_assessment.name, saved_assessment.db_size_gib, saved_assessment.edition) == ("Billing v2", 999, "ee")
 
 
@@ -105,10 +109,20 @@ def test_delete_asks_first_then_removes(client: Client, saved_assessment: Assess
     assert client.get(saved_assessment.get_absolute_url()).status_code == 404
 
 
-def test_export_downloads_the_workload_json(client: Client, saved_assessment: Assessment) -> None:
+def test_export_downloads_the_workload_with_its_name_customer_and_project(
+    client: Client, saved_assessment: Assessment
+) -> None:
     response = client.get(reverse("advisor:assessment-export", args=[saved_assessment.public_id]))
     assert response["Content-Disposition"] == 'attachment; filename="Billing.workload.json"'
-    assert parse_workload(json.loads(response.content)).sizing.db_size_gib == 321
+    exported = json.loads(response.content)
+    # the shape of the golden scenarios in fixtures/scenarios/
+    assert {k: exported[k] for k in ("name", "customer", "project")} == {
+        "name": "Billing",
+        "customer": "ACME",
+        "project": "Exit DC",
+    }
+    assert parse_workload(exported["workload"]).sizing.db_size_gib == 321
+    assert set(exported) <= set(json.loads((SCENARIO_DIR / "small-oltp-se2.json").read_text()))
 
 
 def test_an_exported_workload_imports_as_a_new_assessment(client: Client, saved_assessment: Assessment) -> None:
@@ -117,6 +131,48 @@ def test_an_exported_workload_imports_as_a_new_assessment(client: Client, saved_
     imported = Assessment.objects.get(name="Imported")
     assert response["Location"] == imported.get_absolute_url()
     assert imported.workload == saved_assessment.workload
+    assert (imported.customer, imported.project) == ("ACME", "Exit DC")  # the form left them blank: the file's
+
+
+def test_an_export_uploaded_again_keeps_its_name_customer_and_project(
+    client: Client, saved_assessment: Assessment
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    exported = client.get(reverse("advisor:assessment-export", args=[saved_assessment.public_id])).content
+    saved_assessment.delete()
+    upload = SimpleUploadedFile("Billing.workload.json", exported, content_type="application/json")
+    response = client.post(reverse("advisor:assessment-import"), {"file": upload})
+    imported = Assessment.objects.get()
+    assert response["Location"] == imported.get_absolute_url()
+    assert (imported.name, imported.customer, imported.project) == ("Billing", "ACME", "Exit DC")
+    assert imported.db_size_gib == 321
+
+
+def test_a_golden_scenario_file_imports_as_it_is(client: Client) -> None:
+    text = (SCENARIO_DIR / "rac-dependent.json").read_text()
+    client.post(reverse("advisor:assessment-import"), {"text": text})
+    imported = Assessment.objects.get()
+    assert (imported.name, imported.customer) == ("RAC-dependent billing system", "Example: telecom operator")
+
+
+def test_a_bare_workload_still_imports_named_by_its_file(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("ledger.json", b'{"oracle": {"edition": "ee"}}', content_type="application/json")
+    client.post(reverse("advisor:assessment-import"), {"file": upload, "customer": "ACME"})
+    imported = Assessment.objects.get()
+    assert (imported.name, imported.customer, imported.edition) == ("ledger", "ACME", "ee")
+
+
+def test_an_invalid_scenario_shaped_import_names_paths_in_the_file(client: Client) -> None:
+    bad = {"name": "X", "owner": "me", "workload": {"sizing": {"peak_cpu": 0}}}
+    response = client.post(reverse("advisor:assessment-import"), {"text": json.dumps(bad)})
+    page = response.content.decode()
+    assert response.status_code == 422 and Assessment.objects.count() == 0
+    assert (
+        "<code>workload.sizing.peak_cpu</code>" in page and "<code>owner</code>: Not a key of a workload file" in page
+    )
 
 
 def test_an_invalid_import_lists_field_paths_and_saves_nothing(client: Client) -> None:

@@ -34,6 +34,11 @@ def price_snapshots(transactional_db: None) -> None:
     call_command("load_prices", stdout=io.StringIO())
 
 
+def settle(page: Page) -> None:
+    """htmx settles swapped content for 20 ms and would put the server's selection back on a select changed then."""
+    page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')")
+
+
 def rds_hourly(**attributes: str) -> Decimal:
     data = offer("AmazonRDS")
     return D(price_of(data, find_sku(data, "Database Instance", instanceType="db.m5.xlarge", **attributes)))
@@ -82,12 +87,32 @@ def test_fill_the_estimate_and_watch_the_bill(
     expect(page.locator("#est-storage_gib")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#bill")).to_have_count(0)
 
-    # EC2: the class's twin, EBS volumes instead of RDS storage
     page.fill("#est-storage_gib", "400")
     page.press("#est-storage_gib", "Tab")
-    expect(page.locator("#bill")).to_have_count(1)  # that answer is in before the platform changes
-    # htmx settles swapped content for 20 ms and would put the server's selection back on a select changed then
-    page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')")
+    expect(page.locator("#bill")).to_have_count(1)
+
+    # An additional RDS volume: its fields open once it has a type, start at the smallest size RDS takes, and a size
+    # below it is marked on its own field
+    settle(page)
+    page.select_option("#est-av1_type", "gp3")
+    expect(page.locator("#est-av1_gib")).to_have_value("200")
+    expect(page.locator("#bill")).to_contain_text("Additional volume 1: gp3 Single-AZ, 200 GiB")
+    expect(page.locator("#est-av2_type")).to_have_count(1)
+    page.fill("#est-av1_gib", "100")
+    page.press("#est-av1_gib", "Tab")
+    expect(page.locator("#err-est-av1_gib")).to_contain_text("additional volume gp3 accepts 200-65,536 GiB")
+    expect(page.locator("#est-av1_gib")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#est-storage_gib")).not_to_have_attribute("aria-invalid", "true")
+    page.screenshot(path=str(artifacts / "estimate-additional-volume-refused.png"), full_page=True)
+    page.fill("#est-av1_gib", "1000")
+    page.press("#est-av1_gib", "Tab")
+    aws = byol + cents(400 * D("0.127")) + cents(1000 * D("0.127"))
+    expect(page.locator("#total-aws")).to_have_text(usd(aws))
+    expect(page).to_have_url(re.compile(r"av1_gib=1000"))
+    page.screenshot(path=str(artifacts / "estimate-additional-volume.png"), full_page=True)
+
+    # EC2: the class's twin, EBS volumes instead of RDS storage
+    settle(page)
     page.select_option("#est-platform", "ec2")
     expect(page.locator("#est-instance_class")).to_have_value("m5.xlarge")
     expect(page.locator("#est-volume_count")).to_have_value("2")
@@ -127,8 +152,9 @@ def test_staff_refresh_from_an_offer_file_with_progress_then_switch_back(
     expect(page.locator("#snapshot-list")).to_contain_text(f"#{new.pk} current")
     page.screenshot(path=str(artifacts / "prices-refresh-offer-file.png"), full_page=False)
 
-    # switch back to the committed fixture
+    # switch back to the committed fixture: a page says what would change, and nothing switches until it is confirmed
     page.click(f"#make-current-{fixture.pk}")
+    page.click("#confirm-make-current button[type=submit]")
     expect(page.locator(".messages")).to_contain_text(
         f"snapshot #{fixture.pk} as of 2023-02-23 is current (was #{new.pk})"
     )

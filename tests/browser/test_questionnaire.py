@@ -1,4 +1,5 @@
-"""An architect fills the questionnaire in a real browser, sees inline errors, saves and reloads."""
+"""An architect fills the questionnaire in a real browser, sees inline errors, saves (landing on the results)
+and reloads."""
 
 from pathlib import Path
 
@@ -10,7 +11,9 @@ from advisor.models import Assessment
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_fill_validate_save_and_reload_the_questionnaire(live_server: object, page: Page, artifacts: Path) -> None:
+def test_fill_validate_save_and_reload_the_questionnaire(
+    live_server: object, page: Page, artifacts: Path, prices: None
+) -> None:
     page.goto(f"{live_server.url}/assessments/new/")  # type: ignore[attr-defined]
     page.fill("#f-name", "Browser-made assessment")
     page.fill("#f-customer", "ACME")
@@ -37,6 +40,14 @@ def test_fill_validate_save_and_reload_the_questionnaire(live_server: object, pa
     expect(page.locator("#form-summary")).to_contain_text("All answers are valid")
 
     page.click("text=Save assessment")
+    # Saved: the results page, saying so.
+    page.wait_for_url("**/a/*/results/")
+    expect(page.locator(".messages")).to_contain_text("Saved “Browser-made assessment”.")
+    expect(page.locator("h1")).to_have_text("Browser-made assessment: where it should run")
+    expect(page.locator("#recommended-option")).not_to_be_empty()
+    page.screenshot(path=str(artifacts / "questionnaire-saved-results.png"), full_page=False)
+
+    page.click("text=Questionnaire")
     page.wait_for_url("**/a/*/")
     saved_url = page.url
     page.reload()

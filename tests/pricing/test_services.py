@@ -154,14 +154,14 @@ def test_a_changed_fixture_does_not_displace_a_refreshed_snapshot(db: None, tmp_
         [row("A", "1.0", region="eu-west-9")], "eu-west-9", "AmazonRDS", "api", AS_OF, origin="api"
     )
     (fixtures / "extra.jsonl").write_text(row("B", "2.0", region="eu-west-9").model_dump_json() + "\n")
-    from pricing import fixture_sources
+    from pricing import price_fixtures  # where fixture_groups looks up the JSON-lines file names
 
-    original = fixture_sources.JSONL_FILES
-    fixture_sources.JSONL_FILES = ("extra.jsonl",)
+    original = price_fixtures.JSONL_FILES
+    price_fixtures.JSONL_FILES = ("extra.jsonl",)
     try:
         loads = {(x.region, x.service): x.action for x in services.prices_load_fixtures(fixture_dir=fixtures)}
     finally:
-        fixture_sources.JSONL_FILES = original
+        price_fixtures.JSONL_FILES = original
 
     assert loads[("eu-west-9", "AmazonRDS")] == "loaded, not current (a refreshed snapshot is current)"
     assert services.snapshot_current("eu-west-9", "AmazonRDS") == refreshed

@@ -14,7 +14,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--workload", required=True, help="workload JSON file, or - for standard input")
+        parser.add_argument(
+            "--workload", required=True, help="workload JSON file (bare, or as exported), or - for standard input"
+        )
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -33,8 +35,8 @@ class Command(BaseCommand):
             volume = c.layout.volumes[0]
             self.stdout.write(
                 f"  {c.instance_class} ({c.vcpus} vCPUs, {c.memory_gib:g} GiB), {c.deployment}, "
-                f"{len(c.layout.volumes)} x {volume.type} {volume.size_gib:g} GiB"
-                f"{f' {volume.iops:g} IOPS' if volume.iops else ''}: ${c.total_monthly_usd:,} a month"
+                f"{len(c.layout.volumes)} x {volume.type} {volume.size_gib:,g} GiB"
+                f"{f' {volume.iops:,g} IOPS' if volume.iops else ''}: ${c.total_monthly_usd:,} a month"
             )
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")

@@ -11,7 +11,9 @@ class Command(BaseCommand):
     help = "Verdict per deployment option for a workload JSON file, with the findings that decide it."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--workload", required=True, help="workload JSON file, or - for standard input")
+        parser.add_argument(
+            "--workload", required=True, help="workload JSON file (bare, or as exported), or - for standard input"
+        )
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:

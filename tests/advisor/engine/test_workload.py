@@ -8,6 +8,7 @@ from advisor.engine.workload import (
     FeaturesSection,
     Workload,
     WorkloadInvalid,
+    accepted_values,
     edition_constraints,
     parse_workload,
     parse_workload_json,
@@ -104,6 +105,18 @@ def test_the_multiblock_read_must_be_whole_blocks(block: int, multiblock: int, v
         assert parse_workload(data).io.multiblock_read_kib == multiblock
     else:
         assert f"multiple of {block} KiB" in errors_of(data)["io.multiblock_read_kib"]
+
+
+def test_the_multiblock_help_names_the_whole_block_rule_it_is_checked_by() -> None:
+    """The help and the accepted text say what validation accepts, not just the field's 2 to 1,024 bounds."""
+    field = workload_json_schema()["$defs"]["IOSection"]["properties"]["multiblock_read_kib"]
+    assert "a multiple of the block size from one block up to 1,024 KiB" in field["help"]
+    assert accepted_values("io.multiblock_read_kib") == "a multiple of the block size, from one block up to 1,024 KiB"
+    for block in (2, 32):  # the rule's edges hold for the smallest and the largest block size
+        assert parse_workload({"io": {"db_block_size_kib": block, "multiblock_read_kib": block}})
+        assert parse_workload({"io": {"db_block_size_kib": block, "multiblock_read_kib": 1024}})
+    assert "io.multiblock_read_kib" in errors_of({"io": {"db_block_size_kib": 32, "multiblock_read_kib": 16}})
+    assert "io.multiblock_read_kib" in errors_of({"io": {"db_block_size_kib": 32, "multiblock_read_kib": 48}})
 
 
 def test_21c_and_26ai_are_container_databases_only() -> None:

@@ -1,0 +1,189 @@
+"""The workload's capacity: the sizing section (CPU, memory, storage, cache) and the IO profile.
+
+Pure Python; part of the workload contract (``advisor.engine.workload``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from advisor.engine.workload_fields import CpuMetric, LatencySensitivity, _field, _Section
+
+
+class SizingSection(_Section):
+    cpu_metric: CpuMetric = _field(
+        CpuMetric.VCPUS,
+        title="CPU figures are",
+        help="vCPUs busy as the OS sees them, or AWR's 'DB CPU' per second; DB CPU leaves out background and OS work.",
+    )
+    peak_cpu: float = _field(
+        4,
+        title="Peak CPU used",
+        help="The busiest sustained hour: sizes the instance and, through vCPUs, the processor licences.",
+        unit="vCPUs",
+        gt=0,
+        le=1_000,
+    )
+    average_cpu: float = _field(
+        2,
+        title="Average CPU used",
+        help="Shows how much headroom the peak needs and whether a burstable class could do.",
+        unit="vCPUs",
+        gt=0,
+        le=1_000,
+    )
+    sga_gib: float = _field(
+        8,
+        title="SGA",
+        help="Instance memory must hold SGA + PGA + the OS; RDS defaults MEMORY_TARGET to 3/4 of memory.",
+        unit="GiB",
+        gt=0,
+        le=32_768,
+    )
+    pga_gib: float = _field(
+        2, title="PGA", help="Sorts and hash joins; counts against instance memory.", unit="GiB", ge=0, le=32_768
+    )
+    db_size_gib: float = _field(
+        100,
+        title="Database size now",
+        help="Allocated data, temp, undo and redo. Sizes storage and, on gp2, the IOPS you get.",
+        unit="GiB",
+        gt=0,
+        le=1_048_576,
+    )
+    yearly_growth_pct: float = _field(
+        10,
+        title="Yearly growth",
+        help="Storage is sized for the end of the planning horizon; RDS volumes can grow but never shrink.",
+        unit="% per year",
+        ge=0,
+        le=1_000,
+    )
+    horizon_years: int = _field(
+        3, title="Planning horizon", help="Growth is projected this far ahead.", unit="years", ge=1, le=10
+    )
+    hot_set_gib: float | None = _field(
+        None,
+        title="Hot data set (optional)",
+        help="The blocks most reads touch. If the buffer cache can hold it, a larger-memory class may serve reads "
+        "from memory instead of storage (AWR's segment statistics or the buffer cache advisory show it).",
+        unit="GiB",
+        gt=0,
+        le=1_048_576,
+    )
+    buffer_cache_gib: float | None = _field(
+        None,
+        title="Buffer cache today (optional)",
+        help="The part of the SGA that caches blocks now (AWR 'Cache Sizes'). Without it, caching the hot set is "
+        "sized as a buffer cache added to today's whole SGA.",
+        unit="GiB",
+        gt=0,
+        le=32_768,
+    )
+    buffer_cache_hit_pct: float | None = _field(
+        None,
+        title="Buffer cache hit ratio today (optional)",
+        help="Logical reads served from memory (AWR 'Buffer Hit %'). With the hot set it tells how far physical "
+        "reads fall when the cache holds the hot set.",
+        unit="%",
+        ge=0,
+        lt=100,
+    )
+    backup_retention_days: int = _field(
+        7,
+        title="Backup retention",
+        help="RDS keeps automated backups up to 35 days; backup storage beyond the allocated size is billed.",
+        unit="days",
+        ge=0,
+        le=3_650,
+    )
+
+
+class IOSection(_Section):
+    peak_read_iops: int = _field(
+        3_000,
+        title="Peak read IOPS",
+        help="From AWR 'Physical read total IO requests' per second at peak.",
+        unit="IOPS",
+        ge=0,
+        le=10_000_000,
+    )
+    peak_write_iops: int = _field(
+        1_000,
+        title="Peak write IOPS",
+        help="From AWR 'Physical write total IO requests' per second at peak.",
+        unit="IOPS",
+        ge=0,
+        le=10_000_000,
+    )
+    sustained_read_iops: int = _field(
+        1_500,
+        title="Sustained read IOPS",
+        help="What must hold for hours: burst credits cannot cover it.",
+        unit="IOPS",
+        ge=0,
+        le=10_000_000,
+    )
+    sustained_write_iops: int = _field(
+        500,
+        title="Sustained write IOPS",
+        help="What must hold for hours: burst credits cannot cover it.",
+        unit="IOPS",
+        ge=0,
+        le=10_000_000,
+    )
+    peak_read_mib_s: float = _field(
+        100,
+        title="Peak read throughput",
+        help="From AWR 'Physical read total bytes' per second. Full scans hit the instance's EBS bandwidth first.",
+        unit="MiB/s",
+        ge=0,
+        le=1_000_000,
+    )
+    peak_write_mib_s: float = _field(
+        30, title="Peak write throughput", help="Redo, DBWR and direct-path writes.", unit="MiB/s", ge=0, le=1_000_000
+    )
+    db_block_size_kib: Literal[2, 4, 8, 16, 32] = _field(
+        8,
+        title="Block size (db_block_size)",
+        help="The size of single-block reads: AWS counts SSD IOs in units of up to 256 KiB, so small IOs each cost one.",
+        unit="KiB",
+    )
+    multiblock_read_kib: int = _field(
+        1_024,
+        title="Multiblock read size",
+        help="db_block_size × db_file_multiblock_read_count: the IO size of full scans, so a whole number of blocks, "
+        "a multiple of the block size from one block up to 1,024 KiB (1 MiB, the Linux cap). "
+        "Large IOs run into throughput limits before IOPS limits.",
+        unit="KiB",
+        accepted="a multiple of the block size, from one block up to 1,024 KiB",
+        ge=2,
+        le=1_024,
+    )
+    peak_duration_minutes: int = _field(
+        30,
+        title="How long peaks last",
+        help="gp2 credits and the instance's 30-minutes-a-day EBS burst cover short peaks only.",
+        unit="minutes",
+        ge=1,
+        le=1_440,
+    )
+    full_scans_drive_peaks: bool = _field(
+        False,
+        title="Full table scans drive the peaks",
+        help="A single full scan can saturate a small instance's EBS bandwidth; it changes which limit binds.",
+    )
+    redo_mib_s: float | None = _field(
+        None,
+        title="Redo generated, average (optional)",
+        help="AWR 'redo size' per second. A standby in another Region receives all of it; without it the sustained "
+        "write rate stands in.",
+        unit="MiB/s",
+        ge=0,
+        le=100_000,
+    )
+    latency_sensitivity: LatencySensitivity = _field(
+        LatencySensitivity.MODERATE,
+        title="Latency sensitivity",
+        help="Latency-sensitive OLTP needs provisioned IOPS or local NVMe, and suffers from round trips over a hybrid link.",
+    )

@@ -1,0 +1,176 @@
+"""The workload's database: the Oracle section (edition, version, CDB, licences) and the features it needs.
+
+Pure Python; part of the workload contract (``advisor.engine.workload``).
+"""
+
+from __future__ import annotations
+
+from advisor.engine.workload_fields import (
+    Architecture,
+    Edition,
+    LicenceModel,
+    OracleVersion,
+    _feature,
+    _field,
+    _Section,
+)
+
+
+class OracleSection(_Section):
+    edition: Edition = _field(
+        Edition.EE,
+        title="Edition",
+        help="Decides which options exist at all (Data Guard, Partitioning, TDE are EE only), how licences "
+        "are counted, and whether RDS can include the licence (SE2 only).",
+    )
+    version: OracleVersion = _field(
+        OracleVersion.V19C,
+        title="Version",
+        help="RDS offers 19c, 21c and 26ai; 21c and 26ai are CDB-only and 26ai is EE-only. "
+        "Premier Support for 21c ends before 19c's.",
+    )
+    architecture: Architecture = _field(
+        Architecture.CDB,
+        title="Architecture",
+        help="A 19c non-CDB must be converted to a CDB before any major upgrade; RDS limits how many PDBs a CDB holds.",
+    )
+    pdb_count: int = _field(
+        1,
+        title="Pluggable databases",
+        help="User PDBs in the CDB (0 for a non-CDB). More than 3 needs the Multitenant option on EE; "
+        "RDS allows at most 30 per CDB.",
+        unit="PDBs",
+        ge=0,
+        le=4096,
+    )
+    character_set: str = _field(
+        "AL32UTF8",
+        title="Character set",
+        help="Only matters if it is not the default AL32UTF8: RDS sets it at creation and it cannot change afterwards.",
+        accepted="an Oracle character set name in capitals, such as AL32UTF8 or WE8ISO8859P1",
+        min_length=2,
+        max_length=30,
+        pattern=r"^[A-Z0-9_]+$",
+    )
+    licence_model: LicenceModel = _field(
+        LicenceModel.BYOL,
+        title="Licence situation",
+        help="Licences usually cost more than the AWS bill. RDS includes the licence only for SE2; "
+        "EE must be brought (BYOL) everywhere but on Oracle Database@AWS.",
+    )
+    processor_licences_owned: int = _field(
+        0,
+        title="Processor licences already owned",
+        help="EE processor licences (or SE2 sockets) you already own and can move to AWS: they are sunk cost, "
+        "only the shortfall must be bought.",
+        unit="licences",
+        ge=0,
+        le=100_000,
+    )
+
+
+class FeaturesSection(_Section):
+    rac: bool = _feature(
+        "Real Application Clusters (RAC)",
+        "RAC runs only on Oracle Database@AWS among first-party options; RDS has none, and on EC2 it needs "
+        "third-party clustering that Oracle Support does not support.",
+    )
+    user_managed_data_guard: bool = _feature(
+        "User-managed Data Guard",
+        "A physical standby you build and control yourself (broker, FSFO). RDS only offers its own managed replicas.",
+    )
+    active_data_guard: bool = _feature(
+        "Active Data Guard / readable standby",
+        "A standby open read-only needs the Active Data Guard licence; RDS replicas are read-only (ADG) or mounted.",
+    )
+    far_sync: bool = _feature(
+        "Far Sync", "Zero data loss over distance; needs Active Data Guard and is not offered on RDS."
+    )
+    asm: bool = _feature(
+        "ASM (Automatic Storage Management)",
+        "ASM needs Grid Infrastructure and raw devices: possible on EC2 and Exadata, not on RDS.",
+    )
+    database_vault: bool = _feature(
+        "Database Vault", "Separation of duties inside the database; not available on RDS for Oracle."
+    )
+    oracle_jvm: bool = _feature(
+        "Oracle JVM (Java in the database)", "Available on RDS as the JVM option, but not on the smallest classes."
+    )
+    unified_auditing_pure: bool = _feature(
+        "Unified auditing in pure mode",
+        "RDS supports mixed-mode auditing only; pure unified auditing needs a relink that RDS does not allow.",
+    )
+    sysdba_access: bool = _feature(
+        "SYSDBA access",
+        "RDS gives a master user without SYSDBA, ALTER SYSTEM or ALTER DATABASE; some tools and runbooks assume SYSDBA.",
+    )
+    host_access: bool = _feature(
+        "OS / host access (agents, cron, custom tools)",
+        "No shell on RDS: agents, cron jobs, OSWatcher/TFA and file-system tools need EC2, RDS Custom or Exadata VMs.",
+    )
+    one_off_patches: bool = _feature(
+        "One-off patches or a specific patch level",
+        "RDS only runs AWS-published release updates; a vendor-mandated one-off patch needs another option.",
+    )
+    goldengate: bool = _feature(
+        "GoldenGate",
+        "On RDS, GoldenGate runs from a hub on EC2 (capture and delivery remotely) and is licensed by you.",
+    )
+    oem_agent: bool = _feature(
+        "OEM agent (Cloud Control monitoring)", "RDS offers the OEM_AGENT option; it cannot host the OMS repository."
+    )
+    oem_repository: bool = _feature(
+        "OEM repository (this database hosts the OMS)", "The Enterprise Manager repository is not supported on RDS."
+    )
+    smart_flash_cache: bool = _feature(
+        "Database Smart Flash Cache",
+        "Extends the buffer cache onto local NVMe: needs an instance-store class (EE only on RDS).",
+    )
+    hugepages: bool = _feature(
+        "HugePages",
+        "Large SGAs without HugePages waste memory on page tables and can swap; incompatible with MEMORY_TARGET (AMM).",
+    )
+    tde: bool = _feature(
+        "Transparent Data Encryption (TDE)",
+        "Needs the Advanced Security option on EE; on RDS it cannot be removed once on.",
+    )
+    native_network_encryption: bool = _feature(
+        "Native network encryption", "Encrypts SQL*Net traffic; an option to add on RDS, free in every edition."
+    )
+    spatial: bool = _feature("Spatial", "No-cost in all editions since 2019; available on RDS.")
+    olap: bool = _feature("OLAP", "EE option; available on RDS for EE.")
+    label_security: bool = _feature("Label Security", "EE option; available on RDS (CDB support since 2024).")
+    apex: bool = _feature("APEX", "Available on RDS as an option, with AWS-supported APEX versions only.")
+    oracle_text: bool = _feature(
+        "Oracle Text", "Available on RDS, but without FILE or URL datastores (no host file system)."
+    )
+    partitioning: bool = _feature("Partitioning", "EE option, licensed per processor like the database.")
+    advanced_compression: bool = _feature("Advanced Compression", "EE option, licensed per processor.")
+    in_memory: bool = _feature(
+        "Database In-Memory", "EE option; the column store needs memory on top of the SGA you size for."
+    )
+    real_application_testing: bool = _feature(
+        "Real Application Testing", "EE option; full capture and replay on RDS needs the EFS integration."
+    )
+    diagnostics_pack: bool = _feature(
+        "Diagnostics Pack (AWR, ASH)", "Using AWR or ASH reports needs this EE pack, on every platform."
+    )
+    tuning_pack: bool = _feature("Tuning Pack (SQL Tuning Advisor)", "EE pack; requires the Diagnostics Pack.")
+    extproc: bool = _feature(
+        "External procedures (extproc)", "Calls into host libraries; needs host access, which RDS does not give."
+    )
+    utl_file_directories: bool = _feature(
+        "UTL_FILE / directory objects",
+        "On RDS directories are created through rdsadmin and files live on the data volume or EFS.",
+    )
+    database_links: bool = _feature(
+        "Database links", "Supported everywhere; across a hybrid link their latency is the risk."
+    )
+    s3_integration: bool = _feature(
+        "S3 integration", "RDS copies files between S3 (same region) and directories with the S3_INTEGRATION option."
+    )
+    kerberos_ad: bool = _feature(
+        "Kerberos / Active Directory authentication",
+        "RDS supports AWS Managed Microsoft AD; RDS Custom cannot use Kerberos.",
+    )
+    statspack: bool = _feature("Statspack", "The free alternative to AWR; available on RDS as the STATSPACK option.")

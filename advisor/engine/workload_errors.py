@@ -1,0 +1,135 @@
+"""Errors users can read: pydantic's errors as (field path, message) pairs with what the field accepts.
+
+Pure Python. ``parse_workload`` and ``parse_workload_json`` raise ``WorkloadInvalid`` with every error at once,
+conflicts among the answers that are valid on their own included.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from advisor.engine.workload_model import SECTIONS, Workload
+
+
+@dataclass(frozen=True)
+class FieldError:
+    path: str
+    message: str
+
+
+def field_errors(error: ValidationError) -> list[FieldError]:
+    """Flatten pydantic's errors to (dotted field path, readable message) pairs."""
+    found = _conflict_errors(error)
+    for item in error.errors(include_url=False):
+        if item["type"] != "workload_conflict":
+            path = ".".join(str(part) for part in item["loc"])
+            found.append(FieldError(path or "(workload)", _readable(item, path)))
+    return found
+
+
+def _conflict_errors(error: ValidationError) -> list[FieldError]:
+    return [
+        FieldError(c["path"], c["message"])
+        for item in error.errors(include_url=False)
+        if item["type"] == "workload_conflict"
+        for c in (item.get("ctx") or {})["conflicts"]
+    ]
+
+
+def _readable(item: Any, path: str) -> str:
+    accepted = accepted_values(path)
+    message = str(item["msg"])
+    if item["type"] == "extra_forbidden":
+        return "Unknown field: the workload schema has no such key (see /api/v1/schema/workload)."
+    if item["type"] == "missing":
+        return f"Required. Accepted: {accepted}." if accepted else "Required."
+    if accepted:
+        return f"{message}. Accepted: {accepted}."
+    return message
+
+
+def _field_info(path: str) -> Any:
+    section_name, _, field_name = path.partition(".")
+    section = dict(SECTIONS).get(section_name)
+    if section is None or field_name not in section.model_fields:
+        return None
+    return section.model_fields[field_name]
+
+
+def accepted_values(path: str) -> str | None:
+    """What a field accepts, in words, from its type and constraints (the same text the form shows)."""
+    info = _field_info(path)
+    if info is None:
+        return None
+    annotation = info.annotation
+    extra = info.json_schema_extra or {}
+    if extra.get("accepted"):
+        return str(extra["accepted"])
+    unit = f" {extra['unit']}" if extra.get("unit") else ""
+    if isinstance(annotation, type) and issubclass(annotation, StrEnum):
+        return "one of " + ", ".join(f"'{member.value}'" for member in annotation)
+    if annotation is bool:
+        return "true or false"
+    if getattr(annotation, "__origin__", None) is Literal:
+        return "one of " + ", ".join(str(a) for a in annotation.__args__) + unit
+    bounds = {type(m).__name__: m for m in info.metadata}
+    low = bounds.get("Ge") or bounds.get("Gt")
+    high = bounds.get("Le") or bounds.get("Lt")
+    if annotation in (int, float) and low is not None and high is not None:
+        kind = "a whole number" if annotation is int else "a number"
+        low_value = getattr(low, "ge", None) if "Ge" in bounds else getattr(low, "gt", None)
+        high_value = getattr(high, "le", None)
+        lower = f"from {low_value:,}" if "Ge" in bounds else f"above {low_value:,}"
+        return f"{kind} {lower} to {high_value:,}{unit}"
+    return None
+
+
+class WorkloadInvalid(Exception):
+    """A workload that failed validation, with every error it has."""
+
+    def __init__(self, errors: list[FieldError]):
+        self.errors = errors
+        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
+
+
+def parse_workload(data: Any) -> Workload:
+    """Validate a decoded JSON document (or form data already nested) into a Workload."""
+    if not isinstance(data, dict):
+        raise WorkloadInvalid([FieldError("(workload)", "Expected a JSON object with the workload's sections.")])
+    try:
+        return Workload.model_validate(data)
+    except ValidationError as error:
+        errors = field_errors(error)
+    raise WorkloadInvalid(errors + _conflicts_among_valid_answers(data, errors))
+
+
+def _conflicts_among_valid_answers(data: dict[str, Any], errors: list[FieldError]) -> list[FieldError]:
+    """Conflicts between the answers that are valid on their own, so the user sees them too.
+
+    The invalid answers are set aside (their defaults stand in) and the rest checked again; a
+    conflict is reported only if it names a field that has no error of its own.
+    """
+    invalid = {e.path for e in errors}
+    trimmed: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in invalid or not isinstance(value, dict):
+            continue
+        trimmed[key] = {k: v for k, v in value.items() if f"{key}.{k}" not in invalid}
+    try:
+        Workload.model_validate(trimmed)
+    except ValidationError as error:
+        return [e for e in _conflict_errors(error) if e.path not in invalid]
+    return []
+
+
+def parse_workload_json(text: str | bytes) -> Workload:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise WorkloadInvalid([FieldError("(file)", f"Not valid JSON: {error}.")]) from None
+    return parse_workload(data)

@@ -1,0 +1,118 @@
+"""The workload contract's building blocks: the field helper, the choices with their labels, the section base.
+
+Pure Python. Every field carries its ``help`` (why the answer matters), its ``unit`` and, where type and bounds
+cannot say it, what it accepts (``accepted``); the questionnaire, the JSON Schema and the readable errors all read them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+
+from pricing.catalog.regions import regions
+
+REGION_ACCEPTED = "an AWS region code such as us-east-1"
+
+
+def _field(
+    default: Any, *, title: str, help: str, unit: str | None = None, accepted: str | None = None, **constraints: Any
+) -> Any:
+    """A workload field; ``accepted`` describes valid values where type and bounds cannot say it."""
+    extra: dict[str, Any] = {"help": help}
+    if unit:
+        extra["unit"] = unit
+    if accepted:
+        extra["accepted"] = accepted
+    return Field(default, title=title, description=help, json_schema_extra=extra, **constraints)
+
+
+def _feature(title: str, help: str) -> Any:
+    return _field(False, title=title, help=help)
+
+
+class Edition(StrEnum):
+    EE = "ee"
+    SE2 = "se2"
+
+
+class OracleVersion(StrEnum):
+    V19C = "19c"
+    V21C = "21c"
+    V26AI = "26ai"
+
+
+class Architecture(StrEnum):
+    CDB = "cdb"
+    NON_CDB = "non-cdb"
+
+
+class LicenceModel(StrEnum):
+    BYOL = "byol"
+    LICENCE_INCLUDED = "li"
+
+
+class CpuMetric(StrEnum):
+    VCPUS = "vcpus"
+    DB_CPU_PER_SECOND = "db-cpu-per-second"
+
+
+class LatencySensitivity(StrEnum):
+    TOLERANT = "tolerant"
+    MODERATE = "moderate"
+    HIGH = "high"
+
+
+class DbaDepth(StrEnum):
+    MANAGED = "managed"
+    BALANCED = "balanced"
+    FULL_CONTROL = "full-control"
+
+
+class CurrentPlatform(StrEnum):
+    ON_PREMISES = "on-premises"
+    RDS = "rds"
+    RDS_CUSTOM = "rds-custom"
+    EC2 = "ec2"
+    OTHER_CLOUD = "other-cloud"
+
+
+CHOICE_LABELS: dict[type[StrEnum], dict[str, str]] = {
+    Edition: {"ee": "Enterprise Edition (EE)", "se2": "Standard Edition 2 (SE2)"},
+    OracleVersion: {"19c": "19c", "21c": "21c", "26ai": "26ai"},
+    Architecture: {"cdb": "Container database (CDB with PDBs)", "non-cdb": "Non-CDB (classic)"},
+    LicenceModel: {"byol": "Bring your own licences (BYOL)", "li": "Licence included wanted"},
+    CpuMetric: {"vcpus": "vCPUs busy (OS view)", "db-cpu-per-second": "DB CPU seconds per second (AWR)"},
+    LatencySensitivity: {
+        "tolerant": "Tolerant (batch, reporting)",
+        "moderate": "Moderate (typical OLTP)",
+        "high": "High (single-block reads must stay around 1 ms)",
+    },
+    DbaDepth: {
+        "managed": "Managed service wanted (small or no DBA team)",
+        "balanced": "Some DBA depth, prefer less operations work",
+        "full-control": "Deep DBA team, wants full control",
+    },
+    CurrentPlatform: {
+        "on-premises": "On premises",
+        "rds": "Amazon RDS for Oracle",
+        "rds-custom": "Amazon RDS Custom for Oracle",
+        "ec2": "Self-managed on EC2",
+        "other-cloud": "Another cloud",
+    },
+}
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+
+def _check_region(code: str) -> None:
+    if code not in regions():
+        raise PydanticCustomError(
+            "unknown_region",
+            "Unknown AWS region '{code}'",
+            {"code": code},
+        )

@@ -1,0 +1,164 @@
+"""AWS's rules for pricing Oracle, as data: storage bounds, licence models and deployments per platform, RDS
+additional volumes, io2 IOPS tiers, the historic Free Tier and the hours in a billed month.
+
+Pure Python (pydantic v2, no Django). Every rule is read from ``data/aws_rules.json`` with its source and as-of date.
+``effective_volume`` says what a volume rule means for one volume: the IOPS and throughput it runs at and what is
+charged above the baseline the GB price includes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DATA_FILE = Path(__file__).resolve().parent / "data" / "aws_rules.json"
+_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
+
+
+class _Sourced(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: str = Field(min_length=10)
+    as_of: str = Field(pattern=_AS_OF)
+    note: str = ""
+
+
+class IopsRule(BaseModel):
+    """Provisionable IOPS; ``included`` are in the GB price (charged = effective - included)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    min: int
+    max: int
+    min_per_gib: Decimal | None = None
+    max_per_gib: Decimal | None = None
+    included: int = 0
+    default: int | None = None
+
+
+class ThroughputRule(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    min: int
+    max: int
+    max_per_iops: Decimal | None = None
+    included: int = 0
+    default: int | None = None
+
+
+class VolumeRule(_Sourced):
+    """Bounds of one storage type; below ``below_gib`` the ``small_*`` rules apply (RDS for Oracle's 200 GiB)."""
+
+    type: str
+    min_size_gib: int
+    max_size_gib: int
+    below_gib: int | None = None
+    small_iops: IopsRule | None = None
+    small_throughput: ThroughputRule | None = None
+    iops: IopsRule | None = None
+    throughput: ThroughputRule | None = None
+    io_requests: bool = False
+
+
+class LicenceModelRule(_Sourced):
+    platform: str
+    edition: str
+    allowed: tuple[str, ...]
+
+
+class DeploymentRule(_Sourced):
+    platform: str
+    allowed: tuple[str, ...]
+
+
+class AdditionalVolumesRule(_Sourced):
+    platforms: tuple[str, ...]
+    types: tuple[str, ...]
+    max_count: int
+    min_size_gib: int
+    max_size_gib: int
+    max_total_gib: int
+
+
+class Io2TiersRule(_Sourced):
+    tier_upper_bounds: tuple[int, ...]
+
+
+class FreeTierRule(_Sourced):
+    instance_hours: int
+    instance_class_suffix: str
+    deployments: tuple[str, ...]
+    licence_models: tuple[str, ...]
+    storage_gib: int
+    storage_types: tuple[str, ...]
+    io_requests: int
+
+
+class HoursRule(_Sourced):
+    value: int = Field(gt=0)
+
+
+class AwsRules(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    schema_version: Literal[1]
+    compiled_from: str
+    hours_per_month: HoursRule
+    licence_models: tuple[LicenceModelRule, ...]
+    deployments: tuple[DeploymentRule, ...]
+    rds_oracle_storage: tuple[VolumeRule, ...]
+    rds_custom_oracle_storage: tuple[VolumeRule, ...]
+    rds_additional_volumes: AdditionalVolumesRule
+    ebs_volumes: tuple[VolumeRule, ...]
+    ebs_io2_iops_tiers: Io2TiersRule
+    rds_free_tier: FreeTierRule
+
+    def storage_rules(self, platform: str) -> dict[str, VolumeRule]:
+        rules = {"rds": self.rds_oracle_storage, "rds-custom": self.rds_custom_oracle_storage, "ec2": self.ebs_volumes}
+        return {r.type: r for r in rules[platform]}
+
+
+@cache
+def aws_rules() -> AwsRules:
+    return AwsRules.model_validate_json(DATA_FILE.read_text())
+
+
+HOURS_PER_MONTH = Decimal(aws_rules().hours_per_month.value)
+MAX_HOURS_PER_MONTH = 31 * 24  # the longest month
+
+
+def rule_for(rules: tuple[Any, ...], **match: str) -> Any:
+    """The first rule whose fields equal ``match`` (``platform="rds", edition="se2"``)."""
+    return next(r for r in rules if all(getattr(r, k) == v for k, v in match.items()))
+
+
+def licence_models_allowed(*, platform: str, edition: str) -> tuple[str, ...]:
+    """The licence models a platform offers for an edition (RDS: LI for SE2 only; EC2 and RDS Custom: BYOL)."""
+    return tuple(rule_for(aws_rules().licence_models, platform=platform, edition=edition).allowed)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectiveVolume:
+    """A volume's effective IOPS/throughput and what is charged above the included baseline."""
+
+    iops: int | None
+    throughput: int | None
+    iops_charged: int
+    throughput_charged: int
+    small: bool
+
+
+def effective_volume(rule: VolumeRule, size: int, iops: int | None, throughput: int | None) -> EffectiveVolume:
+    small = rule.below_gib is not None and size < rule.below_gib
+    iops_rule = rule.small_iops if small else rule.iops
+    thr_rule = rule.small_throughput if small else rule.throughput
+    eff_iops = (iops if iops is not None else iops_rule.default) if iops_rule else None
+    eff_thr = (throughput if throughput is not None else thr_rule.default) if thr_rule else None
+    return EffectiveVolume(
+        iops=eff_iops,
+        throughput=eff_thr,
+        iops_charged=max(0, (eff_iops or 0) - iops_rule.included) if iops_rule else 0,
+        throughput_charged=max(0, (eff_thr or 0) - thr_rule.included) if thr_rule else 0,
+        small=small,
+    )

@@ -1,0 +1,141 @@
+"""The config of one cost estimate: a public contract (``manage.py estimate``, ``POST /api/v1/estimate``, the
+advisor's bills), and its shape check.
+
+Pure Python (pydantic v2, no Django). ``parse_config`` returns the config or raises ``EstimateInvalid`` naming every
+malformed field and what it accepts; bounds and combinations are checked afterwards, in ``estimate_checks``. The
+contract only grows: new keys, never renamed or removed ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pricing.engine.licence_contract import LicenceConfig
+from pricing.engine.price_terms import Commitment, Deployment, EbsVolumeType, Edition, LicenceModel, RdsStorageType
+
+Platform = Literal["rds", "rds-custom", "ec2"]
+
+
+class StorageConfig(BaseModel):
+    """RDS primary storage."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: RdsStorageType
+    size_gib: int
+    iops: int | None = None
+    throughput_mib_s: int | None = None
+    io_requests_per_month: int | None = Field(default=None, description="magnetic only: I/O requests a month")
+
+
+class AdditionalVolumeConfig(BaseModel):
+    """An RDS for Oracle additional storage volume (gp3 or io2)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["gp3", "io2"]
+    size_gib: int
+    iops: int | None = None
+    throughput_mib_s: int | None = None
+
+
+class VolumeConfig(BaseModel):
+    """An EBS volume of an EC2 deployment."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: EbsVolumeType
+    size_gib: int
+    iops: int | None = None
+    throughput_mib_s: int | None = None
+    io_requests_per_month: int | None = Field(default=None, description="standard (magnetic) only")
+    name: str = ""
+
+
+class PerformanceInsightsConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    mode: Literal["long-term-retention", "database-insights-advanced"]
+
+
+class EstimateConfig(BaseModel):
+    """The config of ``manage.py estimate`` and ``POST /api/v1/estimate``: a public contract (new keys only)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    platform: Platform
+    region: str
+    instance_class: str
+    edition: Edition
+    licence_model: LicenceModel
+    deployment: Deployment = "single-az"
+    storage: StorageConfig | None = None
+    additional_volumes: tuple[AdditionalVolumeConfig, ...] = ()
+    volumes: tuple[VolumeConfig, ...] = ()
+    snapshot_gib: int = Field(default=0, description="EC2: EBS snapshot storage, GiB")
+    extra_backup_gib: int = Field(default=0, description="RDS: backup storage billed beyond the free allowance")
+    commitment: Commitment = "on-demand"
+    hours_per_month: int | None = Field(
+        default=None,
+        description="instance hours run a month (1-744); default: the calculator's always-on month. Storage, "
+        "backups and licences are paid whatever the hours; reserved hours are paid in full",
+    )
+    performance_insights: PerformanceInsightsConfig | None = None
+    free_tier: bool = Field(default=False, description="RDS: apply the (historic) AWS Free Tier allowances")
+    licences: LicenceConfig = LicenceConfig()
+
+
+_SECTIONS: dict[str, type[BaseModel]] = {
+    "": EstimateConfig,
+    "storage": StorageConfig,
+    "additional_volumes": AdditionalVolumeConfig,
+    "volumes": VolumeConfig,
+    "performance_insights": PerformanceInsightsConfig,
+    "licences": LicenceConfig,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    field: str
+    message: str
+
+
+class EstimateInvalid(ValueError):
+    """Raised with every problem found in a config; each names the field and what would be accepted."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
+
+
+def parse_config(data: EstimateConfig | Mapping[str, Any]) -> EstimateConfig:
+    """The config, or ``EstimateInvalid`` naming every malformed field and what it accepts."""
+    if isinstance(data, EstimateConfig):
+        return data
+    try:
+        return EstimateConfig.model_validate(data)
+    except ValidationError as exc:
+        raise EstimateInvalid([_shape_problem(err) for err in exc.errors()]) from None
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "config"
+
+
+def _shape_problem(err: Any) -> Problem:
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in ("int", "dict[str,int]"))))
+    path = _path(loc)
+    kind = err["type"]
+    if kind == "literal_error":
+        return Problem(path, f"{err['input']!r} is not accepted; accepted: {err['ctx']['expected']}")
+    if kind == "extra_forbidden":
+        section = ".".join(p for p in loc[:-1] if isinstance(p, str))
+        model = _SECTIONS.get(section)
+        accepted = ", ".join(model.model_fields) if model else "see the config contract"
+        return Problem(path, f"unknown key; accepted keys: {accepted}")
+    if kind == "missing":
+        return Problem(path, "required")
+    return Problem(path, f"{err['msg']} (got {err['input']!r})")

@@ -1,0 +1,133 @@
+"""The licence model's public contract: what the user says about Oracle licences (the ``licences`` object of the
+estimate config), what comes back (``LicenceEstimate`` and its lines), and the problems it raises.
+
+Pure Python (pydantic v2, no Django). Counts and rates are checked against Oracle's policy in ``licence_checks``,
+not here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DbVersion = Literal["12.1", "12.2", "18c", "19c", "21c", "23ai", "26ai"]
+
+
+class LicenceConfig(BaseModel):
+    """What the user says about Oracle licences. Counts and rates are checked against the policy, not here."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    include: bool = True
+    vcpus: int | None = Field(default=None, description="instance vCPUs; default: the caller's catalog value")
+    hyperthreading: bool | None = Field(default=None, description="default: the caller's value, else true")
+    options: tuple[str, ...] = ()
+    pdbs: int | None = Field(
+        default=None, description="user-created PDBs per CDB; more than the free ones need Multitenant"
+    )
+    db_version: DbVersion = "19c"
+    standby: bool | None = Field(default=None, description="license a standby; default: BYOL Multi-AZ on RDS")
+    servers: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="servers of this shape to license in all (primary, standbys, replicas); default 1, or 2 with "
+        "a licensed standby. Owned licences are counted once against them all",
+    )
+    discount_pct: Decimal = Decimal(0)
+    owned_processor_licences: int | dict[str, int] = Field(
+        default=0, description="licences already owned: a number (the edition's) or per product key"
+    )
+    term_years: int = Field(default=3, description="amortise the purchase over this many years")
+    optimize_cpus_cores: int | None = Field(default=None, description="active cores with Optimize CPUs")
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+class LicenceLine(BaseModel):
+    """One Oracle cost line; ``monthly_usd`` is rounded half-up to cents from the exact unit price."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    quantity: Decimal
+    unit: str
+    unit_price_usd: Decimal
+    monthly_usd: Decimal
+    source: str
+    as_of: str
+    estimated: bool = False
+    note: str = ""
+
+
+class ProductLicences(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    key: str
+    name: str
+    metric: Literal["processor", "socket"]
+    per_server: int
+    servers: int
+    required: int
+    owned: int
+    to_buy: int
+    list_price_usd: Decimal
+    net_price_usd: Decimal
+    purchase_usd: Decimal
+    annual_support_usd: Decimal
+    monthly_usd: Decimal
+
+
+class OptimizeCpus(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    cores: int
+    threads_per_core: int
+    licensed_vcpus: int
+    instance_vcpus: int
+    monthly_without_usd: Decimal | None
+    monthly_with_usd: Decimal
+    saving_monthly_usd: Decimal | None
+    note: str = ""
+    source: str = ""  # of the core counts and threads per core AWS allows for the type
+    as_of: str = ""
+
+
+class LicenceEstimate(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    included: bool
+    licence_model: str
+    edition: str
+    metric: Literal["processor", "socket"] | None = None
+    instance_vcpus: int | None = None
+    licensed_vcpus: int | None = None
+    hyperthreading: bool | None = None
+    licences_per_server: int = 0
+    servers: int = 0
+    products: tuple[ProductLicences, ...] = ()
+    lines: tuple[LicenceLine, ...] = ()
+    monthly_usd: Decimal = Decimal("0.00")
+    upfront_purchase_usd: Decimal = Decimal("0.00")
+    annual_support_usd: Decimal = Decimal("0.00")
+    term_years: int | None = None
+    discount_pct: Decimal = Decimal(0)
+    optimize_cpus: OptimizeCpus | None = None
+    notes: tuple[str, ...] = ()
+
+
+# --- problems ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LicenceProblem:
+    field: str
+    message: str
+
+
+class LicenceInvalid(ValueError):
+    """Raised with every problem found; each names the ``licences.*`` (or config) field and what is accepted."""
+
+    def __init__(self, problems: list[LicenceProblem] | tuple[LicenceProblem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))

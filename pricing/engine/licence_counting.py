@@ -1,0 +1,142 @@
+"""Counting Oracle licences by Oracle's cloud policy: processors or sockets for the vCPUs licensed, the servers to
+license, and the products (the edition, its options, Multitenant when the PDBs call for it).
+
+Pure Python (no Django). The rules come from the price list (``licence_prices``):
+
+* Enterprise Edition and its options: 2 vCPUs = 1 processor licence with hyper-threading, 1 vCPU = 1 without.
+  Standard Edition 2: every 4 vCPUs or fewer = 1 socket, at most 8 vCPUs; beyond that the deployment cannot be
+  licensed, which is a problem to fix, not a price.
+* A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
+* Optimize CPUs licenses the active cores only: active vCPUs = cores x the type's threads per core
+  (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
+  hyper-threading off unless the caller says otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pricing.engine.cpu_options import CpuOptions, cpu_options
+from pricing.engine.licence_contract import LicenceConfig, LicenceInvalid, LicenceProblem
+from pricing.engine.licence_prices import LicencePriceList, SocketRule, licence_price_list
+
+_BEFORE_19C = ("12.1", "12.2", "18c")
+
+
+def processor_licences(vcpus: int, *, hyperthreading: bool, prices: LicencePriceList | None = None) -> int:
+    """EE processor licences for ``vcpus`` active vCPUs (Core Factor Table not applied in the cloud)."""
+    rule = (prices or licence_price_list()).processor_rule
+    per = (
+        rule.vcpus_per_licence_with_hyperthreading if hyperthreading else rule.vcpus_per_licence_without_hyperthreading
+    )
+    return math.ceil(vcpus / per)
+
+
+def se2_sockets(vcpus: int, *, prices: LicencePriceList | None = None, field: str = "licences.vcpus") -> int:
+    """SE2 sockets: each 4 vCPUs or fewer is one socket; more than 8 vCPUs cannot be licensed (LicenceInvalid)."""
+    rule = (prices or licence_price_list()).socket_rule
+    if vcpus > rule.max_vcpus:
+        raise LicenceInvalid([LicenceProblem(field, se2_cap_message(vcpus, rule))])
+    return math.ceil(vcpus / rule.vcpus_per_socket)
+
+
+def se2_cap_message(vcpus: int, rule: SocketRule) -> str:
+    return (
+        f"{vcpus} vCPUs cannot be licensed with Standard Edition 2: Oracle's cloud policy counts every "
+        f"{rule.vcpus_per_socket} vCPUs as a socket and allows SE2 on at most {rule.max_vcpus} vCPUs; accepted: an "
+        f"instance of at most {rule.max_vcpus} vCPUs, fewer cores with licences.optimize_cpus_cores, or edition ee "
+        f"(source: {rule.source})"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LicenceContext:
+    """The deployment being licensed, with the vCPU count and hyper-threading settled from config and caller."""
+
+    edition: str
+    platform: str
+    licence_model: str
+    deployment: str
+    instance_class: str
+    vcpus: int | None
+    vcpus_field: str
+    hyperthreading: bool
+    cpu: CpuOptions | None  # the type's CPU-options row, looked up by its name as given
+
+
+def licence_context(
+    config: LicenceConfig,
+    *,
+    edition: str,
+    platform: str,
+    licence_model: str,
+    deployment: str,
+    instance_class: str,
+    vcpus: int | None,
+    hyperthreading: bool | None,
+) -> LicenceContext:
+    cpu = cpu_options(instance_class)
+    if hyperthreading is None and cpu is not None:
+        hyperthreading = cpu.default_threads_per_core > 1
+    return LicenceContext(
+        edition=edition,
+        platform=platform,
+        licence_model=licence_model,
+        deployment=deployment,
+        instance_class=instance_class,
+        vcpus=config.vcpus if config.vcpus is not None else vcpus,
+        vcpus_field="licences.vcpus" if config.vcpus is not None else "instance_class",
+        hyperthreading=config.hyperthreading
+        if config.hyperthreading is not None
+        else (hyperthreading if hyperthreading is not None else True),
+        cpu=cpu,
+    )
+
+
+def standby_licensed(config: LicenceConfig, ctx: LicenceContext) -> bool:
+    if config.standby is not None:
+        return config.standby
+    return ctx.platform in ("rds", "rds-custom") and ctx.deployment == "multi-az"
+
+
+def free_pdbs(config: LicenceConfig, prices: LicencePriceList) -> int:
+    rule = prices.multitenant_rule
+    return rule.free_pdbs_before_19c if config.db_version in _BEFORE_19C else rule.free_pdbs_from_19c
+
+
+def licensed_products(
+    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList
+) -> tuple[list[str], list[str]]:
+    """Product keys to license (edition first) and notes on Multitenant."""
+    keys = [ctx.edition]
+    notes: list[str] = []
+    options = list(dict.fromkeys(config.options))
+    free = free_pdbs(config, prices)
+    if ctx.edition == "ee" and config.pdbs is not None:
+        if config.pdbs > free and "multitenant" not in options:
+            options.append("multitenant")
+            notes.append(
+                f"{config.pdbs} PDBs exceed the {free} user-created PDBs Oracle {config.db_version} allows without "
+                f"Multitenant, so the Multitenant option is licensed (source: {prices.multitenant_rule.source})"
+            )
+        elif config.pdbs <= free and "multitenant" in options:
+            options.remove("multitenant")
+            notes.append(
+                f"Multitenant is not licensed: {config.pdbs} PDBs are within the {free} Oracle {config.db_version} "
+                f"allows without it (source: {prices.multitenant_rule.source})"
+            )
+    return keys + options, notes
+
+
+def licensed_vcpus(config: LicenceConfig, ctx: LicenceContext) -> int:
+    assert ctx.vcpus is not None
+    if config.optimize_cpus_cores is None:
+        return ctx.vcpus
+    return config.optimize_cpus_cores * threads_per_core(ctx)
+
+
+def threads_per_core(ctx: LicenceContext) -> int:
+    """Active threads per core with Optimize CPUs: the type's own (1 or 2), or 1 with hyper-threading off."""
+    assert ctx.cpu is not None  # Optimize CPUs is refused for a type without CPU-options data
+    return ctx.cpu.default_threads_per_core if ctx.hyperthreading else 1

@@ -1,0 +1,133 @@
+"""A refresh of a region's price snapshots: read the prices (the AWS Price List Query API or a bulk offer file),
+validate them, diff them against the current snapshots, then write and activate one new snapshot per service, all
+in one transaction. Any failure raises ``RefreshFailed`` before anything is written, so the current snapshots stay
+as they were. The Price List API client is made by ``pricing.services`` (``prices_refresh``) and passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from pricing.engine.rows import PriceRow
+from pricing.models import PriceSnapshot
+from pricing.offer_files import fetch_price_list
+from pricing.offer_reader import read_offer_file, read_offer_header
+from pricing.offer_report import ImportReport, PriceDataInvalid, PriceListUnavailable
+from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
+from pricing.snapshots import SnapshotInvalid, snapshot_current, snapshot_write, validated_rows
+
+Progress = Callable[[str], None]
+
+
+class RefreshFailed(RuntimeError):
+    """The refresh stopped; nothing was written and the current snapshots are unchanged."""
+
+
+@dataclass
+class ServiceRefresh:
+    service: str
+    rows: list[PriceRow]
+    source: str
+    as_of: date
+    origin: str
+    diff: SnapshotDiff | None = None
+    snapshot: PriceSnapshot | None = None
+    previous: PriceSnapshot | None = None
+
+
+@dataclass
+class RefreshResult:
+    region: str
+    services: list[ServiceRefresh] = field(default_factory=list)
+    dry_run: bool = False
+
+
+def _fetch(
+    *,
+    region: str,
+    services: Sequence[str],
+    offer_file: Path | None,
+    client: Any,
+    endpoint: str,
+    today: date,
+    say: Progress,
+) -> list[ServiceRefresh]:
+    fetched = []
+    try:
+        if offer_file is not None:
+            header = read_offer_header(offer_file)
+            service = header.offer_code or services[0]
+            if service not in services:
+                raise RefreshFailed(f"{offer_file} is an offer file for {service}, not {', '.join(services)}")
+            report = ImportReport()
+            say(f"{service} {region}: reading {offer_file}")
+            rows = list(read_offer_file(offer_file, region=region, report=report, progress=say))
+            say(
+                f"{service} {region}: {report.products_read:,} products read, {report.products_kept:,} kept, "
+                f"{len(rows):,} rows ({report.duplicates:,} duplicates dropped)"
+            )
+            as_of = header.publication_date or today
+            source = rows[0].source if rows else f"AWS bulk offer file {offer_file.name}"
+            fetched.append(ServiceRefresh(service, rows, source, as_of, PriceSnapshot.Origin.OFFER_FILE))
+            return fetched
+        for service in services:
+            say(f"{service} {region}: asking the AWS Price List Query API ({endpoint})")
+            rows, report = fetch_price_list(
+                client, service=service, region=region, fetched_on=today, endpoint=endpoint, progress=say
+            )
+            say(f"{service} {region}: {len(rows):,} rows ({report.duplicates:,} duplicates dropped)")
+            source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
+            fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
+    except (PriceDataInvalid, PriceListUnavailable, OSError) as error:
+        raise RefreshFailed(str(error)) from None
+    return fetched
+
+
+def refresh_snapshots(
+    *,
+    region: str,
+    services: Sequence[str],
+    offer_file: Path | None,
+    client: Any,
+    endpoint: str,
+    today: date | None = None,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+) -> RefreshResult:
+    """Read (``client`` for the API, unused with an offer file), validate, diff, then write and activate."""
+    say = progress or (lambda message: None)
+    today = today or date.today()
+    result = RefreshResult(region=region, dry_run=dry_run)
+    result.services = _fetch(
+        region=region,
+        services=services,
+        offer_file=offer_file,
+        client=client,
+        endpoint=endpoint,
+        today=today,
+        say=say,
+    )
+    for item in result.services:
+        if not item.rows:
+            raise RefreshFailed(f"no Oracle-relevant {item.service} rows for {region}: is the region right?")
+        try:
+            item.rows = validated_rows(item.rows, region=region, service=item.service)
+        except SnapshotInvalid as error:
+            raise RefreshFailed(str(error)) from None
+        item.previous = snapshot_current(region, item.service)
+        item.diff = snapshot_diff(item.previous, item.rows)
+        say(f"{item.service} {region}: {item.diff.text()}")
+    if dry_run:
+        return result
+    with transaction.atomic():
+        for item in result.services:
+            item.snapshot = snapshot_write(
+                item.rows, region, item.service, item.source, item.as_of, origin=item.origin, activate=True
+            )
+    return result

@@ -1,0 +1,48 @@
+"""The results page speaks to people: words for yes and no, thousands separators in every count and size."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from advisor import services
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.models import Assessment
+
+pytestmark = pytest.mark.django_db
+
+WAREHOUSE = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json")
+
+
+@pytest.fixture
+def warehouse(prices: None) -> Assessment:
+    meta = services.AssessmentMeta(name=WAREHOUSE.name, customer=WAREHOUSE.customer, project=WAREHOUSE.project)
+    return services.assessment_create(meta=meta, workload=WAREHOUSE.workload)
+
+
+def text_of(body: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def test_the_sizing_policy_sentence_says_yes_and_no_not_true_and_false(client: Client, warehouse: Assessment) -> None:
+    url = reverse("advisor:assessment-results", args=[warehouse.public_id])
+    text = text_of(client.get(url, {"policy.burst_may_cover_peaks.present": "1"}).content.decode())
+    sentence = text[text.index("Sizing policy: CPU headroom") :].split(".</p>")[0]
+    assert "Burst may cover peaks: no;" in sentence and "Consider burstable classes (t3): no;" in sentence
+    assert "Use instance-store NVMe for reads on EC2: yes;" in sentence
+    assert "CPU headroom 20 %;" in sentence and "Buffer cache hit ratio once the hot set is cached 99 %" in sentence
+    assert not re.search(r"\b(True|False)\b", sentence)
+
+
+def test_results_group_thousands_in_sizes_counts_and_prices(client: Client, warehouse: Assessment) -> None:
+    body = client.get(reverse("advisor:assessment-results", args=[warehouse.public_id])).content.decode()
+    text = text_of(body)
+    # 8,192 GiB growing to 16,000 GiB at the horizon, scanned in 1 MiB reads, 15,000 read IOPS plus 20 % headroom
+    need = text[text.index("Sized for:") : text.index("the answers plus the policy")]
+    assert "16,000 GiB at the horizon" in need and "18,000 at peak" in need and "at 1,024 KiB" in need
+    assert not re.search(r"\b\d{4,}\b", need)
+    # the capacity table's IO sizes, and the licence lines' unit prices (an annual price a month: $1,319.44)
+    assert '<td class="num">1,024</td>' in body
+    unit_prices = re.findall(r"× \$([\d,.]+) =", text)
+    assert "1,319.44" in unit_prices and not [p for p in unit_prices if re.match(r"\d{4}", p)]

@@ -1,0 +1,390 @@
+"""The /estimate page (its form, bill and problems) and POST /api/v1/estimate.
+
+Expected amounts come from the price rows (the committed eu-west-1 offer file read with plain json, or the current
+snapshot's rows) and from the Oracle price list in shared/reference/oracle-on-aws-features.md section 4 (EE $47,500
+and SE2 $17,500 per processor/socket, support 22 % a year), worked by hand: quantity x unit price, rounded half-up
+to cents per line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from pricing import services
+from tests.pricing.offer_data import REGION, offer, price_of
+from tests.pricing.test_views import body_of, text_of
+
+D = Decimal
+HOURS = 730  # AWS's hours in a month (pricing-notes)
+SE2_LIST, EE_LIST, SUPPORT = D(17500), D(47500), D("0.22")  # oracle-on-aws-features.md section 4
+
+
+def cents(amount: Decimal) -> Decimal:
+    return amount.quantize(D("0.01"), rounding=ROUND_HALF_UP)
+
+
+def money(amount: Decimal) -> str:
+    return f"${amount:,.2f}"
+
+
+def rds_price(family: str, **attributes: str) -> Decimal:
+    """The one price of every eu-west-1 RDS product matching ``attributes`` (AWS repeats identical SKUs)."""
+    data = offer("AmazonRDS")
+    found = {
+        D(price_of(data, sku))
+        for sku, product in data["products"].items()
+        if product["productFamily"] == family
+        and all(product["attributes"].get(k, "") == v for k, v in attributes.items())
+    }
+    assert len(found) == 1, (family, attributes, found)
+    return found.pop()
+
+
+def se2_instance(licence: str) -> Decimal:
+    return rds_price(
+        "Database Instance",
+        instanceType="db.m5.xlarge",
+        databaseEdition="Standard Two",
+        licenseModel=licence,
+        deploymentOption="Single-AZ",
+        deploymentModel="",
+    )
+
+
+GP3_SINGLE_AZ = {"volumeType": "General Purpose-GP3", "deploymentOption": "Single-AZ"}
+SE2_CONFIG = {
+    "platform": "rds",
+    "region": "eu-west-1",
+    "instance_class": "db.m5.xlarge",
+    "edition": "se2",
+    "licence_model": "byol",
+    "deployment": "single-az",
+    "storage": {"type": "gp3", "size_gib": 400},
+    "commitment": "on-demand",
+}
+
+
+# --- /estimate --------------------------------------------------------------------------------------------------
+
+
+def test_the_page_opens_on_a_worked_example_priced_line_by_line(client: Client, prices: None) -> None:
+    response = client.get(reverse("pricing:estimate"))
+    text = text_of(response)
+    assert response.status_code == 200
+
+    instance = cents(HOURS * se2_instance("Bring your own license"))  # 730 h x 0.378 = 275.94
+    storage = cents(400 * rds_price("Database Storage", databaseEngine="Any", **GP3_SINGLE_AZ))  # 400 x 0.127
+    purchase = cents(SE2_LIST / 36)  # 1 socket (4 vCPUs), bought over 3 years: 486.11
+    support = cents(SE2_LIST * SUPPORT / 12)  # 22 % a year: 320.83
+    aws, licences = instance + storage, purchase + support
+    for amount in (instance, storage, purchase, support):
+        assert f"{amount:,.2f}" in text
+    assert f"AWS, monthly {money(aws)}" in text
+    assert f"Oracle licences, monthly {money(licences)}" in text
+    assert f"Total, monthly {money(aws + licences)}" in text
+    assert f"1 year (12 months) {money((aws + licences) * 12)}" in text
+    assert f"3 years (36 months) {money((aws + licences) * 36)}" in text
+    # every line names its price row and date; the snapshot is named next to the totals
+    snapshot = services.snapshot_current(REGION, "AmazonRDS")
+    assert snapshot is not None
+    assert "SKU RZQTAEF3AZC855U9 (as of 2023-02-23)" in text
+    assert text.count(f"eu-west-1 · AmazonRDS snapshot #{snapshot.pk}, committed fixture") >= 4
+    assert "(as of 2023-02-23)" in text
+    assert response.context["share_url"].endswith("/estimate?")  # the defaults stay out of the link
+
+
+def test_license_included_beside_byol_with_the_cheaper_one_and_the_difference(client: Client, prices: None) -> None:
+    response = client.get(reverse("pricing:estimate"))
+    text = text_of(response)
+    storage = cents(400 * D("0.127"))
+    byol = cents(HOURS * se2_instance("Bring your own license")) + storage
+    byol += cents(SE2_LIST / 36) + cents(SE2_LIST * SUPPORT / 12)
+    li = cents(HOURS * se2_instance("License included")) + storage  # 730 h x 0.982: the licence is in the price
+    assert li < byol
+    assert f"License Included cheaper AWS {money(li)} Oracle licences $0.00 Total a month {money(li)}" in text
+    assert f"License Included is cheaper by {money(byol - li)} a month ({money((byol - li) * 12)} a year)" in text
+
+
+def test_license_included_is_not_offered_for_ee_on_rds(client: Client, prices: None) -> None:
+    response = client.get(reverse("pricing:estimate"), {"edition": "ee"})
+    text = text_of(response)
+    assert response.status_code == 200
+    assert "Not priced here: licence_model : li is not available for EE on rds; accepted: byol" in text
+    assert "is cheaper by" not in text
+
+
+def test_optimize_cpus_saving_is_shown(client: Client, prices: None) -> None:
+    # db.r5.2xlarge: 8 vCPUs; 2 active cores x 2 threads = 4 vCPUs = 2 EE processor licences instead of 4
+    params = {"edition": "ee", "instance_class": "db.r5.2xlarge", "optimize_cpus_cores": "2"}
+    text = text_of(client.get(reverse("pricing:estimate"), params))
+
+    def monthly(licences: int) -> Decimal:
+        return cents(licences * EE_LIST / 36) + cents(licences * EE_LIST * SUPPORT / 12)
+
+    saving = monthly(4) - monthly(2)  # 8,761.11 - 4,380.56
+    assert f"Optimize CPUs: saves {money(saving)} a month in Oracle licences" in text
+    assert f"Oracle licences, monthly {money(monthly(2))}" in text
+
+
+def test_htmx_requests_get_only_the_form_and_result(client: Client, prices: None) -> None:
+    response = client.get(reverse("pricing:estimate"), {"storage_gib": "500"}, headers={"HX-Request": "true"})
+    body = body_of(response)
+    assert body.lstrip().startswith('<div id="estimate" class="estimate-layout">')
+    assert "<html" not in body
+    assert f"{cents(500 * D('0.127')):,.2f}" in body
+
+
+def test_the_query_string_is_the_configuration_and_the_share_link_reproduces_it(client: Client, prices: None) -> None:
+    params = {
+        "platform": "ec2",
+        "instance_class": "r6i.2xlarge",
+        "edition": "ee",
+        "volume_type": "gp3",
+        "volume_gib": "1000",
+        "volume_iops": "6000",
+        "volume_throughput": "250",
+        "volume_count": "3",
+        "snapshot_gib": "200",
+        "options": ["diagnostics_pack", "tuning_pack"],
+    }
+    response = client.get(reverse("pricing:estimate"), params)
+    text = text_of(response)
+    share = response.context["share_url"]
+    for key in ("platform=ec2", "volume_count=3", "options=diagnostics_pack&options=tuning_pack", "snapshot_gib=200"):
+        assert key in share
+    ec2 = offer("AmazonEC2")
+
+    def ebs(family: str, **attributes: str) -> Decimal:
+        found = {
+            D(price_of(ec2, sku))
+            for sku, p in ec2["products"].items()
+            if p["productFamily"] == family and all(p["attributes"].get(k) == v for k, v in attributes.items())
+        }
+        assert len(found) == 1
+        return found.pop()
+
+    gp3 = cents(1000 * ebs("Storage", volumeApiName="gp3"))  # 1,000 GB x 0.088
+    iops = cents(3000 * ebs("System Operation", usagetype="EU-EBS:VolumeP-IOPS.gp3"))  # 6,000 - 3,000 included
+    assert text.count("EBS volume 3: gp3, 1,000 GiB") == 1 and text.count(f"{gp3:,.2f}") >= 3
+    assert text.count(f"{iops:,.2f}") >= 3
+    assert "EBS snapshots" in text and "Diagnostics Pack" in text and "Tuning Pack" in text
+
+    again = client.get(share.replace("http://testserver", ""))
+    assert text_of(again) == text
+
+
+def test_switching_platform_keeps_the_instance_classs_twin(client: Client, prices: None) -> None:
+    response = client.get(reverse("pricing:estimate"), {"platform": "ec2", "instance_class": "db.r5.large"})
+    assert '<option value="r5.large" selected>' in body_of(response)
+    back = client.get(reverse("pricing:estimate"), {"platform": "rds", "instance_class": "r5.large"})
+    assert '<option value="db.r5.large" selected>' in body_of(back)
+
+
+def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None) -> None:
+    # us-east-1 has no Multi-AZ instance price in its sources: the row is derived (2 x Single-AZ) and says so
+    params = {"region": "us-east-1", "deployment": "multi-az", "edition": "ee", "instance_class": "db.r5.2xlarge"}
+    response = client.get(reverse("pricing:estimate"), params)
+    text = text_of(response)
+    row = next(
+        r
+        for r in services.current_rows("us-east-1", "AmazonRDS")
+        if r.attributes.get("instanceType") == "db.r5.2xlarge"
+        and r.attributes.get("deploymentOption") == "Multi-AZ"
+        and r.attributes.get("databaseEdition") == "Enterprise"
+    )
+    assert row.estimated and row.estimate_note
+    assert "is-estimated" in body_of(response)
+    assert (
+        f"estimated {row.source}, SKU {row.sku} (as of {row.as_of.isoformat()}) Estimated: {row.estimate_note}" in text
+    )
+    assert f"{cents(HOURS * row.price_usd):,.2f}" in text
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "message"),
+    [
+        ({"storage_gib": "10"}, "storage_gib", "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB"),
+        ({"edition": "ee", "licence_model": "li"}, "licence_model", "li is not available for EE on rds; accepted: byol"),
+        ({"discount_pct": "lots"}, "discount_pct", "'lots' is not a number; accepted: a percentage from 0 to 100"),
+        ({"region": "eu-north-9"}, "region", "has no RDS for Oracle prices in the current price snapshots; priced regions: af-south-1"),
+        ({"instance_class": "db.zz.huge"}, "instance_class", "db.zz.huge has no RDS for Oracle SE2 BYOL Single-AZ price"),
+        ({"platform": "ec2", "volume_count": "0"}, "volume_count", "accepted: a whole number of identical volumes from 1 to 64"),
+        ({"standby": "maybe"}, "standby", "'maybe' is not accepted; accepted: blank (the default), true, false"),
+        ({"av1_type": "gp3", "av1_gib": "100"}, "av1_gib", "100 GiB; RDS for Oracle additional volume gp3 accepts 200-65,536 GiB"),
+        ({"av1_type": "gp3", "av2_type": "gp3", "av2_gib": "lots"}, "av2_gib", "'lots' is not a number; accepted: a whole number of GiB"),
+        ({"av1_type": "gp9"}, "av1_type", "'gp9' is not accepted; accepted: 'gp3' or 'io2'"),
+        ({"hours_per_month": "900"}, "hours_per_month", "900; accepted: 1-744 hours (a 31-day month), default 730"),
+        ({"pdbs": "-1"}, "pdbs", "must be 0 or more"),
+        ({"vcpus": "0"}, "vcpus", "0 vCPUs; accepted: 1 or more"),
+        ({"db_version": "9i"}, "db_version", "'9i' is not accepted; accepted: '12.1', '12.2', '18c', '19c'"),
+        ({"platform": "ec2", "free_tier": "on", "av1_type": "gp3"}, "volume_count", ""),  # RDS-only fields are not read on EC2
+    ],
+)  # fmt: skip
+def test_bad_values_mark_the_field_and_say_what_is_accepted(
+    client: Client, prices: None, params: dict[str, str], field: str, message: str
+) -> None:
+    if not message:
+        response = client.get(reverse("pricing:estimate"), params)
+        assert response.status_code == 200 and 'aria-invalid="true"' not in body_of(response)
+        return
+    response = client.get(reverse("pricing:estimate"), params)
+    body = body_of(response)
+    assert response.status_code == 422
+    control = re.search(rf'<(input|select)[^>]* id="est-{field}"[^>]*>', body)
+    assert control is not None and 'aria-invalid="true"' in control.group(0)
+    error = re.search(rf'<p id="err-est-{field}" class="field-error">([^<]*)</p>', body)
+    assert error is not None and message in error.group(1).replace("&#x27;", "'")
+    assert "Monthly bill" not in body  # never a partial bill
+
+
+def test_every_problem_is_listed_at_once(client: Client, prices: None) -> None:
+    params = {"storage_gib": "10", "discount_pct": "x", "edition": "ee", "options": ["rac"], "region": "eu-west-1"}
+    text = text_of(client.get(reverse("pricing:estimate"), params))
+    assert "3 settings cannot be priced" in text
+    assert "licences.options[0] : Real Application Clusters is not available on rds" in text
+
+
+def test_additional_volumes_and_instance_hours_are_priced_line_by_line(client: Client, prices: None) -> None:
+    params = {"av1_type": "gp3", "av1_gib": "500", "av2_type": "gp3", "av2_gib": "1000", "hours_per_month": "200"}
+    response = client.get(reverse("pricing:estimate"), params)
+    text = text_of(response)
+    assert response.status_code == 200
+    gp3 = rds_price("Database Storage", databaseEngine="Any", **GP3_SINGLE_AZ)
+    instance = cents(200 * se2_instance("Bring your own license"))  # 200 hours, not 730
+    extra = cents(500 * gp3) + cents(1000 * gp3)
+    assert "Additional volume 1: gp3 Single-AZ, 500 GiB" in text and f"{cents(500 * gp3):,.2f}" in text
+    assert "Additional volume 2: gp3 Single-AZ, 1,000 GiB" in text and f"{cents(1000 * gp3):,.2f}" in text
+    assert f"AWS, monthly {money(instance + cents(400 * gp3) + extra)}" in text
+    assert "200 hours a month" in text
+    share = response.context["share_url"]
+    assert "av2_gib=1000" in share and "av1_gib=500" in share and "hours_per_month=200" in share
+    assert text_of(client.get(share.replace("http://testserver", ""))) == text
+
+
+def test_the_free_tier_credits_a_micro_instance_and_its_storage(client: Client, prices: None) -> None:
+    params = {
+        "free_tier": "on",
+        "instance_class": "db.t3.micro",
+        "storage_type": "gp2",
+        "storage_gib": "20",
+        "vcpus": "2",
+    }
+    text = text_of(client.get(reverse("pricing:estimate"), params))
+    hourly = rds_price(
+        "Database Instance",
+        instanceType="db.t3.micro",
+        databaseEdition="Standard Two",
+        licenseModel="Bring your own license",
+        deploymentOption="Single-AZ",
+        deploymentModel="",
+    )
+    assert "AWS Free Tier: 730 micro instance hours" in text and f"-{cents(730 * hourly):,.2f}" in text
+    assert "AWS Free Tier: 20 GB of gp2 storage" in text
+
+
+def test_oracle_version_pdbs_and_the_vcpus_to_license_reach_the_licences(client: Client, prices: None) -> None:
+    # 5 PDBs on 19c are more than the 3 a CDB holds without Multitenant: EE on 8 vCPUs = 4 processors of each
+    params = {"edition": "ee", "pdbs": "5", "db_version": "19c", "vcpus": "8"}
+    text = text_of(client.get(reverse("pricing:estimate"), params))
+    assert "Oracle Multitenant: 4 processor licence(s) to buy" in text
+    assert "Oracle Database Enterprise Edition: 4 processor licence(s) to buy" in text
+    no_ht = text_of(client.get(reverse("pricing:estimate"), {**params, "hyperthreading": "false"}))
+    assert "Oracle Database Enterprise Edition: 8 processor licence(s) to buy" in no_ht
+
+
+def test_an_unpriced_class_in_the_chosen_region_stays_selected_with_its_error(client: Client, prices: None) -> None:
+    # db.x2iedn.xlarge is priced in eu-west-1 (2023 offer file) but not in af-south-1 (2021 data)
+    response = client.get(reverse("pricing:estimate"), {"region": "af-south-1", "instance_class": "db.x2iedn.xlarge"})
+    body = body_of(response)
+    assert '<option value="db.x2iedn.xlarge" selected>db.x2iedn.xlarge (not available here)</option>' in body
+    assert "priced classes:" in body
+
+
+# --- POST /api/v1/estimate --------------------------------------------------------------------------------------
+
+
+def post(client: Client, data: Any) -> Any:
+    body = data if isinstance(data, str) else json.dumps(data)
+    return client.post(reverse("pricing:api-estimate"), body, "application/json")
+
+
+def test_api_answers_the_public_contract(client: Client, prices: None) -> None:
+    response = post(client, SE2_CONFIG)
+    assert response.status_code == 200
+    data = response.json()
+    first, storage = data["lines"][:2]
+    assert {"name", "quantity", "unit", "unit_price_usd", "monthly_usd", "price_source", "as_of", "estimated"} <= set(
+        first
+    )
+    unit = se2_instance("Bring your own license")
+    assert (first["quantity"], first["unit"], D(first["unit_price_usd"])) == ("730", "Hrs", unit)
+    assert D(first["monthly_usd"]) == cents(HOURS * unit)
+    assert (first["as_of"], first["estimated"]) == ("2023-02-23", False)
+    assert D(storage["monthly_usd"]) == cents(400 * D("0.127"))
+    aws = cents(HOURS * unit) + cents(400 * D("0.127"))
+    licence = cents(SE2_LIST / 36) + cents(SE2_LIST * SUPPORT / 12)
+    assert (D(data["aws_monthly_usd"]), D(data["licence_monthly_usd"])) == (aws, licence)
+    assert D(data["total_monthly_usd"]) == aws + licence
+    (snapshot,) = data["price_snapshots"]
+    current = services.snapshot_current(REGION, "AmazonRDS")
+    assert current is not None
+    assert snapshot == {
+        "id": current.pk,
+        "service": "AmazonRDS",
+        "region": "eu-west-1",
+        "source": current.source,
+        "as_of": "2023-02-23",
+        "origin": "fixture",
+    }
+    assert data["licence"]["metric"] == "socket" and data["notes"]
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "message"),
+    [
+        ({"region": "xx-nowhere-1"}, "region", "priced regions: af-south-1, ap-east-1"),
+        ({"instance_class": "db.q9.mega"}, "instance_class", "priced classes:"),
+        ({"edition": "ee", "licence_model": "li"}, "licence_model", "accepted: byol"),
+        ({"storage": {"type": "gp3", "size_gib": 400, "iops": 99}}, "storage.iops", "accepts 12,000-64,000"),
+        ({"platform": "ec2", "instance_class": "m5.xlarge", "storage": None, "volumes": [{"type": "gp9", "size_gib": 1}]},
+         "volumes[0].type", "accepted: 'gp2', 'gp3'"),
+    ],
+)  # fmt: skip
+def test_api_rejects_bad_configs_with_field_paths(
+    client: Client, prices: None, change: dict[str, Any], path: str, message: str
+) -> None:
+    config = {k: v for k, v in {**SE2_CONFIG, **change}.items() if v is not None}
+    response = post(client, config)
+    assert response.status_code == 400
+    errors = {e["path"]: e["message"] for e in response.json()["errors"]}
+    assert path in errors and message in errors[path], errors
+
+
+def test_api_lists_every_problem_of_a_config(client: Client, prices: None) -> None:
+    config = {**SE2_CONFIG, "region": "mars-1", "extra_backup_gib": -5, "licences": {"discount_pct": 150}}
+    errors = {e["path"] for e in post(client, config).json()["errors"]}
+    assert errors == {"region", "extra_backup_gib", "licences.discount_pct"}
+
+
+@pytest.mark.parametrize("body", ["{not json", "[1, 2]"])
+def test_api_rejects_a_body_that_is_not_a_json_object(client: Client, body: str) -> None:
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "body"
+
+
+def test_api_answers_as_the_cli_does(client: Client, prices: None, tmp_path: Path, capsys: Any) -> None:
+    from django.core.management import call_command
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(SE2_CONFIG))
+    call_command("estimate", "--config", str(path), "--json")
+    assert json.loads(capsys.readouterr().out) == post(client, SE2_CONFIG).json()
