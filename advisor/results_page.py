@@ -16,6 +16,7 @@ from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_lines, odb_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
+from pricing.engine.calculator import as_of_span
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
     ("infrastructure", "Exadata infrastructure"),
@@ -54,8 +55,7 @@ class Column:
         chosen = self.option.chosen
         if chosen is None:
             return ""
-        dates = chosen.topology.prices_as_of
-        return dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}" if dates else ""
+        return as_of_span(chosen.topology.prices_as_of)
 
     @property
     def unpriced_reason(self) -> str:

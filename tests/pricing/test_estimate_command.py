@@ -131,7 +131,9 @@ def test_text_output_is_a_readable_bill(prices: None, tmp_path: Path) -> None:
     snapshot = services.snapshot_current("us-east-1", "AmazonRDS")
     assert snapshot is not None
     assert out.startswith("Amazon RDS for Oracle · us-east-1 · db.r5.2xlarge · EE BYOL · multi-az · on-demand")
-    assert f"AmazonRDS us-east-1 snapshot #{snapshot.pk} (committed fixture, as of 2021-08-03)" in out
+    assert f"AmazonRDS us-east-1 snapshot #{snapshot.pk} (committed fixture)" in out
+    # the dates said are those of the rows the bill used: the VI21 instance row (2021-08-03) is the oldest
+    assert f"(rows as of {instance.as_of.isoformat()}" in out
     assert f"${cents(730 * instance.price_usd):,.2f} *" in out  # estimated lines carry a star ...
     assert f"estimated: {instance.estimate_note}" in out  # ... and their note
     assert "* estimated: derived rather than read from the price list" in out

@@ -56,9 +56,9 @@ def _usd(amount: Decimal) -> str:
 def render_text(answer: estimate_page.EstimateAnswer) -> str:
     result = answer.estimate
     cfg = answer.config
-    snapshots = "; ".join(
-        f"{s.service} {s.region} snapshot #{s.id} ({s.origin_label}, as of {s.as_of.isoformat()}): {s.source}"
-        for s in answer.snapshots
+    snapshots = (
+        "; ".join(f"{s.service} {s.region} snapshot #{s.id} ({s.origin_label}): {s.source}" for s in answer.snapshots)
+        + f" (rows as of {result.price_snapshot})"
     )
     price_list = licence_price_list().price_list
     out = [
