@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report
+.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report bench-fuzz
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -20,6 +20,7 @@ install: $(BIN)/.installed
 
 run: install system-deps
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py create_demo_user
 	$(BIN)/python manage.py load_scenarios
 	$(BIN)/python manage.py load_prices
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -63,3 +64,6 @@ bench-recommend: install
 # The PDF comparison of a golden scenario: median seconds per PDF, warm and cold browser (goal < 2 s).
 bench-report: install system-deps
 	$(BIN)/python bench/report_bench.py
+
+bench-fuzz: install  # ~60 s of hostile requests against gunicorn on 127.0.0.1: 5xx count and worker peak RSS
+	$(BIN)/python bench/fuzz_load.py

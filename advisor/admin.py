@@ -8,13 +8,14 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
 
-from advisor.models import LOGO_MAX_BYTES, Assessment, ReportSettings
+from advisor.models import LOGO_MAX_BYTES, Assessment, ReportSettings, ShareLink
 
 
 @admin.register(Assessment)
 class AssessmentAdmin(admin.ModelAdmin):
-    list_display = ("name", "customer", "project", "edition", "version", "region", "db_size_gib", "updated_at")
-    list_filter = ("edition", "version", "region")
+    list_display = ("name", "customer", "project", "owner", "team", "edition", "region", "db_size_gib", "updated_at")
+    list_filter = ("team", "edition", "version", "region")
+    autocomplete_fields = ("owner", "team")  # who owns it and which team sees it (``advisor.access``)
     search_fields = ("name", "customer", "project")
     # The workload and its search columns change only through the questionnaire or an import,
     # which validate it; the admin may rename, re-file and delete.
@@ -108,3 +109,11 @@ class ReportSettingsAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: ReportSettings | None = None) -> bool:
         return False
+
+
+@admin.register(ShareLink)
+class ShareLinkAdmin(admin.ModelAdmin):
+    list_display = ("assessment", "created_by", "created_at", "expires_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    search_fields = ("assessment__name",)
+    readonly_fields = ("token", "assessment", "created_by", "created_at")

@@ -1,6 +1,8 @@
+import secrets
 import uuid
 from typing import Self
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -20,6 +22,11 @@ class Assessment(models.Model):
     region = models.CharField(max_length=32)
     db_size_gib = models.FloatField()
     peak_cpu = models.FloatField()
+    # Null only for rows saved before accounts existed and no superuser to give them to: staff alone see those.
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="assessments")
+    team = models.ForeignKey(
+        "accounts.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="assessments"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -32,6 +39,28 @@ class Assessment(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("advisor:assessment-detail", kwargs={"public_id": self.public_id})
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class ShareLink(models.Model):
+    """A read-only link to one assessment's results and PDF for someone without an account; it stops working
+    when it expires or its owner revokes it. The token is random (256 bits) and only ever compared whole."""
+
+    token = models.CharField(max_length=64, unique=True, default=new_share_token, editable=False)
+    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="share_links")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Share link to {self.assessment}"
 
 
 LOGO_MAX_BYTES = 256 * 1024

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -14,7 +15,7 @@ from advisor import report
 from advisor.engine.workload import FieldError
 from advisor.models import Assessment
 from advisor.questionnaire import dom_id, parse_form
-from advisor.views import _policy_from
+from advisor.views import _policy_from, _viewable
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ def _missing_page(request: HttpRequest, assessment: Assessment, errors: list[Fie
     return render(request, "advisor/report_missing.html", {"assessment": assessment, "errors": shown}, status=422)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The comparison as a PDF (``format=html``: the same document as HTML).
@@ -43,7 +45,7 @@ def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
     GET: the saved workload, for the sizing policy in the URL (``?paper=…&prepared_by=…&policy.*``).
     POST: what the results page shows: its answers form (answers and ``policy.*``, as the results page's preview
     reads them), posted by its "Download PDF" button, possibly changed there and not saved; nothing is saved."""
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id)
     params = request.POST if request.method == "POST" else request.GET
     wanted = params.get("format") or request.GET.get("format") or "pdf"
     if wanted not in ("pdf", "html"):

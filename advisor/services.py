@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from django.db import transaction
 from django.db.models import Q
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from advisor.access import visible_assessments
 from advisor.engine.facts import Fact, fact_registry
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.engine.recommender import Recommendation, recommend
@@ -27,7 +28,19 @@ from advisor.engine.scenarios import Scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
+from config import safe_json
 from pricing.price_books import BookKey, clear_price_books, combined_key, price_book_for
+
+
+def _storable(value: str) -> str:
+    """PostgreSQL refuses NUL and UTF-8 cannot hold a lone surrogate: say so instead of failing the save."""
+    problem = safe_json.text_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+StoredText = Annotated[str, AfterValidator(_storable)]
 
 
 class AssessmentMeta(BaseModel):
@@ -35,9 +48,9 @@ class AssessmentMeta(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
-    name: str = Field(min_length=1, max_length=200)
-    customer: str = Field("", max_length=200)
-    project: str = Field("", max_length=200)
+    name: StoredText = Field(min_length=1, max_length=200)
+    customer: StoredText = Field("", max_length=200)
+    project: StoredText = Field("", max_length=200)
 
 
 META_ACCEPTED = {
@@ -70,10 +83,12 @@ def _search_columns(workload: Workload) -> dict[str, object]:
     }
 
 
-def assessment_create(*, meta: AssessmentMeta, workload: Workload) -> Assessment:
+def assessment_create(*, meta: AssessmentMeta, workload: Workload, owner: Any = None, team: Any = None) -> Assessment:
+    """Saved for ``owner`` (the signed-in user; None only for scripts, and then only staff see it)."""
     return Assessment.objects.create(
-        name=meta.name, customer=meta.customer, project=meta.project, **_search_columns(workload)
-    )
+        name=meta.name, customer=meta.customer, project=meta.project, owner=owner, team=team,
+        **_search_columns(workload),
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -87,11 +102,14 @@ def assessment_update(*, assessment: Assessment, meta: AssessmentMeta, workload:
     return locked
 
 
-def assessment_duplicate(*, assessment: Assessment) -> Assessment:
+def assessment_duplicate(*, assessment: Assessment, owner: Any = None) -> Assessment:
+    """A copy owned by ``owner`` (who asked for it), in the original's team."""
     meta = AssessmentMeta(
         name=f"Copy of {assessment.name}"[:200], customer=assessment.customer, project=assessment.project
     )
-    return assessment_create(meta=meta, workload=assessment_workload(assessment))
+    return assessment_create(
+        meta=meta, workload=assessment_workload(assessment), owner=owner or assessment.owner, team=assessment.team
+    )
 
 
 def assessment_delete(*, assessment: Assessment) -> None:
@@ -113,10 +131,10 @@ class WorkloadFileMeta(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
-    name: str = Field("", max_length=200)
-    customer: str = Field("", max_length=200)
-    project: str = Field("", max_length=200)
-    description: str = ""
+    name: StoredText = Field("", max_length=200)
+    customer: StoredText = Field("", max_length=200)
+    project: StoredText = Field("", max_length=200)
+    description: StoredText = Field("", max_length=10_000)
 
 
 @dataclass(frozen=True)
@@ -141,9 +159,10 @@ def workload_file_parse(*, text: str | bytes) -> WorkloadFile:
     """A workload file in either shape: a bare workload, or ``{name, customer, project, description?, workload}``
     as exported and as the golden scenarios are. WorkloadInvalid lists every problem by its path in the file."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise WorkloadInvalid([FieldError("(file)", f"Not valid JSON: {error}.")]) from None
+        data = safe_json.loads(text)
+    except safe_json.JsonRefused as refused:
+        path = "(file)" if refused.path == "body" else refused.path
+        raise WorkloadInvalid([FieldError(path, f"{refused.message[:1].upper()}{refused.message[1:]}.")]) from None
     if not (isinstance(data, dict) and "workload" in data):
         return WorkloadFile(workload=parse_workload(data))
     errors: list[FieldError] = []
@@ -182,20 +201,23 @@ def assessment_import_meta(
     return merged
 
 
-def assessment_search(*, query: str = "") -> list[Assessment]:
-    rows = Assessment.objects.all()
+def assessment_search(*, user: Any, query: str = "") -> list[Assessment]:
+    """What ``user`` may see (``advisor.access``), filtered by name, customer or project."""
+    rows = visible_assessments(user)
     if query:
         rows = rows.filter(Q(name__icontains=query) | Q(customer__icontains=query) | Q(project__icontains=query))
     return list(rows[:200])
 
 
-def assessments_from_scenarios(scenarios: list[Scenario]) -> list[Assessment]:
-    """Save each scenario not saved yet (matched by name), all or none."""
+def assessments_from_scenarios(scenarios: list[Scenario], owner: Any = None) -> list[Assessment]:
+    """Save each scenario not saved yet (matched by name), all or none, for ``owner``."""
     existing = set(Assessment.objects.filter(name__in=[s.name for s in scenarios]).values_list("name", flat=True))
     with transaction.atomic():
         return [
             assessment_create(
-                meta=AssessmentMeta(name=s.name, customer=s.customer, project=s.project), workload=s.workload
+                meta=AssessmentMeta(name=s.name, customer=s.customer, project=s.project),
+                workload=s.workload,
+                owner=owner,
             )
             for s in scenarios
             if s.name not in existing

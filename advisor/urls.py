@@ -1,6 +1,7 @@
 from django.urls import path
 
 from advisor import report_views, views
+from config.api import named_route
 
 app_name = "advisor"
 
@@ -17,11 +18,13 @@ urlpatterns = [
     path("a/<uuid:public_id>/workload.json", views.assessment_export, name="assessment-export"),
     path("a/<uuid:public_id>/report.pdf", report_views.assessment_report, name="assessment-report"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     path("iolimits", views.iolimits, name="iolimits"),
     path("rules", views.rules_page, name="rules"),
-    path("api/v1/recommendations", views.api_recommendations, name="api-recommendations"),
-    path("api/v1/verdicts", views.api_verdicts, name="api-verdicts"),
-    path("api/v1/iolimits", views.api_iolimits, name="api-iolimits"),
-    path("api/v1/schema/workload", views.api_workload_schema, name="api-workload-schema"),
-    path("api/v1/workloads/validate", views.api_workload_validate, name="api-workload-validate"),
+    # the API's routes (config/api.py) under their old names, so templates and links keep reversing them
+    named_route("recommendations", "api-recommendations"),
+    named_route("verdicts", "api-verdicts"),
+    named_route("iolimits", "api-iolimits"),
+    named_route("schema/workload", "api-workload-schema"),
+    named_route("workloads/validate", "api-workload-validate"),
 ]

@@ -7,33 +7,46 @@ from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from pydantic import ValidationError
 
-from advisor import iolimits_page, services
-from advisor.engine.ioquery import IoQueryInvalid, parse_io_query, report_json, run_io_query
-from advisor.engine.rules import SEVERITY_ORDER, verdicts_json
+from advisor import access, health, iolimits_page, services
+from advisor.engine.rules import SEVERITY_ORDER
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import (
     FieldError,
     Workload,
     WorkloadInvalid,
     parse_workload,
-    parse_workload_json,
-    workload_json_schema,
 )
 from advisor.iolimits_forms import IoLimitsForm
 from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
 from advisor.results_page import results_context
-from config.api import json_object
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
+
+
+def _viewable(request: HttpRequest, public_id: UUID) -> Assessment:
+    """The assessment when the signed-in user may see it; 404 otherwise (another's must not be seen to exist)."""
+    assessment = get_object_or_404(Assessment.objects.select_related("team"), public_id=public_id)
+    if not access.can_view(request.user, assessment):
+        raise Http404("No such assessment")
+    return assessment
+
+
+def _editable(request: HttpRequest, public_id: UUID) -> Assessment:
+    """The assessment when the user may change it: 404 when they may not see it, 403 when they may only see it."""
+    assessment = _viewable(request, public_id)
+    if not access.can_edit(request.user, assessment):
+        raise PermissionDenied("Your team membership lets you see this assessment, not change it.")
+    return assessment
 
 
 def _posted_meta(request: HttpRequest) -> dict[str, str]:
@@ -97,23 +110,25 @@ def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpRespons
         meta_posted = _posted_meta(request)
         return _form_page(request, assessment=assessment, meta=meta_posted, values=raw, errors=errors, status=422)
     if assessment is None:
-        assessment = services.assessment_create(meta=meta, workload=workload)
+        assessment = services.assessment_create(meta=meta, workload=workload, owner=request.user)
     else:
         assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
     messages.success(request, f"Saved “{assessment.name}”. Here is where it can run and what it costs.")
     return redirect("advisor:assessment-results", public_id=assessment.public_id)
 
 
+@login_required
 @require_GET
 def assessment_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    context = {"assessments": services.assessment_search(query=query), "query": query}
+    context = {"assessments": services.assessment_search(user=request.user, query=query), "query": query}
     template = "advisor/assessment_list.html"
     if request.htmx:
         template += "#assessment-rows"
     return render(request, template, context)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def assessment_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
@@ -122,9 +137,10 @@ def assessment_new(request: HttpRequest) -> HttpResponse:
     return _save(request, assessment=None)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id) if request.method == "GET" else _editable(request, public_id)
     meta = {f: getattr(assessment, f) for f in META_FIELDS}
     if request.method == "GET":
         try:
@@ -136,6 +152,7 @@ def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return _save(request, assessment=assessment)
 
 
+@login_required
 @require_POST
 def assessment_validate(request: HttpRequest) -> HttpResponse:
     """Inline validation while typing: marks every field, saves nothing."""
@@ -150,11 +167,12 @@ def assessment_validate(request: HttpRequest) -> HttpResponse:
     return render(request, "advisor/assessment_form.html#validation-result", context)
 
 
+@login_required
 @require_POST
 def assessment_duplicate(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id)
     try:
-        copy = services.assessment_duplicate(assessment=assessment)
+        copy = services.assessment_duplicate(assessment=assessment, owner=request.user)
     except WorkloadInvalid as invalid:
         messages.error(request, f"Cannot duplicate: the saved workload is invalid ({invalid}). Fix and save it first.")
         return redirect(assessment)
@@ -162,9 +180,10 @@ def assessment_duplicate(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return redirect(copy)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def assessment_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _editable(request, public_id)
     if request.method == "GET":
         return render(request, "advisor/assessment_delete.html", {"assessment": assessment})
     name = assessment.name
@@ -173,17 +192,19 @@ def assessment_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
     return redirect("advisor:assessment-list")
 
 
+@login_required
 @require_GET
 def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The assessment as a workload file: its name, customer and project around the workload, as the golden
     scenarios are written, so it imports and runs through ``manage.py recommend`` as it is."""
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id)
     response = JsonResponse(services.assessment_export(assessment=assessment), json_dumps_params={"indent": 2})
     filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in assessment.name)[:80] or "workload"
     response["Content-Disposition"] = f'attachment; filename="{filename}.workload.json"'
     return response
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 def assessment_import(request: HttpRequest) -> HttpResponse:
     """A workload file (uploaded or pasted), bare or with its name, customer and project; the form's answers to
@@ -212,25 +233,9 @@ def assessment_import(request: HttpRequest) -> HttpResponse:
     if errors or meta is None or document is None:
         context["errors"] = errors
         return render(request, "advisor/assessment_import.html", context, status=422)
-    assessment = services.assessment_create(meta=meta, workload=document.workload)
+    assessment = services.assessment_create(meta=meta, workload=document.workload, owner=request.user)
     messages.success(request, f"Imported “{assessment.name}”.")
     return redirect(assessment)
-
-
-@require_GET
-def api_workload_schema(request: HttpRequest) -> JsonResponse:
-    return JsonResponse(workload_json_schema(), json_dumps_params={"indent": 2})
-
-
-@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
-@require_POST
-def api_workload_validate(request: HttpRequest) -> JsonResponse:
-    """Validate a workload posted as JSON: 200 with the normalised workload, or 400 with field paths."""
-    try:
-        workload = parse_workload_json(request.body)
-    except WorkloadInvalid as invalid:
-        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
-    return JsonResponse({"workload": workload.model_dump(mode="json")})
 
 
 @require_GET
@@ -243,21 +248,6 @@ def iolimits(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         return render(request, "advisor/iolimits.html#iolimits-body", context)
     return render(request, "advisor/iolimits.html", context, status=422 if page.issues else 200)
-
-
-@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
-@require_POST
-def api_iolimits(request: HttpRequest) -> JsonResponse:
-    """Evaluate an IO-limit query posted as JSON: 200 with results per IO size, or 400 with field paths."""
-    data, refusal = json_object(request)
-    if refusal is not None:
-        return refusal
-    assert data is not None
-    try:
-        query = parse_io_query(data)
-    except IoQueryInvalid as invalid:
-        return JsonResponse({"errors": [{"path": p.field, "message": p.message} for p in invalid.problems]}, status=400)
-    return JsonResponse(report_json(run_io_query(query)))
 
 
 @require_GET
@@ -275,17 +265,6 @@ def rules_page(request: HttpRequest) -> HttpResponse:
     }
     template = "advisor/rules.html" + ("#rule-rows" if request.htmx else "")
     return render(request, template, context)
-
-
-@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
-@require_POST
-def api_verdicts(request: HttpRequest) -> JsonResponse:
-    """Verdict per option for a workload posted as JSON, or 400 with field paths (never a partial verdict)."""
-    try:
-        workload = parse_workload_json(request.body)
-    except WorkloadInvalid as invalid:
-        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
-    return JsonResponse(verdicts_json(services.verdicts_for(workload)))
 
 
 def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
@@ -325,35 +304,39 @@ def _results_page(
     return render(request, template, context, status=200 if partial or not errors else 422)
 
 
+@login_required
 @require_GET
 def assessment_results(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """One column per option: verdict, configuration, need versus capacity, cost, alternatives, charts."""
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id)
     return _results_page(request, assessment, assessment.workload, partial=bool(request.htmx))
 
 
+@login_required
 @require_POST
 def assessment_results_preview(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The results for answers changed on the results page, without saving them."""
-    assessment = get_object_or_404(Assessment, public_id=public_id)
+    assessment = _viewable(request, public_id)
     return _results_page(request, assessment, parse_form(request.POST), partial=True)
-
-
-@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
-@require_POST
-def api_recommendations(request: HttpRequest) -> HttpResponse:
-    """Per option: verdict, findings, configuration, capacity, cost and alternatives; 400 with field paths."""
-    try:
-        workload = parse_workload_json(request.body)
-    except WorkloadInvalid as invalid:
-        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in invalid.errors]}, status=400)
-    policy, errors = _policy_from(request.GET)
-    if errors:
-        return JsonResponse({"errors": [{"path": e.path, "message": e.message} for e in errors]}, status=400)
-    return HttpResponse(services.recommendation_json_text(workload, policy), content_type="application/json")
 
 
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness for load balancers, and the trivial endpoint the benchmark compares the API with."""
-    return HttpResponse("ok", content_type="text/plain")
+    """Liveness for load balancers (503 when the database does not answer), and the trivial endpoint the
+    benchmark compares the API with."""
+    problem = health.database_problem()
+    if problem:
+        return JsonResponse({"status": "unavailable", "database": problem}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok"})
+
+
+@require_GET
+def readyz(request: HttpRequest) -> HttpResponse:
+    """Readiness: the database answers and current price snapshots are loaded; 503 naming what is missing."""
+    problem = health.database_problem()
+    if problem:
+        return JsonResponse({"status": "unavailable", "database": problem}, status=503)
+    missing = health.price_snapshots_missing()
+    if missing:
+        return JsonResponse({"status": "unavailable", "database": "ok", "missing": missing}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok", "missing": []})

@@ -43,12 +43,21 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
+    "allauth",
+    "allauth.account",
+    "axes",
     "advisor",
+    "advisor.accounts",
+    "advisor.apikeys",
+    "ninja",  # its Swagger UI files are served from static (no CDN)
     "pricing",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # body-size and JSON-shape limits before any body is read; JSON 500s under /api/
+    "config.limits.RequestLimitsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -56,7 +65,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.security.PermissionsPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "axes.middleware.AxesMiddleware",  # turns a locked-out sign-in into the lockout page
     # innermost, so the 404 page it renders passes through the CSRF and messages middleware like any page
     "config.middleware.NotFoundMiddleware",
 ]
@@ -94,12 +107,41 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+# Sign-in (django-allauth, username or email) with lockout after repeated failures (django-axes, listed first).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_ADAPTER = "advisor.accounts.adapter.AccountAdapter"  # no self sign-up: accounts come from the admin
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_RATE_LIMITS = {"login_failed": None}  # axes locks out instead (one mechanism, stored in the database)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "advisor@localhost")
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 0.25  # hours: locked for 15 minutes
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "advisor.accounts.lockout.attempted_username"
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
+
+# JSON API (config/api.py): requests per client (token, user or address) per window, e.g. "60/m"; the counts live
+# in their own cache (per process with the local-memory backend: behind several workers the limit is per worker).
+API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "60/m")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "api-throttle": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api-throttle"},
+}
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -113,13 +155,17 @@ STORAGES = {
     },
 }
 
-# An imported workload file is small; refuse anything that is not.
+# An imported workload file is small; refuse anything that is not. Per-path body limits (413 before reading
+# the body) live in config.limits.DEFAULT_BODY_LIMITS; REQUEST_BODY_LIMITS here would replace them.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 10
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]  # load balancers probe over plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -127,6 +173,47 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp 4). Scripts only from our own static files (htmx and plotly are vendored;
+# chart data sits in <script type="application/json"> islands, which are data, not code): no inline script, no eval
+# (base.html's htmx-config also sets allowEval false). <style> elements: stylesheets from 'self' and the two fixed
+# <style> blocks plotly inserts (hashes below); htmx's indicator <style> is switched off in base.html and its CSS
+# lives in app.css. Style *attributes* need 'unsafe-inline': plotly sets them with setAttribute("style", ...) on
+# every node it draws, and a few templates carry style="...". CSP 3's style-src-attr confines that allowance to
+# attributes, which cannot run code; 'unsafe-hashes' would need a hash for every style value plotly computes, so it
+# cannot work. style-src keeps 'unsafe-inline' only as the fallback for browsers that predate -elem/-attr.
+# img-src allows data: (the PDF cover logo, plotly's images) and blob: (plotly's "download as PNG").
+# plotly.js 4.1.1 (static/vendor) inserts two <style> elements of fixed content when it loads: an empty one it then
+# fills through the CSSOM (which CSP does not police) and maplibre's map CSS. Their hashes admit exactly those two;
+# a new plotly version means new hashes (tests/browser/test_csp.py fails and the browser prints them).
+PLOTLY_STYLE_HASHES = [
+    "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",  # "" (plotly.js-style-global)
+    "'sha256-ji27qzEtxXZW+7dun6UwjHXJ18e6WAin1VvNtkzIE/o='",  # .maplibregl-map{...}
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],  # only for browsers without the two CSP 3 directives below
+        "style-src-elem": ["'self'", *PLOTLY_STYLE_HASHES],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+# Headers Django sets itself (SecurityMiddleware), in every mode; Permissions-Policy comes from config.security.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+# The CSRF token reaches htmx through hx-headers on <body>, never from the cookie, so the cookie can be HttpOnly.
+CSRF_COOKIE_HTTPONLY = True
 
 LOGGING = {
     "version": 1,

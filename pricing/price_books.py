@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pricing.catalog.regions import regions
 from pricing.engine.pricebook import PriceBook
 from pricing.models import PriceSnapshot
 from pricing.services import snapshot_current, snapshot_rows
@@ -22,8 +23,17 @@ _BOOKS: dict[BookKey, PriceBook] = {}
 _BOOK_KEYS: dict[str, tuple[float, BookKey]] = {}
 
 
+def known_region(region: str) -> bool:
+    """Only catalogued Regions get cache entries, so inventing Region names cannot grow a worker's memory."""
+    return isinstance(region, str) and region in regions()
+
+
 def book_key(region: str) -> BookKey:
-    """Which snapshots are current for ``region``; re-read at most every couple of seconds per worker."""
+    """Which snapshots are current for ``region``; re-read at most every couple of seconds per worker.
+
+    An unknown Region has no snapshots and no cache entry (callers refuse it first, with a 400 naming the field)."""
+    if not known_region(region):
+        return (str(region)[:64], ())
     now = time.monotonic()
     hit = _BOOK_KEYS.get(region)
     if hit is not None and now - hit[0] < BOOK_KEY_SECONDS:
@@ -43,6 +53,8 @@ def combined_key(*regions: str) -> BookKey:
 def price_book_for(region: str, key: BookKey | None = None) -> PriceBook:
     """The current price snapshots of ``region`` (or of every Region in ``key``) as one price book."""
     key = key or book_key(region)
+    if not key[1]:
+        return PriceBook([])  # nothing current (or an unknown Region): nothing worth keeping
     book = _BOOKS.get(key)
     if book is None:
         rows = [row for pk in key[1] for row in snapshot_rows(PriceSnapshot.objects.get(pk=pk))]

@@ -6,7 +6,6 @@ app_name = "pricing"
 
 urlpatterns = [
     path("estimate", views.estimate, name="estimate"),
-    path("api/v1/estimate", views.api_estimate, name="api-estimate"),
     path("prices/", views.prices, name="prices"),
     path("prices/refresh", views.refresh_start, name="refresh-start"),
     path("prices/jobs/<int:pk>", views.refresh_job, name="refresh-job"),

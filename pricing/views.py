@@ -21,18 +21,15 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.db import OperationalError, connections, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.api import json_object
 from pricing import estimate_page, impact_page
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
-from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.rows import PriceRow
 from pricing.forms import EstimateForm
 from pricing.impact import IMPACT_LIMIT
@@ -56,21 +53,6 @@ def estimate(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         return render(request, "pricing/estimate.html#estimate-body", context)
     return render(request, "pricing/estimate.html", context, status=422 if page.issues else 200)
-
-
-@csrf_exempt  # a JSON API that writes nothing; clients send no session cookie
-@require_POST
-def api_estimate(request: HttpRequest) -> JsonResponse:
-    """Price a config posted as JSON (the public contract): 200 with the bill, or 400 with every problem's path."""
-    data, refusal = json_object(request)
-    if refusal is not None:
-        return refusal
-    assert data is not None
-    try:
-        answer = estimate_page.estimate_run(data)
-    except EstimateInvalid as invalid:
-        return JsonResponse({"errors": estimate_page.problems_json(invalid.problems)}, status=400)
-    return JsonResponse(estimate_page.estimate_json(answer))
 
 
 # --- price snapshots (staff) ----------------------------------------------------------------------------------

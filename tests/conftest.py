@@ -3,12 +3,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db.models.signals import pre_save
+from django.test import Client
 
 from advisor import services
 from advisor.engine.workload import Workload, parse_workload
 from advisor.models import Assessment
 from pricing.models import PriceSnapshot
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "ownerless: assessments the test saves keep no owner (see conftest)")
 
 
 def form_data(workload: Workload | None = None, *, name: str = "Order entry", **meta: str) -> dict[str, str]:
@@ -26,6 +33,44 @@ def form_data(workload: Workload | None = None, *, name: str = "Order entry", **
             else:
                 data[f"{section}.{field}"] = "" if value is None else str(value)
     return data
+
+
+@pytest.fixture
+def user(db: None) -> Any:
+    """An ordinary (not staff) user: the one ``client`` is signed in as, and the owner of what tests create."""
+    return get_user_model().objects.create_user("alice", email="alice@example.com", password="alice-password-1")
+
+
+@pytest.fixture
+def client(user: Any) -> Client:
+    """Signed in as ``user``; ``anon_client`` is the visitor who is not."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def anon_client() -> Client:
+    return Client()
+
+
+@pytest.fixture(autouse=True)
+def _tests_own_what_they_create(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Assessments a test saves without an owner (through ``services`` directly) belong to ``user``, so the
+    signed-in ``client`` sees them as their author would. ``@pytest.mark.ownerless`` keeps them ownerless."""
+    wants_db = {"db", "transactional_db", "live_server"} & set(request.fixturenames)
+    if not wants_db or request.node.get_closest_marker("ownerless"):
+        yield
+        return
+    owner = request.getfixturevalue("user")
+
+    def give_to_user(sender: type, instance: Assessment, **_: Any) -> None:
+        if instance.pk is None and instance.owner_id is None:
+            instance.owner = owner
+
+    pre_save.connect(give_to_user, sender=Assessment, dispatch_uid="tests-own-what-they-create")
+    yield
+    pre_save.disconnect(sender=Assessment, dispatch_uid="tests-own-what-they-create")
 
 
 @pytest.fixture
@@ -49,3 +94,12 @@ def prices(db: None) -> None:
     """The fixture snapshots are there (reloaded, inside this test's transaction, if a flush removed them)."""
     if not PriceSnapshot.objects.filter(origin=PriceSnapshot.Origin.FIXTURE).exists():
         call_command("load_prices", stdout=io.StringIO())
+
+
+@pytest.fixture(autouse=True)
+def _api_rate_limits_start_afresh() -> Iterator[None]:
+    """Each test starts with no API requests counted against its client (config/api.py rate-limits per client)."""
+    from django.core.cache import caches
+
+    caches["api-throttle"].clear()
+    yield

@@ -200,3 +200,42 @@ def volume_specs(on: date | None = None) -> dict[str, VolumeTypeSpec]:
 @cache
 def _rds_rules() -> dict[str, RdsStorageRule]:
     return {rule.type: rule for rule in storage_limits().rds_oracle.storage_types}
+
+
+# --- upper bounds of what a query may ask (data/attachment_limits.json) -----------------------------------------
+
+ATTACHMENT_FILE = Path(__file__).resolve().parent / "data" / "attachment_limits.json"
+
+
+class AttachmentLimits(BaseModel):
+    """How many volumes an instance takes, and the largest size, IOPS and throughput any one volume has."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    schema_version: Literal[1]
+    compiled_from: str
+    max_ebs_volumes_per_instance: _Scalar
+    nitro_shared_attachments: _Scalar
+    min_io_size_kib: _Scalar
+    max_volume_size_gib: _Scalar
+    max_volume_iops: _Scalar
+    max_volume_throughput_mib_s: _Scalar
+
+    @model_validator(mode="after")
+    def _agree_with_volume_types(self) -> AttachmentLimits:
+        specs = storage_limits().volume_types
+        for name, field in (
+            ("max_volume_size_gib", "max_size_gib"),
+            ("max_volume_iops", "max_iops"),
+            ("max_volume_throughput_mib_s", "max_throughput_mib_s"),
+        ):
+            largest = max(getattr(spec, field) for spec in specs)
+            if getattr(self, name).value != largest:
+                raise ValueError(f"{name} must be the largest {field} of storage_limits.json ({largest})")
+        if self.nitro_shared_attachments.value > self.max_ebs_volumes_per_instance.value:
+            raise ValueError("the shared Nitro limit cannot exceed the largest per-instance limit")
+        return self
+
+
+@cache
+def attachment_limits() -> AttachmentLimits:
+    return AttachmentLimits.model_validate_json(ATTACHMENT_FILE.read_text())

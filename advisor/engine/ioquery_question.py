@@ -25,8 +25,19 @@ from advisor.engine.iolimits import (
     validate_layout,
     volume_specs,
 )
+from advisor.engine.iolimits_data import attachment_limits
 
 MAX_IO_SIZE_KIB = 1024  # the range modelled: Oracle block reads up to 1 MiB multiblock reads (issue 3)
+_BOUNDS = attachment_limits()  # sourced upper bounds: data/attachment_limits.json
+MIN_IO_SIZE_KIB = _BOUNDS.min_io_size_kib.value
+MAX_VOLUMES = int(_BOUNDS.max_ebs_volumes_per_instance.value)
+MAX_SIZE_GIB = _BOUNDS.max_volume_size_gib.value
+MAX_IOPS = _BOUNDS.max_volume_iops.value
+MAX_THROUGHPUT_MIB_S = _BOUNDS.max_volume_throughput_mib_s.value
+MAX_SCAN_GIB = 1024 * 1024  # 1 PiB: past any single Oracle database the product sizes
+MAX_DEMAND_IOPS = MAX_IOPS * MAX_VOLUMES  # every volume at its most
+MAX_OCPUS = 1024  # past the largest OCI Flex shape; oci.validate_oci checks the shape's own limit
+MAX_VPUS_PER_GB = 120  # OCI Ultra High Performance ends at 120 VPUs/GB (data/oci_block_volumes.json)
 InstanceStoreUse = Literal["none", "flash_cache", "preferred_read"]
 INSTANCE_STORE_USES: dict[str, str] = {
     "none": "not used",
@@ -43,35 +54,61 @@ RDS_INSTANCE_STORE_SOURCE = (
 class IoQuery(BaseModel):
     """A platform, an instance (or OCI shape) and a storage layout; optional scan and demand estimates."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     platform: Literal["rds", "ec2", "oci"] = Field(
         description="rds (Amazon RDS for Oracle), ec2 (self-managed on EC2) or oci (OCI compute, block volumes)"
     )
-    instance: str = Field(min_length=1, description="RDS class (db.m5.large), EC2 type (m5.large) or OCI Flex shape")
-    volume: str | None = Field(default=None, description="EBS/RDS storage type: gp2, gp3, io1, io2, st1, sc1, standard")
-    size_gib: float = Field(gt=0, description="size of each volume (RDS: the allocation) in GiB")
-    iops: float | None = Field(default=None, gt=0, description="provisioned IOPS per volume (gp3, io1, io2)")
-    throughput_mib_s: float | None = Field(default=None, gt=0, description="provisioned MiB/s per volume (gp3)")
-    volumes: int = Field(default=1, ge=1, description="identical volumes striped by ASM or LVM (EC2, OCI)")
-    io_size_kib: tuple[float, ...] = Field(default=STANDARD_IO_SIZES_KIB, min_length=1)
+    instance: str = Field(
+        min_length=1, max_length=64, description="RDS class (db.m5.large), EC2 type (m5.large) or OCI Flex shape"
+    )
+    volume: str | None = Field(
+        default=None, max_length=16, description="EBS/RDS storage type: gp2, gp3, io1, io2, st1, sc1, standard"
+    )
+    size_gib: float = Field(gt=0, le=MAX_SIZE_GIB, description="size of each volume (RDS: the allocation) in GiB")
+    iops: float | None = Field(
+        default=None, gt=0, le=MAX_IOPS, description="provisioned IOPS per volume (gp3, io1, io2)"
+    )
+    throughput_mib_s: float | None = Field(
+        default=None, gt=0, le=MAX_THROUGHPUT_MIB_S, description="provisioned MiB/s per volume (gp3)"
+    )
+    volumes: int = Field(
+        default=1,
+        ge=1,
+        le=MAX_VOLUMES,
+        description=f"identical volumes striped by ASM or LVM (EC2, OCI); at most {MAX_VOLUMES}, the most EBS volumes "
+        "any instance takes (AWS EC2 User Guide, volume limits)",
+    )
+    io_size_kib: tuple[float, ...] = Field(default=STANDARD_IO_SIZES_KIB, min_length=1, max_length=32)
     sequential: bool = Field(default=False, description="let EBS merge small sequential IOs into 256 KiB units")
     instance_store: InstanceStoreUse = "none"
-    ocpus: float | None = Field(default=None, gt=0, description="OCI: OCPUs of the Flex shape")
-    vpus_per_gb: int | None = Field(default=None, ge=0, description="OCI: block volume performance level")
-    scan_gib: float | None = Field(default=None, gt=0, description="full scan estimate: GiB read once")
-    scan_io_size_kib: float = Field(default=1024, gt=0, le=MAX_IO_SIZE_KIB, description="multiblock read size")
+    ocpus: float | None = Field(default=None, gt=0, le=MAX_OCPUS, description="OCI: OCPUs of the Flex shape")
+    vpus_per_gb: int | None = Field(
+        default=None, ge=0, le=MAX_VPUS_PER_GB, description="OCI: block volume performance level"
+    )
+    scan_gib: float | None = Field(default=None, gt=0, le=MAX_SCAN_GIB, description="full scan estimate: GiB read once")
+    scan_io_size_kib: float = Field(
+        default=1024, ge=MIN_IO_SIZE_KIB, le=MAX_IO_SIZE_KIB, description="multiblock read size"
+    )
     limits_on: date | None = Field(
         default=None, description="EBS limits in force on this date (e.g. gp2's 160 MiB/s before 2018); default today"
     )
-    demand_iops: float | None = Field(default=None, gt=0, description="burst estimate: IOPS asked for")
-    demand_io_size_kib: float = Field(default=8, gt=0, le=MAX_IO_SIZE_KIB, description="IO size of the demand")
+    demand_iops: float | None = Field(
+        default=None, gt=0, le=MAX_DEMAND_IOPS, description="burst estimate: IOPS asked for"
+    )
+    demand_io_size_kib: float = Field(
+        default=8, ge=MIN_IO_SIZE_KIB, le=MAX_IO_SIZE_KIB, description="IO size of the demand"
+    )
 
     @field_validator("io_size_kib")
     @classmethod
     def _sizes_in_range(cls, sizes: tuple[float, ...]) -> tuple[float, ...]:
-        bad = [s for s in sizes if not 0 < s <= MAX_IO_SIZE_KIB]
+        bad = [s for s in sizes if not MIN_IO_SIZE_KIB <= s <= MAX_IO_SIZE_KIB]
         if bad:
-            raise ValueError(f"IO sizes must be above 0 and at most {MAX_IO_SIZE_KIB} KiB, got {bad}")
+            raise ValueError(
+                f"IO sizes must be at least {MIN_IO_SIZE_KIB:g} KiB and at most {MAX_IO_SIZE_KIB} KiB (the range the IO "
+                "model covers), "
+                f"got {bad}"
+            )
         return tuple(sorted(set(sizes)))
 
 

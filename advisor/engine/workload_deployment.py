@@ -51,6 +51,7 @@ class AvailabilitySection(_Section):
         title="DR region",
         help="Where the DR copy should live, if you know; it must differ from the primary region.",
         accepted=REGION_ACCEPTED,
+        max_length=32,
     )
     read_replicas: int = _field(
         0,
@@ -75,6 +76,7 @@ class EnvironmentSection(_Section):
         title="AWS region",
         help="Prices, instance classes and Oracle Database@AWS availability differ by region.",
         accepted=REGION_ACCEPTED,
+        max_length=32,
     )
     hours_per_month: int = _field(
         730,

@@ -6,7 +6,6 @@ conflicts among the answers that are valid on their own included.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
@@ -14,6 +13,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from advisor.engine.workload_model import SECTIONS, Workload
+from config import safe_json  # pure Python, shared with the API middleware
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,10 @@ def _conflicts_among_valid_answers(data: dict[str, Any], errors: list[FieldError
 
 
 def parse_workload_json(text: str | bytes) -> Workload:
+    """Parsed with ``config.safe_json``: too deep, out-of-range numbers, NUL and lone surrogates name their field."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise WorkloadInvalid([FieldError("(file)", f"Not valid JSON: {error}.")]) from None
+        data = safe_json.loads(text)
+    except safe_json.JsonRefused as refused:
+        path = "(file)" if refused.path == "body" else refused.path
+        raise WorkloadInvalid([FieldError(path, f"{refused.message[:1].upper()}{refused.message[1:]}.")]) from None
     return parse_workload(data)

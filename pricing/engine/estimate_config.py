@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -18,6 +18,15 @@ from pricing.engine.licence_contract import LicenceConfig
 from pricing.engine.price_terms import Commitment, Deployment, EbsVolumeType, Edition, LicenceModel, RdsStorageType
 
 Platform = Literal["rds", "rds-custom", "ec2"]
+# Outer bounds of the shape: far past any real config (the checks give the precise ranges with their sources) but
+# finite, so no input makes the calculator work with numbers it cannot price. 64 TiB is the largest EBS or RDS
+# volume, 256,000 IOPS and 4,000 MiB/s the most any volume provisions (storage limits, AWS EBS User Guide).
+MAX_GIB = 10 * 1024 * 1024  # 10 PiB of snapshots or backups; a volume is checked against its own 64 TiB
+MAX_IOPS = 1_000_000
+MAX_MIB_S = 100_000
+MAX_IO_REQUESTS = 10**15
+MAX_VOLUMES = 128  # EBS volumes an instance takes at most (advisor/engine/data/attachment_limits.json)
+Gib = Annotated[int, Field(ge=-MAX_GIB, le=MAX_GIB)]
 
 
 class StorageConfig(BaseModel):
@@ -25,10 +34,12 @@ class StorageConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: RdsStorageType
-    size_gib: int
-    iops: int | None = None
-    throughput_mib_s: int | None = None
-    io_requests_per_month: int | None = Field(default=None, description="magnetic only: I/O requests a month")
+    size_gib: Gib
+    iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
+    throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
+    io_requests_per_month: int | None = Field(
+        default=None, ge=0, le=MAX_IO_REQUESTS, description="magnetic only: I/O requests a month"
+    )
 
 
 class AdditionalVolumeConfig(BaseModel):
@@ -36,9 +47,9 @@ class AdditionalVolumeConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["gp3", "io2"]
-    size_gib: int
-    iops: int | None = None
-    throughput_mib_s: int | None = None
+    size_gib: Gib
+    iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
+    throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
 
 
 class VolumeConfig(BaseModel):
@@ -46,11 +57,13 @@ class VolumeConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: EbsVolumeType
-    size_gib: int
-    iops: int | None = None
-    throughput_mib_s: int | None = None
-    io_requests_per_month: int | None = Field(default=None, description="standard (magnetic) only")
-    name: str = ""
+    size_gib: Gib
+    iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
+    throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
+    io_requests_per_month: int | None = Field(
+        default=None, ge=0, le=MAX_IO_REQUESTS, description="standard (magnetic) only"
+    )
+    name: str = Field(default="", max_length=64)
 
 
 class PerformanceInsightsConfig(BaseModel):
@@ -63,19 +76,21 @@ class EstimateConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     platform: Platform
-    region: str
-    instance_class: str
+    region: str = Field(max_length=32)
+    instance_class: str = Field(max_length=64)
     edition: Edition
     licence_model: LicenceModel
     deployment: Deployment = "single-az"
     storage: StorageConfig | None = None
-    additional_volumes: tuple[AdditionalVolumeConfig, ...] = ()
-    volumes: tuple[VolumeConfig, ...] = ()
-    snapshot_gib: int = Field(default=0, description="EC2: EBS snapshot storage, GiB")
-    extra_backup_gib: int = Field(default=0, description="RDS: backup storage billed beyond the free allowance")
+    additional_volumes: tuple[AdditionalVolumeConfig, ...] = Field(default=(), max_length=MAX_VOLUMES)
+    volumes: tuple[VolumeConfig, ...] = Field(default=(), max_length=MAX_VOLUMES)
+    snapshot_gib: Gib = Field(default=0, description="EC2: EBS snapshot storage, GiB")
+    extra_backup_gib: Gib = Field(default=0, description="RDS: backup storage billed beyond the free allowance")
     commitment: Commitment = "on-demand"
     hours_per_month: int | None = Field(
         default=None,
+        ge=-(10**6),
+        le=10**6,
         description="instance hours run a month (1-744); default: the calculator's always-on month. Storage, "
         "backups and licences are paid whatever the hours; reserved hours are paid in full",
     )

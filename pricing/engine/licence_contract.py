@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 DbVersion = Literal["12.1", "12.2", "18c", "19c", "21c", "23ai", "26ai"]
+
+
+# Outer bound of counts (vCPUs, PDBs, cores, years, licences): finite and far past any real estate; the licence
+# checks give the precise ranges (e.g. 4,096 PDBs per CDB, the socket rule's vCPUs) with their sources.
+MAX_COUNT = 100_000
+Count = Annotated[int, Field(ge=-MAX_COUNT, le=MAX_COUNT)]
 
 
 class LicenceConfig(BaseModel):
@@ -22,11 +28,16 @@ class LicenceConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     include: bool = True
-    vcpus: int | None = Field(default=None, description="instance vCPUs; default: the caller's catalog value")
+    vcpus: int | None = Field(
+        default=None, ge=-MAX_COUNT, le=MAX_COUNT, description="instance vCPUs; default: the caller's catalog value"
+    )
     hyperthreading: bool | None = Field(default=None, description="default: the caller's value, else true")
-    options: tuple[str, ...] = ()
+    options: tuple[Annotated[str, Field(max_length=64)], ...] = Field(default=(), max_length=64)
     pdbs: int | None = Field(
-        default=None, description="user-created PDBs per CDB; more than the free ones need Multitenant"
+        default=None,
+        ge=-MAX_COUNT,
+        le=MAX_COUNT,
+        description="user-created PDBs per CDB; more than the free ones need Multitenant",
     )
     db_version: DbVersion = "19c"
     standby: bool | None = Field(default=None, description="license a standby; default: BYOL Multi-AZ on RDS")
@@ -37,12 +48,16 @@ class LicenceConfig(BaseModel):
         description="servers of this shape to license in all (primary, standbys, replicas); default 1, or 2 with "
         "a licensed standby. Owned licences are counted once against them all",
     )
-    discount_pct: Decimal = Decimal(0)
-    owned_processor_licences: int | dict[str, int] = Field(
+    discount_pct: Decimal = Field(default=Decimal(0), allow_inf_nan=False, max_digits=12, decimal_places=6)
+    owned_processor_licences: Count | dict[Annotated[str, Field(max_length=64)], Count] = Field(
         default=0, description="licences already owned: a number (the edition's) or per product key"
     )
-    term_years: int = Field(default=3, description="amortise the purchase over this many years")
-    optimize_cpus_cores: int | None = Field(default=None, description="active cores with Optimize CPUs")
+    term_years: int = Field(
+        default=3, ge=-MAX_COUNT, le=MAX_COUNT, description="amortise the purchase over this many years"
+    )
+    optimize_cpus_cores: int | None = Field(
+        default=None, ge=-MAX_COUNT, le=MAX_COUNT, description="active cores with Optimize CPUs"
+    )
 
 
 # --- results ----------------------------------------------------------------------------------------

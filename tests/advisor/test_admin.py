@@ -32,7 +32,8 @@ def test_the_admin_renames_an_assessment_and_keeps_its_workload(
     url = f"{CHANGELIST}{saved_assessment.pk}/change/"
     assert admin_client.get(url).status_code == 200
     before = saved_assessment.workload
-    response = admin_client.post(url, {"name": "Billing renamed", "customer": "ACME", "project": "Exit DC"})
+    renamed = {"name": "Billing renamed", "customer": "ACME", "project": "Exit DC", "owner": saved_assessment.owner_id}
+    response = admin_client.post(url, renamed)
     assert response.status_code == 302
     saved_assessment.refresh_from_db()
     assert saved_assessment.name == "Billing renamed" and saved_assessment.workload == before

@@ -12,6 +12,7 @@ import io
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -243,8 +244,9 @@ def test_invalid_posted_answers_get_the_page_naming_each_field(client: Client, s
     assert small.workload == SMALL.workload.model_dump(mode="json")
 
 
-def test_the_posted_download_needs_the_pages_csrf_token(small: Assessment) -> None:
+def test_the_posted_download_needs_the_pages_csrf_token(small: Assessment, user: Any) -> None:
     browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
     data = changed_answers(peak_cpu=6, average_cpu=3) | {"format": "html"}
 
     assert browser.post(report_url(small), data).status_code == 403

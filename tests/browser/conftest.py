@@ -1,8 +1,11 @@
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.conf import settings
+from django.test import Client
 
 from advisor.report import CHROMIUM_ARGS
 
@@ -26,9 +29,24 @@ def browser() -> Iterator[object]:
     del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
+def signed_in_cookie(user: Any, url: str) -> dict[str, Any]:
+    """A session cookie for ``user`` on the live server at ``url``, as if they had signed in there."""
+    client = Client()
+    client.force_login(user)
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": url,
+    }
+
+
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A page signed in as the ``user`` fixture when the test runs a live server (``anon_page``: not signed in)."""
     context = browser.new_context(viewport={"width": 1300, "height": 1000})  # type: ignore[attr-defined]
+    if "live_server" in request.fixturenames:
+        live_server, user = request.getfixturevalue("live_server"), request.getfixturevalue("user")
+        context.add_cookies([signed_in_cookie(user, live_server.url)])
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
@@ -39,3 +57,13 @@ def page(browser: object) -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def anon_page(browser: object) -> Iterator[object]:
+    """A fresh browser context with no cookies: a private window."""
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

@@ -46,3 +46,28 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 def test_a_malformed_boolean_setting_is_named() -> None:
     result = manage("check", DEBUG="maybe")
     assert "DEBUG='maybe': use true or false" in result.stderr
+
+
+PROD_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "x" * 64 + "-Prod-Secret-Key-With-Variety-123!",
+    "ALLOWED_HOSTS": "advisor.example.com",
+}
+
+SHOW_HEADERS = """
+from django.test import Client
+response = Client().get("/healthz", secure=True, HTTP_HOST="advisor.example.com")
+for name in ("Content-Security-Policy", "Strict-Transport-Security", "Referrer-Policy", "Permissions-Policy"):
+    print(f"{name}: {response.headers.get(name, 'MISSING')}")
+"""
+
+
+def test_production_pages_carry_the_content_security_policy_and_security_headers() -> None:
+    result = manage("shell", "-c", SHOW_HEADERS, **PROD_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    headers = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert "camera=()" in headers["Permissions-Policy"]

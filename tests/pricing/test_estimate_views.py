@@ -313,7 +313,7 @@ def test_an_unpriced_class_in_the_chosen_region_stays_selected_with_its_error(cl
 
 def post(client: Client, data: Any) -> Any:
     body = data if isinstance(data, str) else json.dumps(data)
-    return client.post(reverse("pricing:api-estimate"), body, "application/json")
+    return client.post(reverse("api:api-estimate"), body, "application/json")  # the API: config/api.py
 
 
 def test_api_answers_the_public_contract(client: Client, prices: None) -> None:

@@ -1,0 +1,163 @@
+"""The advisor's JSON API (django-ninja): workload schema and validation, IO limits, verdicts, recommendations,
+and the caller's saved assessments. Request bodies are the engines' own pydantic models, so the OpenAPI document
+describes exactly what is validated; refused bodies are explained by the engines' parsers (``config.api_errors``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja import Router, Schema
+from pydantic import ValidationError
+
+from advisor import access, services
+from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
+from advisor.engine.ioquery import IoQuery, IoQueryInvalid, parse_io_query, report_json, run_io_query
+from advisor.engine.rules import verdicts_json
+from advisor.engine.sizing import SizingPolicy
+from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload_json, workload_json_schema
+from advisor.models import Assessment
+from config.api_errors import error_response, explains, json_object
+
+router = Router(tags=["advisor"])
+SAVED_DATA_AUTH = [api_key, session_user]  # reading saved assessments needs a token or a session
+SAVED_DATA_DOC = {CREDENTIALS_REQUIRED: True}
+
+
+def _workload_errors(body: bytes) -> list[dict[str, str]]:
+    try:
+        parse_workload_json(body)
+    except WorkloadInvalid as invalid:
+        return [{"path": e.path, "message": e.message} for e in invalid.errors]
+    return []
+
+
+for _name in ("api-workload-validate", "api-verdicts", "api-recommendations"):
+    explains(_name)(_workload_errors)
+
+
+@explains("api-iolimits")
+def _io_query_errors(body: bytes) -> list[dict[str, str]]:
+    data, errors = json_object(body)
+    if data is None:
+        return errors
+    try:
+        parse_io_query(data)
+    except IoQueryInvalid as invalid:
+        return [{"path": p.field, "message": p.message} for p in invalid.problems]
+    return []
+
+
+@router.get("/schema/workload", url_name="api-workload-schema", summary="The workload's JSON Schema")
+def workload_schema(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(workload_json_schema(), json_dumps_params={"indent": 2})
+
+
+@router.post("/workloads/validate", url_name="api-workload-validate", summary="Validate a workload")
+def workload_validate(request: HttpRequest, payload: Workload) -> dict[str, Any]:
+    """200 with the normalised workload, or 400 with every field path and what it accepts."""
+    return {"workload": payload.model_dump(mode="json")}
+
+
+@router.post("/iolimits", url_name="api-iolimits", summary="IO limits of an instance and storage layout")
+def iolimits(request: HttpRequest, payload: IoQuery) -> JsonResponse:
+    """Sustained and burst IOPS and MiB/s per IO size, with the binding limit in words and its sources."""
+    try:  # the platform rules and AWS/OCI bounds, beyond the shape ninja has checked
+        query = parse_io_query(payload.model_dump(exclude_unset=True))
+    except IoQueryInvalid as invalid:
+        return error_response([{"path": p.field, "message": p.message} for p in invalid.problems], 400)
+    return JsonResponse(report_json(run_io_query(query)))
+
+
+@router.post("/verdicts", url_name="api-verdicts", summary="Verdict per deployment option")
+def verdicts(request: HttpRequest, payload: Workload) -> JsonResponse:
+    """Blocked, viable with caveats or viable per option, with the findings that decide it."""
+    return JsonResponse(verdicts_json(services.verdicts_for(payload)))
+
+
+def _policy(params: Any) -> tuple[SizingPolicy, list[dict[str, str]]]:
+    given = {name: params[f"policy.{name}"] for name in SizingPolicy.model_fields if params.get(f"policy.{name}")}
+    try:
+        return SizingPolicy.model_validate(given), []
+    except ValidationError as invalid:
+        return SizingPolicy(), [{"path": f"policy.{e['loc'][0]}", "message": e["msg"]} for e in invalid.errors()]
+
+
+_POLICY_PARAMETERS = [
+    {
+        "name": f"policy.{name}",
+        "in": "query",
+        "required": False,
+        "description": field.description or field.title or name,
+        "schema": {"type": "boolean" if field.annotation is bool else "number"},
+    }
+    for name, field in SizingPolicy.model_fields.items()
+]
+
+
+@router.post(
+    "/recommendations",
+    url_name="api-recommendations",
+    summary="Recommendation per deployment option",
+    openapi_extra={"parameters": _POLICY_PARAMETERS},
+)
+def recommendations(request: HttpRequest, payload: Workload) -> HttpResponse:
+    """Per option: verdict, findings, configuration, capacity, cost and alternatives; ``policy.*`` adjusts sizing."""
+    policy, errors = _policy(request.GET)
+    if errors:
+        return error_response(errors, 400)
+    return HttpResponse(services.recommendation_json_text(payload, policy), content_type="application/json")
+
+
+class AssessmentSummary(Schema):
+    public_id: UUID
+    name: str
+    customer: str
+    project: str
+    url: str
+    updated: datetime
+
+
+class AssessmentDetail(AssessmentSummary):
+    workload: dict[str, Any]
+
+
+def _summary(request: HttpRequest, assessment: Assessment) -> dict[str, Any]:
+    return {
+        "public_id": assessment.public_id,
+        "name": assessment.name,
+        "customer": assessment.customer,
+        "project": assessment.project,
+        "url": request.build_absolute_uri(assessment.get_absolute_url()),
+        "updated": assessment.updated_at,
+    }
+
+
+@router.get(
+    "/assessments",
+    auth=SAVED_DATA_AUTH,
+    openapi_extra=SAVED_DATA_DOC,
+    response=list[AssessmentSummary],
+    summary="The caller's assessments",
+)
+def assessment_list(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every assessment the caller may see (their own and their teams'; staff: all), newest first."""
+    return [_summary(request, a) for a in access.visible_assessments(request.user).order_by("-updated_at")]
+
+
+@router.get(
+    "/assessments/{public_id}",
+    auth=SAVED_DATA_AUTH,
+    openapi_extra=SAVED_DATA_DOC,
+    response=AssessmentDetail,
+    summary="One assessment",
+)
+def assessment_detail(request: HttpRequest, public_id: UUID) -> dict[str, Any]:
+    """One assessment with its workload; 404 when it does not exist or the caller may not see it."""
+    assessment = Assessment.objects.filter(public_id=public_id).first()
+    if assessment is None or not access.can_view(request.user, assessment):
+        raise Http404("no assessment with this id that you may see")
+    return {**_summary(request, assessment), "workload": assessment.workload}

@@ -1,0 +1,77 @@
+"""Who is calling the JSON API, and how often they may: Bearer tokens, the session, or an address.
+
+``api_key`` accepts ``Authorization: Bearer <key>`` with an active token; ``session_user`` a signed-in browser;
+``anonymous_client`` lets compute-only endpoints answer callers who send no credentials at all (a key that is
+sent but unknown or revoked is refused with 401, never quietly ignored). ``ClientRateThrottle`` counts requests
+per token, per user, else per address, at ``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest
+from ninja.security import HttpBearer
+from ninja.throttling import SimpleRateThrottle
+
+from advisor.apikeys.models import ApiKey
+from advisor.apikeys.services import apikey_check
+
+THROTTLE_CACHE = "api-throttle"
+
+
+class ApiKeyBearer(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> ApiKey | None:
+        key = apikey_check(token)
+        if key is not None:
+            request.user = key.user  # the token acts for its owner
+        return key
+
+
+class Anonymous:
+    """The ``request.auth`` of a caller who sent no credentials."""
+
+    def __str__(self) -> str:
+        return "anonymous"
+
+    def __bool__(self) -> bool:
+        return True
+
+
+ANONYMOUS = Anonymous()
+api_key = ApiKeyBearer()
+CREDENTIALS_REQUIRED = "x-credentials-required"  # in a route's openapi_extra: no anonymous access (config/api.py)
+
+
+def session_user(request: HttpRequest) -> Any:
+    user = getattr(request, "user", None)
+    return user if user is not None and user.is_authenticated and user.is_active else None
+
+
+def anonymous_client(request: HttpRequest) -> Anonymous | None:
+    return None if "Authorization" in request.headers else ANONYMOUS
+
+
+class ClientRateThrottle(SimpleRateThrottle):
+    scope = "api"
+
+    def __init__(self) -> None:
+        super().__init__(rate=settings.API_RATE_LIMIT)
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        self.cache = caches[THROTTLE_CACHE]
+        self.rate = settings.API_RATE_LIMIT
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+    def get_cache_key(self, request: HttpRequest) -> str:
+        auth = getattr(request, "auth", None)
+        if isinstance(auth, ApiKey):
+            ident = f"key-{auth.pk}"
+        elif auth is not None and not isinstance(auth, Anonymous) and getattr(auth, "pk", None) is not None:
+            ident = f"user-{auth.pk}"
+        else:
+            ident = f"ip-{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -1,0 +1,114 @@
+"""The JSON API's one error shape, ``{"errors": [{"path", "message"}]}``, for every failure django-ninja can raise.
+
+Ninja validates request bodies against the engines' own pydantic models (so the OpenAPI document describes them);
+when a body fails, the route's *explainer* (registered by the app that owns the route) re-reads the raw body with
+the engine's parser, so the API names fields and accepted values exactly as the forms and the CLI do. Routes without
+one get ninja's errors flattened to dotted paths. Nothing here imports an app.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+if TYPE_CHECKING:
+    from ninja import NinjaAPI
+
+logger = logging.getLogger("config.api")
+
+Explainer = Callable[[bytes], list[dict[str, str]]]
+_EXPLAINERS: dict[str, Explainer] = {}
+
+
+def explains(url_name: str) -> Callable[[Explainer], Explainer]:
+    """Register the function that turns a refused body of route ``url_name`` into the engine's field errors."""
+
+    def register(explainer: Explainer) -> Explainer:
+        _EXPLAINERS[url_name] = explainer
+        return explainer
+
+    return register
+
+
+def json_object(body: bytes) -> tuple[dict[str, Any] | None, list[dict[str, str]]]:
+    """A request body as a JSON object, or the errors that say why it is not one (for explainers)."""
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        return None, [{"path": "body", "message": f"not valid JSON: {error}"}]
+    if not isinstance(data, dict):
+        return None, [{"path": "body", "message": "expected a JSON object"}]
+    return data, []
+
+
+def error_response(errors: list[dict[str, str]], status: int) -> JsonResponse:
+    return JsonResponse({"errors": errors}, status=status)
+
+
+def _explained(request: HttpRequest) -> list[dict[str, str]] | None:
+    match = getattr(request, "resolver_match", None)
+    explainer = _EXPLAINERS.get(match.url_name if match else "")
+    if explainer is None:
+        return None
+    return explainer(request.body) or None
+
+
+def _flatten(errors: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """Ninja's errors (``loc`` starts with where the value came from: body, query, path) as dotted paths."""
+    flat = []
+    for error in errors:
+        loc = [str(part) for part in error.get("loc", ())]
+        if loc and loc[0] in ("body", "query", "path", "header", "cookie", "form"):
+            where, loc = loc[0], loc[1:]
+            if where == "body" and loc[:1] == ["payload"]:
+                loc = loc[1:]
+        flat.append({"path": ".".join(loc) or "body", "message": str(error.get("msg", "invalid"))})
+    return flat
+
+
+def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    return error_response(_explained(request) or _flatten(exc.errors), 400)
+
+
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    if exc.status_code == 400:  # the body is not JSON: say why, as the engine's parser does
+        explained = _explained(request)
+        if explained:
+            return error_response(explained, 400)
+        return error_response([{"path": "body", "message": f"{exc.message}: expected a JSON object"}], 400)
+    if isinstance(exc, Throttled):
+        wait = "" if exc.wait is None else f" Retry in {max(1, round(exc.wait))} s (the Retry-After header)."
+        message = f"Too many requests from this client (token or address).{wait}"
+        return error_response([{"path": "request", "message": message}], 429)
+    if isinstance(exc, AuthenticationError):
+        message = (
+            "Authentication required: send Authorization: Bearer <key> with an active API token "
+            "(create one at /account/tokens/), or sign in. Revoked or unknown keys are refused."
+        )
+        response = error_response([{"path": "Authorization", "message": message}], 401)
+        response["WWW-Authenticate"] = 'Bearer realm="api"'
+        return response
+    return error_response([{"path": "request", "message": str(exc.message)}], exc.status_code)
+
+
+def _not_found(request: HttpRequest, exc: Exception) -> HttpResponse:
+    return error_response([{"path": "url", "message": f"Not found: {exc}" if str(exc) else "Not found."}], 404)
+
+
+def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+    """Unexpected errors answer JSON, never the HTML 500 page nor a traceback; the traceback goes to the log."""
+    logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
+    message = "Internal error: the server could not answer this request. It has been logged; try again later."
+    return error_response([{"path": "server", "message": message}], 500)
+
+
+def install_handlers(api: NinjaAPI) -> None:
+    api.add_exception_handler(ValidationError, _validation_error)
+    api.add_exception_handler(HttpError, _http_error)
+    api.add_exception_handler(Http404, _not_found)
+    api.add_exception_handler(Exception, _server_error)

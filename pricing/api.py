@@ -1,0 +1,39 @@
+"""Pricing's JSON API (django-ninja): ``POST /api/v1/estimate``, the bill of one config from the current snapshots.
+
+The body is the engine's ``EstimateConfig``; a refused body is explained by the engine's own parser, so the API
+names fields and accepted values as the /estimate page and ``manage.py estimate`` do. Imports nothing of advisor.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, JsonResponse
+from ninja import Router
+
+from config.api_errors import error_response, explains, json_object
+from pricing import estimate_page
+from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.estimate_config import EstimateConfig
+
+router = Router(tags=["pricing"])
+
+
+@explains("api-estimate")
+def _config_errors(body: bytes) -> list[dict[str, str]]:
+    data, errors = json_object(body)
+    if data is None:
+        return errors
+    try:
+        estimate_page.estimate_run(data)
+    except EstimateInvalid as invalid:
+        return estimate_page.problems_json(invalid.problems)
+    return []
+
+
+@router.post("/estimate", url_name="api-estimate", summary="Monthly cost of one deployment")
+def estimate(request: HttpRequest, payload: EstimateConfig) -> JsonResponse:
+    """The bill line by line (money as exact decimal strings) and the price snapshots it was priced from."""
+    try:
+        answer = estimate_page.estimate_run(payload)
+    except EstimateInvalid as invalid:
+        return error_response(estimate_page.problems_json(invalid.problems), 400)
+    return JsonResponse(estimate_page.estimate_json(answer))

@@ -1,0 +1,55 @@
+"""The API's rate limit (429 with Retry-After, per client) and its JSON answer to unexpected errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from advisor import services
+from advisor.apikeys.services import apikey_create
+
+VALIDATE = "/api/v1/workloads/validate"
+
+
+def test_the_limit_answers_429_with_retry_after(anon_client: Client, settings: Any) -> None:
+    settings.API_RATE_LIMIT = "3/m"
+    answers = [anon_client.post(VALIDATE, {}, "application/json").status_code for _ in range(4)]
+    assert answers == [200, 200, 200, 429]
+    refused = anon_client.post(VALIDATE, {}, "application/json")
+    assert refused.status_code == 429 and 1 <= int(refused["Retry-After"]) <= 60
+    error = refused.json()["errors"][0]
+    assert error["path"] == "request" and "Too many requests" in error["message"]
+
+
+def test_a_token_is_counted_apart_from_its_address(anon_client: Client, settings: Any, user: Any) -> None:
+    settings.API_RATE_LIMIT = "2/m"
+    _, key = apikey_create(user=user, name="CI")
+    for _ in range(2):
+        assert anon_client.post(VALIDATE, {}, "application/json").status_code == 200
+    assert anon_client.post(VALIDATE, {}, "application/json").status_code == 429
+    with_key = anon_client.post(VALIDATE, {}, "application/json", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert with_key.status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/api/v1/verdicts", "/api/v1/recommendations"])
+def test_an_unexpected_error_answers_json_without_a_traceback(
+    anon_client: Client, monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(services, "verdicts_for", broken)
+    monkeypatch.setattr(services, "recommendation_json_text", broken)
+    response = anon_client.post(path, {}, "application/json")
+    assert response.status_code == 500 and response["Content-Type"] == "application/json"
+    body = response.content.decode()
+    assert response.json()["errors"][0]["path"] == "server"
+    assert "secret internals" not in body and "Traceback" not in body
+
+
+def test_a_wrong_method_answers_json(anon_client: Client) -> None:
+    response = anon_client.get("/api/v1/verdicts")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert response.json()["errors"][0]["path"] == "method"
