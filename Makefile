@@ -1,5 +1,5 @@
 # The two set-up commands of the README:
-#   make run    install everything, load the fixtures, serve the app on SQLite (http://127.0.0.1:8000)
+#   make run    install everything, load the fixtures, serve the app on SQLite (http://127.0.0.1:8000) with a task worker
 #   make test   install everything (Chromium included), run the whole suite on SQLite and PostgreSQL
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report bench-fuzz
+.PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report bench-fuzz bench-estate bench-awr
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (apt-get install python3.11)")'
@@ -23,6 +23,10 @@ run: install system-deps
 	$(BIN)/python manage.py create_demo_user
 	$(BIN)/python manage.py load_scenarios
 	$(BIN)/python manage.py load_prices
+	@# the task worker (price refreshes) beside the web server; it stops when the server stops
+	@trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT; \
+	$(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
+	echo "== task worker started (pid $$worker)"; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 system-deps:
@@ -67,3 +71,11 @@ bench-report: install system-deps
 
 bench-fuzz: install  # ~60 s of hostile requests against gunicorn on 127.0.0.1: 5xx count and worker peak RSS
 	$(BIN)/python bench/fuzz_load.py
+
+# 1,000 databases from the golden scenarios (sizes varied) assessed by 2 database workers: databases/s and p95.
+bench-estate: install
+	$(BIN)/python bench/estate_bench.py
+
+# AWR/Statspack/AWR-Miner parsing: reports per second and peak memory, a 2 MB HTML report included (goal < 1 s).
+bench-awr: install
+	$(BIN)/python bench/awr_bench.py

@@ -2,7 +2,7 @@
 
 - Staff see and change every assessment, including rows without an owner (saved before accounts existed).
 - A user sees their own and those of every team they belong to; they change their own and their teams' where
-  their membership is an editor's (a viewer's membership only shows).
+  their membership is a manager's or an editor's (a viewer's membership only shows).
 - Anyone not signed in sees nothing (share links are checked by ``advisor.accounts.sharing``, not here).
 """
 
@@ -13,6 +13,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from advisor.models import Assessment
+
+EDITING_ROLES = ("manager", "editor")  # a viewer's membership only shows
 
 
 def _signed_in(user: Any) -> bool:
@@ -43,4 +45,4 @@ def can_edit(user: Any, assessment: Assessment) -> bool:
         return True
     if assessment.team_id is None:
         return False
-    return assessment.team.memberships.filter(user=user, role="editor").exists()
+    return assessment.team.memberships.filter(user=user, role__in=EDITING_ROLES).exists()

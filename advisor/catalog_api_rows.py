@@ -120,6 +120,7 @@ def ec2_row(name: str, item: dict[str, Any], limits: dict[str, Any], old: Row | 
         "vcpus": int(item["VCpuInfo"]["DefaultVCpus"]),
         "memory_gib": item["MemoryInfo"]["SizeInMiB"] / 1024,
         **limits,
+        "ebs_limits_published": True,
         "nitro": nitro,
         "nitro_source": nitro_source,
         "instance_store": _instance_store(item, (old or {}).get("instance_store"), stamp),
@@ -157,7 +158,8 @@ def rds_row(name: str, engines: set[str], host: Row, old: Row | None, stamp: Sta
     unconfirmed |= {"instance_store"} if store_unconfirmed else set()
     return {
         **base,
-        **{key: host[key] for key in ("vcpus", "memory_gib", *EBS_FIELDS, "nitro", "nitro_source")},
+        **{key: host.get(key) for key in ("vcpus", "memory_gib", *EBS_FIELDS, "nitro", "nitro_source")},
+        "ebs_limits_published": host.get("ebs_limits_published", True),
         "oracle_support": base["oracle_support"] if keeps_text else offered,
         "oracle_engines_orderable": sorted(engines),
         "instance_store": store,

@@ -18,6 +18,7 @@ from advisor.catalog_docs import (
     reference_disks,
     ssd_iops,
 )
+from advisor.catalog_guide2024 import GUIDE_AS_OF, GUIDE_SOURCE, GuideStore, guide_instance_store
 
 # RDS for Oracle exposes the host's instance store on these families only (storage-io-limits.md §4:
 # "[C, RDS 'instance store' page; class list [U]]"), so the list itself is unconfirmed.
@@ -47,13 +48,15 @@ class Nitro:
     unconfirmed: bool = False
 
 
-def _nitro(name: str, lists: NitroLists) -> Nitro:
+def _nitro(name: str, lists: NitroLists, store_kinds: dict[str, str]) -> Nitro:
     family = name.split(".")[0]
     if name in lists.bare_metal:
         return Nitro(True, f"{NITRO_DOC_SOURCE}: bare metal list")
     if family in lists.virtualized_families:
         return Nitro(True, f"{NITRO_DOC_SOURCE}: virtualized list")
-    if family in SECONDARY_RDS_FAMILIES:
+    # A family the 2023 guide's summary tables do not list at all is newer than the guide (the Xen families m4,
+    # r4, r3 and i3 are listed there), so the secondary "all current generation" statement applies.
+    if family in SECONDARY_RDS_FAMILIES or family not in store_kinds:
         return Nitro(True, NITRO_SECONDARY_SOURCE, unconfirmed=True)
     source = f"Xen: not in the {NITRO_DOC_SOURCE} lists"
     return Nitro(False, f"{source}; {M4_HYPERVISOR_SAMPLE}" if family == "m4" else source)
@@ -73,12 +76,37 @@ class HardwareSources:
     store_kinds: dict[str, str]
     ssd_iops: dict[str, SsdIops]
     disks: dict[str, tuple[int, float]]
+    guide_stores: dict[str, GuideStore]  # the 2024-11 guide's instance store table: wins where it lists the type
+    guide_types: frozenset[str]  # every type the 2024-11 guide's specifications cover
 
 
-def hardware_sources(shared_dir: Path) -> HardwareSources:
+def hardware_sources(shared_dir: Path, guide_types: frozenset[str] = frozenset()) -> HardwareSources:
     return HardwareSources(
-        nitro_lists(shared_dir), instance_store_kinds(shared_dir), ssd_iops(shared_dir), reference_disks(shared_dir)
+        nitro_lists(shared_dir),
+        instance_store_kinds(shared_dir),
+        ssd_iops(shared_dir),
+        reference_disks(shared_dir),
+        guide_instance_store(shared_dir),
+        guide_types,
     )
+
+
+def _guide_store(store: GuideStore) -> dict[str, object]:
+    """The instance store as AWS's 2024-11 guide gives it: volumes, type and 4 KiB random IOPS (blank for HDD)."""
+    source = GUIDE_SOURCE.format(table="Instance store specifications")
+    iops = (
+        source if store.random_read_iops_4k is not None else f"not published (HDD or previous generation) in {source}"
+    )
+    return {
+        "disks": store.disks,
+        "disk_size_gb": store.disk_size_gb,
+        "total_gb": store.disks * store.disk_size_gb if store.disks and store.disk_size_gb else None,
+        "nvme": store.kind.startswith("NVMe"),
+        "random_read_iops_4k": store.random_read_iops_4k,
+        "write_iops_4k": store.write_iops_4k,
+        "source": f"volumes and type ({store.kind}): {source}; {IOPS_SOURCE_LABEL} {iops}",
+        "as_of": GUIDE_AS_OF,
+    }
 
 
 def _store(name: str, kind: str, sources: HardwareSources) -> dict[str, object]:
@@ -110,9 +138,18 @@ def _store(name: str, kind: str, sources: HardwareSources) -> dict[str, object]:
 
 
 def ec2_hardware(name: str, sources: HardwareSources) -> Hardware:
-    nitro = _nitro(name, sources.nitro_lists)
+    nitro = _nitro(name, sources.nitro_lists, sources.store_kinds)
     nitro_unconfirmed = ("nitro",) if nitro.unconfirmed else ()
+    if name in sources.guide_stores:
+        return Hardware(nitro, _guide_store(sources.guide_stores[name]), None, nitro_unconfirmed)
+    store_families = {store_name.split(".")[0] for store_name in sources.guide_stores}
+    if name in sources.guide_types and name.split(".")[0] not in store_families:  # the PDF's tables miss some rows
+        note = f"no instance store: not in the 'Instance store specifications' of AWS's {GUIDE_AS_OF} guide"
+        return Hardware(nitro, None, note, nitro_unconfirmed)
     kind = sources.store_kinds.get(name.split(".")[0])
+    if kind is None and name.split(".")[0] in ("i7i", "i7ie", "m8id", "r8id"):  # storage families newer than 2024-11
+        note = "instance store: not published in the stored sources (the family is newer than AWS's 2024-11 guide)"
+        return Hardware(nitro, None, note, (*nitro_unconfirmed, "instance_store"))
     if kind is None:  # a family the 2023 summary predates
         note = "no instance store: no 'd' in the name (AWS naming: 'd – Instance store volumes'), not in the 2023 table"
         return Hardware(nitro, None, note, (*nitro_unconfirmed, "instance_store"))

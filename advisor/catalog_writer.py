@@ -34,13 +34,6 @@ ROW_FIELDS = {
     "family": str,
     "vcpus": int,
     "memory_gib": float,
-    "ebs_baseline_mbps": float,
-    "ebs_max_mbps": float,
-    "ebs_baseline_mb_s_128k": float,
-    "ebs_max_mb_s_128k": float,
-    "ebs_baseline_iops_16k": int,
-    "ebs_max_iops_16k": int,
-    "max_is_30_minute_burst": bool,
     "deprecated_for_oracle": bool,
     "nitro": bool,
     "nitro_source": str,
@@ -48,6 +41,17 @@ ROW_FIELDS = {
     "source": str,
     "as_of": str,
 }
+# Together either all numbers (AWS publishes the type's EBS limits) or all null ("ebs_limits_published": false).
+EBS_ROW_FIELDS = {
+    "ebs_baseline_mbps": float,
+    "ebs_max_mbps": float,
+    "ebs_baseline_mb_s_128k": float,
+    "ebs_max_mb_s_128k": float,
+    "ebs_baseline_iops_16k": int,
+    "ebs_max_iops_16k": int,
+    "max_is_30_minute_burst": bool,
+}
+COREMARK_FIELDS = ("iterations_per_s", "threads", "per_thread", "source", "as_of")
 STORE_FIELDS = ("disks", "disk_size_gb", "total_gb", "nvme", "random_read_iops_4k", "write_iops_4k", "source", "as_of")
 AS_OF = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -73,9 +77,7 @@ def _row_problems(row: dict[str, Any]) -> list[str]:
         problems.append(f"{name}: platform {row['platform']!r} does not fit the name")
     if not (row["vcpus"] > 0 and row["memory_gib"] > 0):
         problems.append(f"{name}: vcpus and memory_gib must be positive")
-    for base, top in (("ebs_baseline_mbps", "ebs_max_mbps"), ("ebs_baseline_iops_16k", "ebs_max_iops_16k")):
-        if not 0 < row[base] <= row[top]:
-            problems.append(f"{name}: {base} {row[base]} must be positive and at most {top} {row[top]}")
+    problems += _ebs_problems(row)
     if not (row["source"] and AS_OF.match(row["as_of"])):
         problems.append(f"{name}: needs a source and an as_of date (YYYY-MM-DD)")
     unknown = {str(f) for f in row["unconfirmed"]} - set(row)
@@ -84,8 +86,36 @@ def _row_problems(row: dict[str, Any]) -> list[str]:
     return problems + _optional_field_problems(row)
 
 
+def _ebs_problems(row: dict[str, Any]) -> list[str]:
+    """EBS limits: all numbers with baseline <= maximum, or, where AWS does not publish them, all null."""
+    name = row["name"]
+    if row.get("ebs_limits_published", True) is False:
+        given = [key for key in EBS_ROW_FIELDS if row.get(key) is not None]
+        return [f"{name}: EBS limits are marked not published but {', '.join(given)} given"] if given else []
+    problems = [
+        f"{name}: {key} missing or not {kind.__name__}"
+        for key, kind in EBS_ROW_FIELDS.items()
+        if not _is(row.get(key), kind)
+    ]
+    if problems:
+        return problems
+    for base, top in (("ebs_baseline_mbps", "ebs_max_mbps"), ("ebs_baseline_iops_16k", "ebs_max_iops_16k")):
+        if not 0 < row[base] <= row[top]:
+            problems.append(f"{name}: {base} {row[base]} must be positive and at most {top} {row[top]}")
+    return problems
+
+
 def _optional_field_problems(row: dict[str, Any]) -> list[str]:
     problems = []
+    for key in ("cores", "threads_per_core"):
+        if row.get(key) is not None and not (_is(row[key], int) and row[key] > 0):
+            problems.append(f"{row['name']}: {key} must be null or a positive whole number")
+    mark = row.get("coremark")
+    if mark is not None and not (
+        isinstance(mark, dict) and set(mark) == set(COREMARK_FIELDS) and _is(mark["per_thread"], float)
+        and mark["per_thread"] > 0 and AS_OF.match(str(mark["as_of"])) and mark["source"]
+    ):  # fmt: skip
+        problems.append(f"{row['name']}: coremark must be null or have exactly {', '.join(COREMARK_FIELDS)}")
     store = row.get("instance_store")
     if store is not None and (not isinstance(store, dict) or set(store) != set(STORE_FIELDS)):
         problems.append(f"{row['name']}: instance_store must be null or have exactly {', '.join(STORE_FIELDS)}")
@@ -93,6 +123,24 @@ def _optional_field_problems(row: dict[str, Any]) -> list[str]:
     if engines is not None and not (isinstance(engines, list) and all(isinstance(e, str) for e in engines)):
         problems.append(f"{row['name']}: oracle_engines_orderable must be null or a list of engine names")
     return problems
+
+
+def validate_availability_rows(rows: list[dict[str, Any]]) -> None:
+    """Raise CatalogInvalid naming every bad availability row (name, platform, offers of Region lists, source)."""
+    problems = []
+    for row in rows:
+        name = row.get("name", "?")
+        offers = row.get("offers")
+        if row.get("platform") not in ("ec2", "rds") or not isinstance(offers, dict) or not offers:
+            problems.append(f"{name}: needs a platform (ec2 or rds) and offers by engine")
+        elif not all(isinstance(v, list) and v and all(isinstance(r, str) for r in v) for v in offers.values()):
+            problems.append(f"{name}: every offer must list Region codes")
+        if not (row.get("source") and AS_OF.match(str(row.get("as_of")))):
+            problems.append(f"{name}: needs a source and an as_of date (YYYY-MM-DD)")
+    counts = Counter((str(row.get("name")), str(row.get("platform"))) for row in rows)
+    problems += [f"{name}: appears more than once" for (name, _), count in sorted(counts.items()) if count > 1]
+    if problems:
+        raise CatalogInvalid("invalid availability catalog: " + "; ".join(problems))
 
 
 def validate_instance_rows(rows: list[dict[str, Any]]) -> None:

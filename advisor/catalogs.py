@@ -6,7 +6,8 @@ from an unconfirmed or secondary source is named in the row's ``unconfirmed`` li
 
 This module runs the whole import and is the public face of the modules named for what they hold:
 ``catalog_docs`` (the sources and their table readers), ``catalog_hardware`` (Nitro and the instance
-store), ``catalog_rows`` (the EC2 and RDS rows), ``catalog_regions`` (regions from botocore) and
+store), ``catalog_rows`` (the EC2 and RDS rows), ``catalog_regions`` (regions from botocore), ``catalog_guide2024`` (AWS's 2024-11 guide, the 2026 CPU options,
+measured CoreMark), ``catalog_availability`` (where each class is priced, per Region, edition and licence) and
 ``catalog_writer`` (validation and the atomic write).
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from advisor.catalog_availability import build_availability
 from advisor.catalog_docs import (
     AWL_AS_OF,
     AWL_DATASET,
@@ -52,7 +54,6 @@ from advisor.catalog_rows import (
     DATASET_SOURCE,
     EBS_DOC_SOURCE,
     EC2_SHAPES_SOURCE,
-    SECONDARY_ORACLE_SUPPORT,
     RowFacts,
     build_instances,
 )
@@ -63,6 +64,7 @@ from advisor.catalog_writer import (
     STORE_FIELDS,
     CatalogInvalid,
     CatalogWritten,
+    validate_availability_rows,
     validate_instance_rows,
     write_catalog,
 )
@@ -95,7 +97,6 @@ __all__ = [
     "REFERENCE_DOC",
     "REPO_ROOT",
     "ROW_FIELDS",
-    "SECONDARY_ORACLE_SUPPORT",
     "SECONDARY_RDS_FAMILIES",
     "SSD_IOPS_DOCS",
     "STORE_FIELDS",
@@ -111,6 +112,7 @@ __all__ = [
     "build_instances",
     "build_regions",
     "import_all",
+    "validate_availability_rows",
     "validate_instance_rows",
     "write_catalog",
 ]
@@ -124,7 +126,9 @@ def import_all(
     if not (shared_dir / "data").is_dir():
         raise FileNotFoundError(f"no shared data at {shared_dir}/data: pass --shared with the path to shared/")
     instances = build_instances(shared_dir=shared_dir)
+    availability = build_availability(shared_dir=shared_dir, names={str(row["name"]) for row in instances})
     return [
         write_catalog("regions", build_regions(shared_dir=shared_dir, as_of=as_of), catalog_dir=catalog_dir),
         write_catalog("instances", instances, catalog_dir=catalog_dir, validate=validate_instance_rows),
+        write_catalog("availability", availability, catalog_dir=catalog_dir, validate=validate_availability_rows),
     ]

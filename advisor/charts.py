@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB as STANDARD_SIZES
 from advisor.engine.ioquery import IoReport
+from advisor.engine.option_commitments import best_commitment
 
 # One marker per binding limit, so the chart shows where the limit changes, as the seed talk's slides do.
 LIMIT_MARKERS: dict[str, tuple[str, str]] = {
@@ -165,15 +166,30 @@ def cost_by_component_figure(columns: list[Any]) -> dict[str, Any]:
 
 
 def cumulative_cost_figure(columns: list[Any], months: int = 36) -> dict[str, Any]:
-    """Running total over 36 months per priced option (on-demand monthly cost, no upfront payment)."""
+    """Running total over 36 months per priced option: on-demand (solid), and the option's best AWS commitment
+    (dashed, upfront fees paid when due) with the month it becomes cheaper marked."""
     figure = go.Figure()
     for c in columns:
         if c.monthly_usd is None:
             continue
         xs = list(range(1, months + 1))
+        colour = OPTION_COLOURS.get(c.option.option, "#333")
         figure.add_trace(go.Scatter(x=xs, y=[float(c.monthly_usd) * m for m in xs], name=c.option.label, mode="lines",
-                                    line={"color": OPTION_COLOURS.get(c.option.option, "#333"), "width": 2},
+                                    line={"color": colour, "width": 2}, legendgroup=c.option.option,
                                     hovertemplate="month %{x}: $%{y:,.0f}<extra>" + c.option.label + "</extra>"))  # fmt: skip
+        best = best_commitment(c.option.commitments)
+        if best is None or len(best.cumulative_usd) <= months:
+            continue
+        name = f"{c.option.label}, {best.label}"
+        figure.add_trace(go.Scatter(x=xs, y=[float(best.cumulative_usd[m]) for m in xs], name=name, mode="lines",
+                                    line={"color": colour, "width": 2, "dash": "dash"}, legendgroup=c.option.option,
+                                    hovertemplate="month %{x}: $%{y:,.0f}<extra>" + name + "</extra>"))  # fmt: skip
+        if best.break_even_month:
+            m = best.break_even_month
+            figure.add_trace(go.Scatter(x=[m], y=[float(best.cumulative_usd[m])], mode="markers", showlegend=False,
+                                        marker={"color": colour, "size": 9, "symbol": "diamond"},
+                                        legendgroup=c.option.option, name=f"{name}: break-even",
+                                        hovertemplate=f"break-even: month {m}<extra>{name}</extra>"))  # fmt: skip
     figure.update_layout(title=f"Cumulative cost over {months} months (USD)", xaxis_title="month",
                          yaxis_title="USD", height=360, legend={"orientation": "h", "y": -0.25}, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())

@@ -176,6 +176,8 @@ def _instance_choices(platform: str) -> tuple[tuple[str, str], ...]:
         label = f"{name} · {row['vcpus']} vCPU, {row['memory_gib']:g} GiB"
         if row.get("deprecated_for_oracle"):
             label += " · deprecated for Oracle"
+        if row.get("ebs_limits_published") is False:
+            label += " · EBS limits not published"
         out.append((name, label))
     return tuple(out)
 

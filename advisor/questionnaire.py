@@ -68,6 +68,7 @@ class QuestionField:
     optional: bool = False
     accepted: str | None = None
     errors: tuple[str, ...] = ()
+    source: str = ""  # where a pre-filled value came from (an AWR import), shown under the field
 
     @property
     def dom_id(self) -> str:
@@ -126,8 +127,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def build_sections(values: dict[str, dict[str, Any]], errors: list[FieldError]) -> list[QuestionSection]:
-    """Sections to render, with ``values`` (raw or validated) and the errors for each field."""
+def build_sections(
+    values: dict[str, dict[str, Any]], errors: list[FieldError], sources: dict[str, str] | None = None
+) -> list[QuestionSection]:
+    """Sections to render, with ``values`` (raw or validated), the errors for each field and, for pre-filled
+    answers, where each came from (``sources``: path -> words)."""
     by_path: dict[str, list[str]] = {}
     for error in errors:
         by_path.setdefault(error.path, []).append(error.message)
@@ -160,11 +164,18 @@ def build_sections(values: dict[str, dict[str, Any]], errors: list[FieldError]) 
                     optional=optional,
                     accepted=accepted_values(path),
                     errors=tuple(by_path.get(path, ())),
+                    source=(sources or {}).get(path, ""),
                 )
             )
         title = Workload.model_fields[key].title or key
         sections.append(QuestionSection(key=key, title=title, fields=tuple(fields)))
     return sections
+
+
+def _ascii_int(raw: str) -> bool:
+    """A short integer in ASCII digits ("²" and "٣" pass ``str.isdigit`` but ``int`` refuses or misreads them)."""
+    digits = raw[1:] if raw.startswith("-") else raw
+    return 0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()
 
 
 def parse_form(data: QueryDict) -> dict[str, Any]:
@@ -187,7 +198,7 @@ def parse_form(data: QueryDict) -> dict[str, Any]:
             raw = data.get(path, "").strip()
             if raw == "" and type(None) in get_args(annotation):
                 section[name] = None
-            elif get_origin(annotation) is Literal and raw.lstrip("-").isdigit():
+            elif get_origin(annotation) is Literal and _ascii_int(raw):
                 section[name] = int(raw)
             else:
                 section[name] = raw

@@ -84,7 +84,7 @@ def report_context(
     """The results page's context, made from the same recommendation in a customer's words, plus the document's
     own parts. The body shows what decides (blockers and warnings); the appendix the rest, from the same context."""
     shown = customer_copy(recommendation)  # the same figures; texts without the project's internal references
-    page = results_context(shown)
+    page = results_context(shown, stale_after_days=settings.PRICE_STALE_AFTER_DAYS)
     return {
         **page,
         "assessment": assessment,

@@ -9,7 +9,7 @@ from typing import Any
 
 from advisor.engine.recommender import Recommendation
 from advisor.engine.rules import Finding
-from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceModel, Workload
+from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, LicenceModel, Workload
 from advisor.report_text import customer_copy
 from advisor.results_page import Column
 from pricing.engine.calculator import Line
@@ -101,6 +101,10 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "edition": CHOICE_LABELS[Edition][workload.oracle.edition.value],
         "licence_model": CHOICE_LABELS[LicenceModel][workload.oracle.licence_model.value],
         "owned": workload.oracle.processor_licences_owned,
+        "options_owned": workload.oracle.option_licences_owned,
+        "discount_pct": workload.oracle.licence_discount_pct,
+        "support_uplift_pct": workload.oracle.support_uplift_pct,
+        "costing": CHOICE_LABELS[LicenceCosting][workload.oracle.licence_costing.value],
         "metric": "sockets" if se2 else "processor licences",
         "rule": rule,
         "support_rate": price_list.support_rate,

@@ -6,10 +6,12 @@ No Django imports: plain data for the template, so the page, its htmx partial an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from advisor import charts
+from advisor.commitment_words import CommitmentRow, best_running_totals, commitment_rows, commitment_words
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
@@ -17,6 +19,7 @@ from advisor.engine.odb_option import odb_lines, odb_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
+from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
     ("infrastructure", "Exadata infrastructure"),
@@ -48,6 +51,22 @@ class Column:
     configuration: str
     storage: str
     alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
+
+    @property
+    def coremark(self) -> str:
+        return coremark_words(self.option.chosen) if self.option.chosen is not None else ""
+
+    @property
+    def commitment(self) -> str:
+        return commitment_words(self.option)
+
+    @property
+    def commitments(self) -> tuple[CommitmentRow, ...]:
+        return commitment_rows(self.option)
+
+    @property
+    def commitment_running_totals(self) -> tuple[str, Decimal, Decimal, Decimal] | None:
+        return best_running_totals(self.option)
 
     @property
     def prices_as_of(self) -> str:
@@ -112,6 +131,13 @@ def configuration_words(candidate: Candidate) -> str:
         f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
         f"{members}{store}"
     )
+
+
+def coremark_words(candidate: Candidate) -> str:
+    """'CoreMark 24,193 per thread (measured 2025-12-10)' beside a candidate, or why there is none."""
+    if candidate.coremark_per_thread is None:
+        return "CoreMark per thread: not measured in the stored benchmarks"
+    return f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
 
 
 def _odb_column(option: OptionRecommendation, recommendation: Recommendation) -> Column:
@@ -187,6 +213,8 @@ def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
     chosen = option.chosen
     if chosen is None:
         return []
+    if not chosen.ebs_limits_published:  # nothing to draw: AWS's limits for the class are not in the sources
+        return []
     platform = "ec2" if option.option == "ec2" else "rds"
     limits = instance_limits(chosen.instance_class, platform)  # type: ignore[arg-type]
     out = []
@@ -202,8 +230,11 @@ def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
     return [(name, field.title or name, getattr(policy, name)) for name, field in SizingPolicy.model_fields.items()]
 
 
-def results_context(recommendation: Recommendation) -> dict[str, Any]:
-    """Everything the results page and the PDF show; both render this, so they cannot disagree."""
+def results_context(
+    recommendation: Recommendation, *, today: date | None = None, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS
+) -> dict[str, Any]:
+    """Everything the results page and the PDF show; both render this, so they cannot disagree. ``today`` dates the
+    price-age banner (the site's ``PRICE_STALE_AFTER_DAYS``, passed by the views, decides when it warns)."""
     cols = columns(recommendation)
     best = recommended(cols)
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
@@ -221,6 +252,12 @@ def results_context(recommendation: Recommendation) -> dict[str, Any]:
         "curves": curves,
         "price_snapshots": snapshots,
         "price_sources": sources,
+        "price_age": price_age(
+            (as_of for _, as_of in snapshots),
+            today=today or date.today(),
+            threshold_days=stale_after_days,
+            regions=(region for region, _ in snapshots),
+        ),
         "cost_chart": charts.cost_by_component_figure(cols),
         "cumulative_chart": charts.cumulative_cost_figure(cols),
         "capacity_chart": charts.capacity_figure(curves, recommendation.need),

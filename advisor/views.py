@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -79,11 +81,13 @@ def _form_page(
     values: dict[str, Any],
     errors: list[FieldError],
     status: int = 200,
+    sources: dict[str, str] | None = None,
 ) -> HttpResponse:
     context = {
         "assessment": assessment,
         "meta_fields": build_meta_fields(meta, errors),
-        "sections": build_sections(values, errors),
+        "sections": build_sections(values, errors, sources),
+        "sources": sources,
         "errors": shown_errors(errors),
         **_verdict_context(values),
     }
@@ -103,14 +107,26 @@ def _verdicts_of(workload: Workload | None) -> dict[str, Any]:
     return {"verdicts": None if workload is None else services.verdicts_for(workload), "severities": SEVERITIES}
 
 
-def _save(request: HttpRequest, *, assessment: Assessment | None) -> HttpResponse:
-    """Save the posted questionnaire and show its results, or show it again with every error and save nothing."""
+def _save(
+    request: HttpRequest,
+    *,
+    assessment: Assessment | None,
+    sources: dict[str, str] | None = None,
+    on_create: Callable[[Assessment], object] | None = None,
+) -> HttpResponse:
+    """Save the posted questionnaire and show its results, or show it again with every error and save nothing.
+    ``sources`` and ``on_create`` serve a pre-filled questionnaire (advisor.awr): the lines under pre-filled fields,
+    and what to do with the new assessment (the caller wraps this in a transaction)."""
     meta, workload, raw, errors = _validate_form(request)
     if errors or meta is None or workload is None:
         meta_posted = _posted_meta(request)
-        return _form_page(request, assessment=assessment, meta=meta_posted, values=raw, errors=errors, status=422)
+        return _form_page(
+            request, assessment=assessment, meta=meta_posted, values=raw, errors=errors, status=422, sources=sources
+        )
     if assessment is None:
         assessment = services.assessment_create(meta=meta, workload=workload, owner=request.user)
+        if on_create is not None:
+            on_create(assessment)
     else:
         assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
     messages.success(request, f"Saved “{assessment.name}”. Here is where it can run and what it costs.")
@@ -299,7 +315,11 @@ def _results_page(
     context["errors"] = shown_errors(errors)
     context["policy"] = policy
     if workload is not None and not errors:
-        context.update(results_context(services.recommendation_for(workload, policy)))
+        context.update(
+            results_context(
+                services.recommendation_for(workload, policy), stale_after_days=settings.PRICE_STALE_AFTER_DAYS
+            )
+        )
     template = "advisor/results.html" + ("#results-body" if partial else "")
     return render(request, template, context, status=200 if partial or not errors else 422)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from advisor.engine.instances import instance_limits, instance_names  # noqa: E402
+from advisor.engine.instances import ebs_limits_published, instance_limits, instance_names  # noqa: E402
 from advisor.engine.iolimits import (  # noqa: E402
     STANDARD_IO_SIZES_KIB,
     LayoutInvalid,
@@ -79,7 +79,8 @@ def _bench_oci() -> None:
 
 def main() -> None:
     space = layouts()
-    instances = {platform: [instance_limits(n, platform) for n in instance_names(platform)] for platform in space}
+    instances = {platform: [instance_limits(n, platform) for n in instance_names(platform) if ebs_limits_published(n)]
+                 for platform in space}  # fmt: skip
     cases = [(i, lay) for platform in space for i in instances[platform] for lay in space[platform]]
     total = len(cases) * len(STANDARD_IO_SIZES_KIB)
     print(f"space: {sum(map(len, instances.values()))} instances, {sum(map(len, space.values()))} layouts, "

@@ -24,6 +24,8 @@ from advisor.apikeys.auth import (
     api_key,
     session_user,
 )
+from advisor.awr.api import router as awr_router
+from advisor.estates.api import router as estates_router
 from config.api_errors import error_response, install_handlers
 from pricing.api import router as pricing_router
 
@@ -75,7 +77,9 @@ api = AdvisorApi(
 )
 install_handlers(api)
 api.add_router("", advisor_router)
+api.add_router("", awr_router)
 api.add_router("", pricing_router)
+api.add_router("", estates_router)
 
 
 def named_route(route: str, name: str) -> URLPattern:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from advisor.awr.engine.limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_BACKGROUND
 from config.safe_json import JsonRefused, loads
 
 logger = logging.getLogger(__name__)
@@ -23,8 +24,11 @@ MIB = 1024 * KIB
 
 # (path prefix, bytes): the first prefix that matches wins; settings.REQUEST_BODY_LIMITS replaces the list.
 DEFAULT_BODY_LIMITS: tuple[tuple[str, int], ...] = (
+    ("/api/v1/estates", 2 * MIB),  # an estate's inventory file (advisor/estates/engine/columns.py MAX_FILE_BYTES)
+    ("/api/v1/awr/imports", MAX_UPLOAD_BYTES.value),  # AWR reports of one database (advisor/awr/engine/limits.py)
     ("/api/", 256 * KIB),  # a workload, an IO query or an estimate config is a few KiB
     ("/assessments/import/", 2 * MIB),  # a workload file with its form
+    ("/import/awr/", MAX_UPLOAD_BYTES_BACKGROUND.value),  # the AWR upload page: its largest (background) upload
     ("/prices/refresh", 512 * MIB),  # an AWS offer file for one Region and service
     ("/", 2 * MIB),
 )

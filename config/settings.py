@@ -50,8 +50,13 @@ INSTALLED_APPS = [
     "advisor",
     "advisor.accounts",
     "advisor.apikeys",
+    "advisor.awr",
+    "advisor.estates",
     "ninja",  # its Swagger UI files are served from static (no CDN)
     "pricing",
+    "pricing.jobs",  # the one job mechanism (Job rows) over django-tasks
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -73,6 +78,16 @@ MIDDLEWARE = [
     # innermost, so the 404 page it renders passes through the CSRF and messages middleware like any page
     "config.middleware.NotFoundMiddleware",
 ]
+
+# Background work (pricing/jobs): Django's Tasks API (the django-tasks backport). Embedded default: the database
+# backend, run by `manage.py db_worker` (`make run` starts one). TASKS_BACKEND swaps in another backend of the same
+# API (e.g. an RQ or Celery one, README "Scaling out"); the tests run tasks immediately (tests/conftest.py).
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+        "QUEUES": ["default"],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -135,12 +150,15 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 
+# Price rows older than this many days are called out on the results, estimate and PDF pages (pricing/engine/freshness.py).
+PRICE_STALE_AFTER_DAYS = int(os.environ.get("PRICE_STALE_AFTER_DAYS", "180"))
+
 # JSON API (config/api.py): requests per client (token, user or address) per window, e.g. "60/m"; the counts live
-# in their own cache (per process with the local-memory backend: behind several workers the limit is per worker).
+# in a database cache table (created by the apikeys migration 0002), shared by every worker process and server.
 API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "60/m")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "api-throttle": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "api-throttle"},
+    "api-throttle": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "api_throttle"},
 }
 
 STATIC_URL = "static/"
@@ -160,7 +178,9 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
-DATA_UPLOAD_MAX_NUMBER_FILES = 10
+# Files in one multipart body: well above the AWR import's 256 files per upload (advisor/awr/engine/limits.py), so
+# that limit is the one a user meets, said in words; the request body limits bound the work of parsing them.
+DATA_UPLOAD_MAX_NUMBER_FILES = 1024
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -10,5 +10,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("advisor.accounts.urls")),
     path("", include("pricing.urls")),
+    path("", include("advisor.awr.urls")),
+    path("", include("advisor.estates.urls")),
     path("", include("advisor.urls")),
 ]

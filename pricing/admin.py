@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from pricing import services
-from pricing.models import PriceRecord, PriceSnapshot, RefreshJob
+from pricing.models import PriceRecord, PriceSnapshot
 
 
 @admin.register(PriceSnapshot)
@@ -82,19 +82,4 @@ class PriceRecordAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: PriceRecord | None = None) -> bool:
-        return False
-
-
-@admin.register(RefreshJob)
-class RefreshJobAdmin(admin.ModelAdmin):
-    """Refreshes run from /prices/; here their history is read, never edited."""
-
-    list_display = ("id", "region", "services", "status", "requested_by", "created_at", "finished_at")
-    list_filter = ("status", "region")
-    readonly_fields = [field.name for field in RefreshJob._meta.fields]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: RefreshJob | None = None) -> bool:
         return False

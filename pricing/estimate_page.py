@@ -27,11 +27,13 @@ from pricing.engine.calculator import (
     estimate,
     parse_config,
 )
+from pricing.engine.commitments import CommitmentComparison, commitment_quotes
 from pricing.engine.licences import licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook
+from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_region
 from pricing.forms_common import Issue
 from pricing.models import PriceRecord, PriceSnapshot
-from pricing.price_books import price_book_for
+from pricing.price_books import book_key, combined_key, price_book_for
 
 if TYPE_CHECKING:
     from pricing.forms import EstimateForm
@@ -75,7 +77,7 @@ class EstimateAnswer:
     config: EstimateConfig
     estimate: Estimate
     snapshots: tuple[SnapshotInfo, ...]
-    book: PriceBook = field(repr=False)
+    book: Any = field(repr=False)  # a PriceBook, or one that prices storage at a named Region's rows
     vcpus: int | None = None
 
 
@@ -121,7 +123,7 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
             others = [p for p in invalid.problems if p.field not in ("region", "licences.vcpus")]
             raise EstimateInvalid([region_problem, *others]) from None
         raise EstimateInvalid([region_problem])  # pragma: no cover - an empty book always fails on the region
-    book = price_book_for(cfg.region)
+    book = _book(cfg.region)
     try:
         result = estimate(cfg, book, vcpus=vcpus)
     except EstimateInvalid as invalid:
@@ -130,7 +132,20 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
             # an unpriced class has no vCPU count either: saying so twice would only add noise
             raise EstimateInvalid([p for p in invalid.problems if p.field != "licences.vcpus"]) from None
         raise
-    return EstimateAnswer(cfg, result, snapshots_for(cfg.platform, cfg.region), book, vcpus)
+    snapshots = snapshots_for(cfg.platform, cfg.region)
+    if isinstance(book, StorageFallbackBook) and book.used_fallback:
+        snapshots += snapshots_for(cfg.platform, book.fallback)
+    return EstimateAnswer(cfg, result, snapshots, book, vcpus)
+
+
+def _book(region: str) -> Any:
+    """The Region's current prices; where it has instance prices but no storage prices, storage is priced at the
+    named Region of ``storage_fallback_region`` and marked estimated (instance hours never fall back)."""
+    fallback = storage_fallback_region(region)
+    if fallback == region or not book_key(fallback)[1]:  # the named Region has no current snapshots either
+        return price_book_for(region)
+    book = price_book_for(region, combined_key(region, fallback))
+    return StorageFallbackBook(book, region=region, fallback=fallback)
 
 
 def licence_comparison(answer: EstimateAnswer) -> LicenceModelComparison:
@@ -218,6 +233,15 @@ class PageResult:
     answer: EstimateAnswer | None
     comparison: LicenceModelComparison | None
     issues: tuple[Issue, ...]
+    commitments: CommitmentComparison | None = None
+
+
+def commitment_comparison(answer: EstimateAnswer) -> CommitmentComparison | None:
+    """Every commitment of the answer's class and Region beside on-demand (None when on-demand is not priced)."""
+    try:
+        return commitment_quotes(answer.config, answer.book, vcpus=answer.vcpus)
+    except EstimateInvalid:
+        return None
 
 
 def shown_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
@@ -246,7 +270,7 @@ def page_estimate(form: EstimateForm) -> PageResult:
         return PageResult(None, None, tuple(issues))
     if issues:
         return PageResult(None, None, tuple(issues))
-    return PageResult(answer, licence_comparison(answer), ())
+    return PageResult(answer, licence_comparison(answer), (), commitment_comparison(answer))
 
 
 def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
@@ -259,6 +283,8 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "result": answer.estimate if answer else None,
         "lines": bill_lines(answer.estimate) if answer else (),
         "comparison": comparison,
+        "commitments": page.commitments,
+        "unpriced_commitments": [q for q in page.commitments.quotes if not q.priced] if page.commitments else [],
         "price_list": licence_price_list().price_list,
     }
     if answer is not None:

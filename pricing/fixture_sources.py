@@ -10,12 +10,15 @@ The app prices offline from ``fixtures/prices/`` and never reads ``../shared`` a
 - ``ec2-linux-oz.jsonl``: EC2 Linux on-demand instance hours from OZ for every AWS region (in eu-west-1 only the
   types the offer file lacks);
 - ``reference-us-east-1.jsonl``: us-east-1 prices read from the tables of pricing-notes §4a/§4c/§4d, each row
-  citing the table and the keys and dates of its sources.
+  citing the table and the keys and dates of its sources;
+- ``ec2-linux-karpenter-2026-07-20.jsonl``: EC2 Linux on-demand hours of 2026-07-20 (us-east-1 with the 8th
+  generation, and GovCloud) from ``data/aws-2026/karpenter``; newer than OZ, so the price book picks them first;
+- ``ec2-reserved-instances.jsonl``: EC2 Linux Reserved Instance effective rates from ``data/aws-commitments``.
 
 Every row is a ``PriceRow`` (JSON lines, defaults omitted, sorted). Source keys (TC, VI21, OZ, IC, ...) are
 those of pricing-notes §4. This module runs the whole build and is the public face of the builders, which live in
 modules named for what they hold: ``fixture_vi21``, ``fixture_oz``, ``fixture_reference`` (one per source), and
-``price_fixtures`` (the files: locations, writing, reading back, and what the builders share). Pure Python: no
+``fixture_commitments`` (the newer EC2 on-demand and reserved rows), ``price_fixtures`` (the files: locations, writing, reading back, and what the builders share). Pure Python: no
 Django.
 """
 
@@ -27,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pricing.engine.rows import PriceRow
+from pricing.fixture_commitments import karpenter_rows, reserved_rows
 from pricing.fixture_oz import OZ_AS_OF, OZ_FILE, OZ_SOURCE, REGION_CODE, oz_rows
 from pricing.fixture_reference import NOTES_FILE, SourceDates, reference_rows
 from pricing.fixture_vi21 import ORACLE_ENGINE_CODES, VI21_AS_OF, VI21_FILE, VI21_SOURCE, verify_engine_codes, vi21_rows
@@ -34,6 +38,7 @@ from pricing.offer_reader import read_offer_file
 from pricing.price_fixtures import (
     DEFAULT_SHARED_DIR,
     JSONL_FILES,
+    KARPENTER_JSONL,
     MULTI_AZ_NOTE,
     OFFER_DIR,
     OFFER_FILES,
@@ -43,6 +48,7 @@ from pricing.price_fixtures import (
     PRICE_FIXTURE_DIR,
     REFERENCE_JSONL,
     REPO_ROOT,
+    RESERVED_JSONL,
     VI21_JSONL,
     BuildReport,
     FixtureGroup,
@@ -57,6 +63,7 @@ from pricing.price_fixtures import (
 __all__ = [
     "DEFAULT_SHARED_DIR",
     "JSONL_FILES",
+    "KARPENTER_JSONL",
     "MULTI_AZ_NOTE",
     "NOTES_FILE",
     "OFFER_DIR",
@@ -72,6 +79,7 @@ __all__ = [
     "REFERENCE_JSONL",
     "REGION_CODE",
     "REPO_ROOT",
+    "RESERVED_JSONL",
     "VI21_AS_OF",
     "VI21_FILE",
     "VI21_JSONL",
@@ -125,17 +133,23 @@ def build_rows(shared_dir: Path, report: BuildReport) -> dict[str, list[PriceRow
     report.unsourced += [
         "RDS Custom for Oracle outside eu-west-1: no shared source has its SKUs",
         "RDS storage, IOPS, throughput, backup and EBS prices outside eu-west-1 and us-east-1: no shared source",
-        "Reserved terms: TC dropped them, VI21 gives amortised hourly rates rather than AWS terms, OZ has none",
+        "Reserved terms of AWS's own (upfront and hourly fee apart): TC dropped them, VI21 gives amortised hourly "
+        "rates rather than AWS terms, OZ has none; aws-commitments gives EC2 effective rates only",
     ]
     priced_us_east_1 = {
         (row.attributes["instanceType"], row.attributes["engineCode"])
         for row in vi21_rows_
         if row.region == "us-east-1"
     }
+    oz = oz_rows(oz_records, skip={OFFER_REGION: tc_types}, report=report)
+    karpenter = karpenter_rows(shared_dir / "data")
+    on_demand_regions = {OFFER_REGION} | {r.region for r in oz} | {r.region for r in karpenter}
     return {
         VI21_JSONL: vi21_rows_,
-        OZ_JSONL: oz_rows(oz_records, skip={OFFER_REGION: tc_types}, report=report),
+        OZ_JSONL: oz,
         REFERENCE_JSONL: reference_rows(notes, vi21_us_east_1=priced_us_east_1, report=report),
+        KARPENTER_JSONL: karpenter,
+        RESERVED_JSONL: reserved_rows(shared_dir / "data", on_demand_regions=on_demand_regions, report=report),
     }
 
 

@@ -16,6 +16,7 @@ from django import forms
 
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import aws_rules
+from pricing.engine.commitment_terms import commitments_for
 from pricing.engine.licences import LicenceConfig, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
 from pricing.estimate_page import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
@@ -282,6 +283,20 @@ class EstimateForm(QueryForm):
             combination = (self.raw("edition"), self.raw("licence_model"), self.raw("deployment"))
             book = price_book_for(self.raw("region"))
             fields["instance_class"].choices = class_choices(book, platform, self.raw("region"), combination)
+            # only the commitments the snapshot prices for this class (and edition, licence model, deployment)
+            priced = book.instance_commitments(
+                region=self.raw("region"),
+                platform=platform,
+                instance_class=self.raw("instance_class"),
+                edition=combination[0],
+                licence_model=combination[1],
+                deployment=combination[2],
+            )
+            fields["commitment"].choices = [(c, commitment_label(c)) for c in priced or ("on-demand",)]
+            unpriced = len(commitments_for(platform)) - len(priced)
+            if unpriced > 0:
+                hint = f"{unpriced} more commitment(s) for this class are not priced in this snapshot; refresh to price them"
+                fields["commitment"].help_text = hint
         fields["instance_class"].initial = DEFAULT_CLASS[known]
         deployments = next(r.allowed for r in rules.deployments if r.platform == known)
         fields["deployment"].choices = [(d, DEPLOYMENTS[d]) for d in deployments]

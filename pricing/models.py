@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KT
@@ -79,44 +78,3 @@ class PriceRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sku} {self.product_family} {self.price_usd} USD/{self.unit}"
-
-
-class RefreshJob(models.Model):
-    """One price refresh started from the /prices/ page and run in a background thread of the worker that took the
-    request. Progress is stored here, not in process memory, so whichever worker answers the page's poll can show it,
-    and a restarted worker leaves a record of how far the refresh got."""
-
-    class Status(models.TextChoices):
-        RUNNING = "running", "running"
-        SUCCEEDED = "succeeded", "succeeded"
-        FAILED = "failed", "failed"
-
-    region = models.CharField(max_length=32)
-    services = models.CharField(max_length=40, help_text="comma-separated service codes, e.g. AmazonRDS,AmazonEC2")
-    offer_file_name = models.CharField(max_length=255, blank=True, help_text="the uploaded offer file, if any")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
-    progress = models.TextField(blank=True, help_text="the refresh's progress lines, oldest first")
-    error = models.TextField(blank=True)
-    result = models.JSONField(
-        default=list, blank=True, help_text="per service: the new snapshot, the one it replaced, rows added/removed"
-    )
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"refresh #{self.pk} of {self.region} ({self.services}): {self.status}"
-
-    @property
-    def service_list(self) -> list[str]:
-        return [s for s in self.services.split(",") if s]
-
-    @property
-    def progress_lines(self) -> list[str]:
-        return self.progress.splitlines()

@@ -34,6 +34,13 @@ from pricing.offer_rows import (
 )
 
 PROGRESS_EVERY = 100_000
+# The terms an admin's offer file must bring: without them a refresh would drop every reservation the snapshot holds.
+REQUIRED_TERMS = ("Reserved",)
+MISSING_TERMS = {
+    "Reserved": "no Reserved terms for the kept products: the file lacks terms.Reserved (termAttributes "
+    "LeaseContractLength, OfferingClass, PurchaseOption; an 'Upfront Fee' dimension in unit Quantity and an Hrs "
+    "fee), so it would price no reservation; upload AWS's full offer file for the Region",
+}
 
 
 def _not_json(error: Exception) -> str:
@@ -270,12 +277,14 @@ def read_offer_file(
     as_of: date | None = None,
     report: ImportReport | None = None,
     progress: Callable[[str], None] | None = None,
+    require_terms: tuple[str, ...] = (),
 ) -> Iterator[PriceRow]:
     """Stream the Oracle-relevant price rows of one region's bulk offer file.
 
     ``service`` defaults to the file's offerCode; ``as_of`` to its publicationDate (else each term's
-    effectiveDate). Raises ``PriceDataInvalid`` at the end when any kept item was invalid, so a consumer
-    that writes inside a transaction writes nothing.
+    effectiveDate). Raises ``PriceDataInvalid`` at the end when any kept item was invalid, or when a term type of
+    ``require_terms`` (an admin's upload: ``REQUIRED_TERMS``) gave no row, so a consumer that writes inside a
+    transaction writes nothing.
     """
     path = Path(path)
     report = report if report is not None else ImportReport()
@@ -315,12 +324,17 @@ def read_offer_file(
                         row = dedup.offer(sku, group, term_type, *found, as_of)
                         if row is not None:
                             report.rows += 1
+                            report.term_rows[row.term] = report.term_rows.get(row.term, 0) + 1
                             yield row
             say(f"terms.{term_type}: {report.term_entries_read:,} SKUs read, {report.rows:,} rows so far")
         for row in dedup.rest():
             report.rows += 1
+            report.term_rows[row.term] = report.term_rows.get(row.term, 0) + 1
             yield row
     except ijson.JSONError as error:
         report.add_invalid(InvalidItem("-", _not_json(error)))
     if report.invalid_count:
         raise PriceDataInvalid(str(path), report.invalid, report.invalid_count)
+    for term_type in require_terms if report.rows else ():  # no rows at all: the caller says the Region is wrong
+        if not report.term_rows.get(term_type):
+            raise PriceDataInvalid(str(path), [InvalidItem("-", MISSING_TERMS.get(term_type, f"no {term_type} terms"))])

@@ -56,6 +56,7 @@ class ImportReport:
     price_dimensions_read: int = 0
     rows: int = 0
     duplicates: int = 0
+    term_rows: dict[str, int] = field(default_factory=dict)  # rows kept by term type (OnDemand, Reserved ...)
     invalid: list[InvalidItem] = field(default_factory=list)
     invalid_count: int = 0
 

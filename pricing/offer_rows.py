@@ -98,6 +98,17 @@ def frozen_items(mapping: Any) -> tuple[tuple[Any, Any], ...]:
     return tuple(sorted(mapping.items()))
 
 
+# What a Reserved term must say for the price book to know the commitment it prices (RDS terms have no OfferingClass).
+RESERVED_TERM_ATTRIBUTES = ("LeaseContractLength", "PurchaseOption")
+
+
+def reserved_attributes_missing(attributes: Any) -> list[str]:
+    """The term attributes a Reserved term lacks (all of them when it has no termAttributes object)."""
+    if not isinstance(attributes, dict):
+        return list(RESERVED_TERM_ATTRIBUTES)
+    return [name for name in RESERVED_TERM_ATTRIBUTES if not isinstance(attributes.get(name), str)]
+
+
 def price_dimensions(
     sku: str, term_type: str, sku_terms: Any
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any]] | InvalidItem]:
@@ -109,6 +120,9 @@ def price_dimensions(
         dimensions = term.get("priceDimensions") if isinstance(term, dict) else None
         if not isinstance(dimensions, dict):
             yield InvalidItem(sku, f"a {term_type} term has no priceDimensions object")
+            continue
+        if term_type == "Reserved" and (missing := reserved_attributes_missing(term.get("termAttributes"))):
+            yield InvalidItem(sku, f"a Reserved term without termAttributes {', '.join(missing)}")
             continue
         for dimension in dimensions.values():
             if not isinstance(dimension, dict):

@@ -36,7 +36,9 @@ OFFER_SOURCE = (
 VI21_JSONL = "rds-oracle-vi21.jsonl"
 OZ_JSONL = "ec2-linux-oz.jsonl"
 REFERENCE_JSONL = "reference-us-east-1.jsonl"
-JSONL_FILES = (VI21_JSONL, OZ_JSONL, REFERENCE_JSONL)
+KARPENTER_JSONL = "ec2-linux-karpenter-2026-07-20.jsonl"
+RESERVED_JSONL = "ec2-reserved-instances.jsonl"
+JSONL_FILES = (VI21_JSONL, OZ_JSONL, REFERENCE_JSONL, KARPENTER_JSONL, RESERVED_JSONL)
 MULTI_AZ_NOTE = (
     "Multi-AZ = 2 x Single-AZ ({source} has no Multi-AZ price); AWS rounds Multi-AZ on its own, e.g. 1.031 for "
     "2 x 0.516 (pricing-notes §4a)"

@@ -2,6 +2,10 @@
 validate them, diff them against the current snapshots, then write and activate one new snapshot per service, all
 in one transaction. Any failure raises ``RefreshFailed`` before anything is written, so the current snapshots stay
 as they were. The Price List API client is made by ``pricing.services`` (``prices_refresh``) and passed in.
+
+Progress is reported two ways: lines (``progress``) and steps (``step(done, total)``): each service read, each
+checked, then the write. A job running the refresh (``pricing.refresh_job``) may stop it from ``step`` by raising,
+which before the write leaves everything as it was.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from django.db import transaction
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
 from pricing.offer_files import fetch_price_list
-from pricing.offer_reader import read_offer_file, read_offer_header
+from pricing.offer_reader import REQUIRED_TERMS, read_offer_file, read_offer_header
 from pricing.offer_report import ImportReport, PriceDataInvalid, PriceListUnavailable
 from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
 from pricing.snapshots import SnapshotInvalid, snapshot_current, snapshot_write, validated_rows
 
 Progress = Callable[[str], None]
+Step = Callable[[int, int], None]
 
 
 class RefreshFailed(RuntimeError):
@@ -57,6 +62,8 @@ def _fetch(
     endpoint: str,
     today: date,
     say: Progress,
+    step: Step,
+    total: int,
 ) -> list[ServiceRefresh]:
     fetched = []
     try:
@@ -67,7 +74,9 @@ def _fetch(
                 raise RefreshFailed(f"{offer_file} is an offer file for {service}, not {', '.join(services)}")
             report = ImportReport()
             say(f"{service} {region}: reading {offer_file}")
-            rows = list(read_offer_file(offer_file, region=region, report=report, progress=say))
+            rows = list(
+                read_offer_file(offer_file, region=region, report=report, progress=say, require_terms=REQUIRED_TERMS)
+            )
             say(
                 f"{service} {region}: {report.products_read:,} products read, {report.products_kept:,} kept, "
                 f"{len(rows):,} rows ({report.duplicates:,} duplicates dropped)"
@@ -75,6 +84,7 @@ def _fetch(
             as_of = header.publication_date or today
             source = rows[0].source if rows else f"AWS bulk offer file {offer_file.name}"
             fetched.append(ServiceRefresh(service, rows, source, as_of, PriceSnapshot.Origin.OFFER_FILE))
+            step(1, total)
             return fetched
         for service in services:
             say(f"{service} {region}: asking the AWS Price List Query API ({endpoint})")
@@ -84,6 +94,7 @@ def _fetch(
             say(f"{service} {region}: {len(rows):,} rows ({report.duplicates:,} duplicates dropped)")
             source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
             fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
+            step(len(fetched), total)
     except (PriceDataInvalid, PriceListUnavailable, OSError) as error:
         raise RefreshFailed(str(error)) from None
     return fetched
@@ -99,10 +110,16 @@ def refresh_snapshots(
     today: date | None = None,
     dry_run: bool = False,
     progress: Progress | None = None,
+    step: Step | None = None,
 ) -> RefreshResult:
-    """Read (``client`` for the API, unused with an offer file), validate, diff, then write and activate."""
+    """Read (``client`` for the API, unused with an offer file), validate, diff, then write and activate. Steps:
+    one per service read, one per service checked, and the write (not in a dry run)."""
     say = progress or (lambda message: None)
+    step = step or (lambda done, total: None)
     today = today or date.today()
+    count = 1 if offer_file is not None else len(services)
+    total = 2 * count + (0 if dry_run else 1)
+    step(0, total)
     result = RefreshResult(region=region, dry_run=dry_run)
     result.services = _fetch(
         region=region,
@@ -112,8 +129,10 @@ def refresh_snapshots(
         endpoint=endpoint,
         today=today,
         say=say,
+        step=step,
+        total=total,
     )
-    for item in result.services:
+    for number, item in enumerate(result.services, 1):
         if not item.rows:
             raise RefreshFailed(f"no Oracle-relevant {item.service} rows for {region}: is the region right?")
         try:
@@ -123,6 +142,7 @@ def refresh_snapshots(
         item.previous = snapshot_current(region, item.service)
         item.diff = snapshot_diff(item.previous, item.rows)
         say(f"{item.service} {region}: {item.diff.text()}")
+        step(count + number, total)
     if dry_run:
         return result
     with transaction.atomic():
@@ -130,4 +150,5 @@ def refresh_snapshots(
             item.snapshot = snapshot_write(
                 item.rows, region, item.service, item.source, item.as_of, origin=item.origin, activate=True
             )
+    step(total, total)
     return result

@@ -25,7 +25,7 @@ from botocore.exceptions import BotoCoreError
 from pricing.models import PriceSnapshot
 from pricing.offer_files import PRICING_API_REGIONS
 from pricing.price_fixtures import PRICE_FIXTURE_DIR, fixture_groups
-from pricing.refresh import Progress, RefreshFailed, RefreshResult, ServiceRefresh, refresh_snapshots
+from pricing.refresh import Progress, RefreshFailed, RefreshResult, ServiceRefresh, Step, refresh_snapshots
 from pricing.snapshot_diff import Repriced, SnapshotDiff, snapshot_diff
 from pricing.snapshots import (
     BATCH_SIZE,
@@ -56,6 +56,7 @@ __all__ = [
     "RowKey",
     "ServiceRefresh",
     "SnapshotDiff",
+    "Step",
     "SnapshotInvalid",
     "content_hash",
     "current_rows",
@@ -137,6 +138,7 @@ def prices_refresh(
     today: date | None = None,
     dry_run: bool = False,
     progress: Progress | None = None,
+    step: Step | None = None,
 ) -> RefreshResult:
     """Read the prices (API or offer file), validate them, diff against the current snapshots, then write and
     activate one new snapshot per service, all in one transaction. Any failure raises ``RefreshFailed`` before
@@ -152,4 +154,5 @@ def prices_refresh(
         today=today,
         dry_run=dry_run,
         progress=progress,
+        step=step,
     )

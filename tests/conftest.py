@@ -50,7 +50,8 @@ def client(user: Any) -> Client:
 
 
 @pytest.fixture
-def anon_client() -> Client:
+def anon_client(db: None) -> Client:
+    """Not signed in. The database is there because every API call counts against a rate limit kept in it."""
     return Client()
 
 
@@ -81,6 +82,16 @@ def saved_assessment(db: None) -> Assessment:
     )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _tasks_run_immediately() -> Iterator[None]:
+    """Background tasks (pricing/jobs) run as soon as they are enqueued, in the enqueuing thread; the tests of the
+    job layer run a real ``db_worker`` where that matters (tests/pricing/test_refresh_worker.py)."""
+    from django.test import override_settings
+
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}):
+        yield
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """The committed price fixtures, loaded once per session before the per-test transactions roll back."""
@@ -97,9 +108,13 @@ def prices(db: None) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _api_rate_limits_start_afresh() -> Iterator[None]:
-    """Each test starts with no API requests counted against its client (config/api.py rate-limits per client)."""
+def _api_rate_limits_start_afresh(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test that uses the database starts with no API requests counted against its client (config/api.py
+    rate-limits per client in a database cache table, which neither a rollback nor a flush empties)."""
     from django.core.cache import caches
 
-    caches["api-throttle"].clear()
+    uses_db = {"db", "transactional_db", "live_server", "django_db_setup"} & set(request.fixturenames)
+    if uses_db or request.node.get_closest_marker("django_db"):
+        request.getfixturevalue("_django_db_helper")  # the test's own database mode, set up now
+        caches["api-throttle"].clear()
     yield

@@ -103,3 +103,45 @@ def test_no_generated_query_breaks_the_open_forms(client: Any, prices: None, pat
         assert answer.status_code < 500, (query, answer.status_code)
 
     check()
+
+
+def _questionnaire_fields() -> list[str]:
+    """Every ``section.field`` the questionnaire posts, read from the workload's JSON schema."""
+    schema = workload_json_schema()
+    defs = schema.get("$defs", {})
+    names = []
+    for section, sub in schema["properties"].items():
+        target = defs.get(sub.get("$ref", "").split("/")[-1], sub)
+        names += [f"{section}.{field}" for field in target.get("properties", {})]
+    return names
+
+
+QUESTIONNAIRE_FIELDS = _questionnaire_fields()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/assessments/new/", "/assessments/validate/"])
+def test_no_generated_questionnaire_breaks_the_form_or_saves_half(client: Any, prices: None, path: str) -> None:
+    """Hostile values in any of the questionnaire's fields: the page answers (a field marked, or the save), never
+    a 5xx; a refused post saves nothing."""
+    from advisor.models import Assessment
+
+    assert len(QUESTIONNAIRE_FIELDS) > 30  # the schema was read, not an empty list
+
+    @settings(FAST, max_examples=20)  # each post validates and renders the whole questionnaire
+    @given(
+        fields=st.fixed_dictionaries(
+            {"name": st.sampled_from(["Order entry", "", "\x00", "x" * 300])},
+            optional={
+                name: FORM_VALUES | st.sampled_from(["true", "ee", "19c", "100"]) for name in QUESTIONNAIRE_FIELDS
+            },
+        )
+    )
+    def check(fields: dict[str, str]) -> None:
+        before = Assessment.objects.count()
+        answer = client.post(path, fields)
+        assert answer.status_code < 500, (fields, answer.status_code)
+        if answer.status_code != 302:
+            assert Assessment.objects.count() == before, fields
+
+    check()

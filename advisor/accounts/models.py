@@ -18,6 +18,7 @@ class Team(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
+        MANAGER = "manager", "Manager (changes the team's assessments and who is in the team)"
         EDITOR = "editor", "Editor (sees and changes the team's assessments)"
         VIEWER = "viewer", "Viewer (sees the team's assessments, changes nothing)"
 

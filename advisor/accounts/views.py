@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from advisor import access, report, services
-from advisor.accounts import sharing
+from advisor.accounts import sharing, teams
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ShareLink
@@ -44,7 +45,24 @@ def share_panel(request: HttpRequest, public_id: UUID) -> HttpResponse:
             messages.success(request, f"Share link created; it works until {link.expires_at:%d %b %Y %H:%M} UTC.")
             return redirect("accounts:share-panel", public_id=assessment.public_id)
     context["links"], context["now"] = sharing.share_links_for(assessment), timezone.now()
+    context["team_choices"] = teams.team_choices_for(assessment)
+    context["may_choose_team"] = request.user.is_staff or assessment.owner_id == request.user.pk
     return render(request, "advisor/share_panel.html", context, status=status)
+
+
+@login_required
+@require_POST
+def assessment_team(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """POST ``team`` (an id of one of the owner's teams, or empty for none): which team sees the assessment."""
+    assessment = _editable(request, public_id)
+    try:
+        teams.assessment_set_team(actor=request.user, assessment=assessment, team_id=request.POST.get("team", ""))
+    except teams.TeamRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        shared = f"shared with {assessment.team.name}" if assessment.team else "shared with no team"
+        messages.success(request, f"“{assessment.name}” is now {shared}.")
+    return redirect("accounts:share-panel", public_id=assessment.public_id)
 
 
 @login_required
@@ -79,7 +97,11 @@ def shared_results(request: HttpRequest, token: str) -> HttpResponse:
     except WorkloadInvalid as invalid:
         context["errors"] = invalid.errors
     else:
-        context.update(results_context(services.recommendation_for(workload, SizingPolicy())))
+        context.update(
+            results_context(
+                services.recommendation_for(workload, SizingPolicy()), stale_after_days=settings.PRICE_STALE_AFTER_DAYS
+            )
+        )
     return render(request, "advisor/share_results.html", context)
 
 

@@ -2,8 +2,9 @@
 
 ``api_key`` accepts ``Authorization: Bearer <key>`` with an active token; ``session_user`` a signed-in browser;
 ``anonymous_client`` lets compute-only endpoints answer callers who send no credentials at all (a key that is
-sent but unknown or revoked is refused with 401, never quietly ignored). ``ClientRateThrottle`` counts requests
-per token, per user, else per address, at ``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it).
+sent but unknown or revoked is refused with 401, never quietly ignored, not even beside a signed-in session). ``ClientRateThrottle`` counts requests
+per token, per user, else per address, at ``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it),
+in the database cache ``api-throttle``, so every web worker process counts against the same limit.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ CREDENTIALS_REQUIRED = "x-credentials-required"  # in a route's openapi_extra: n
 
 
 def session_user(request: HttpRequest) -> Any:
+    """The signed-in browser's user, unless the request sends an ``Authorization`` header: a caller who chose a
+    token is judged by that token alone, so a wrong or revoked key gets 401 even beside a live session."""
+    if "Authorization" in request.headers:
+        return None
     user = getattr(request, "user", None)
     return user if user is not None and user.is_authenticated and user.is_active else None
 

@@ -12,7 +12,16 @@ from typing import Any, Literal
 from advisor.engine.iolimits import InstanceLimits, InstanceStore
 from pricing.catalog.instances import INSTANCES_CATALOG, catalog_rows, instance_names, newest_as_of
 
-__all__ = ["INSTANCES_CATALOG", "UnknownInstance", "catalog_rows", "instance_limits", "instance_names", "newest_as_of"]
+__all__ = [
+    "INSTANCES_CATALOG",
+    "EbsLimitsNotPublished",
+    "UnknownInstance",
+    "catalog_rows",
+    "ebs_limits_published",
+    "instance_limits",
+    "instance_names",
+    "newest_as_of",
+]
 
 Platform = Literal["rds", "ec2"]
 
@@ -22,6 +31,23 @@ class UnknownInstance(LookupError):
         self.name, self.platform = name, platform
         hint = "RDS classes start with db. (e.g. db.m5.large)" if platform == "rds" else "e.g. m5.large"
         super().__init__(f"unknown {platform.upper()} instance class {name!r}; {hint}")
+
+
+class EbsLimitsNotPublished(UnknownInstance):
+    """The class is in the catalog, but AWS's EBS limits for it are not in the stored sources (8th generation)."""
+
+    def __init__(self, name: str, platform: Platform, source: str) -> None:
+        LookupError.__init__(
+            self,
+            f"EBS limits of {name} are not published in the stored sources (the newest, AWS's 2024-11 instance-types "
+            "guide, predates the type), so its IO limits cannot be computed; nothing is guessed",
+        )
+        self.name, self.platform, self.source = name, platform, source
+
+
+def ebs_limits_published(name: str) -> bool:
+    row = catalog_rows().get(name)
+    return row is not None and row.get("ebs_limits_published", True) is not False
 
 
 def _store(row: dict[str, Any]) -> InstanceStore | None:
@@ -44,6 +70,8 @@ def instance_limits(name: str, platform: Platform) -> InstanceLimits:
     row = catalog_rows().get(name)
     if row is None or row["platform"] != platform:
         raise UnknownInstance(name, platform)
+    if row.get("ebs_limits_published", True) is False:
+        raise EbsLimitsNotPublished(name, platform, row["source"])
     return InstanceLimits(
         name=name,
         ebs_baseline_mbps=row["ebs_baseline_mbps"],

@@ -13,21 +13,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from pricing.engine.sourced import AS_OF_PATTERN, SourcedRow
+
 DATA_FILE = Path(__file__).resolve().parent / "data" / "storage_limits.json"
 MIB_S_PER_MBPS = 1_000_000 / 8 / 1_048_576  # AWS Mbps are decimal bits; 1 MiB = 2**20 bytes
 GIB_PER_TIB = 1024
 STANDARD_IO_SIZES_KIB: tuple[int, ...] = (8, 16, 32, 64, 128, 256, 512, 1024)  # Oracle block to 1 MiB reads
 
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
 
-
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    source: str = Field(min_length=10)
-    as_of: str = Field(pattern=_AS_OF)
-
-
-class _Scalar(_Row):
+class _Scalar(SourcedRow):
     value: float
 
 
@@ -57,7 +51,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 }
 
 
-class VolumeTypeSpec(_Row):
+class VolumeTypeSpec(SourcedRow):
     """One EBS volume type; optional fields are used only by the ``kind`` that needs them."""
 
     type: str
@@ -99,24 +93,24 @@ class VolumeTypeSpec(_Row):
         return self
 
 
-class HistoryRow(_Row):
+class HistoryRow(SourcedRow):
     """A value that was in force earlier; only rows with a known ``valid_until`` apply by date."""
 
     type: str
     field: str
     value: float
     valid_until: date | None
-    observed_on: str = Field(pattern=_AS_OF)
+    observed_on: str = Field(pattern=AS_OF_PATTERN)
     note: str
 
 
-class RdsStriping(_Row):
+class RdsStriping(SourcedRow):
     single_volume_below_gib: float
     stripes: int = Field(ge=2)
     notes: str
 
 
-class RdsStorageRule(_Row):
+class RdsStorageRule(SourcedRow):
     type: str
     min_size_gib: float
     max_size_gib: float
@@ -137,12 +131,12 @@ class RdsStorageRule(_Row):
     notes: str | None = None
 
 
-class RdsNotOffered(_Row):
+class RdsNotOffered(SourcedRow):
     type: str
     reason: str
 
 
-class RdsAdditionalVolumes(_Row):
+class RdsAdditionalVolumes(SourcedRow):
     """Extra RDS storage volumes beside the primary allocation: their own tablespaces, not part of its stripe."""
 
     max_count: int = Field(ge=1)

@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from advisor.engine.iolimits_data import _AS_OF, VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
+from advisor.engine.iolimits_data import VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
+from pricing.engine.sourced import AS_OF_PATTERN
 
 
 class InstanceStore(BaseModel):
@@ -24,7 +25,7 @@ class InstanceStore(BaseModel):
     random_read_iops_4k: float | None = Field(default=None, gt=0)
     write_iops_4k: float | None = Field(default=None, gt=0)
     source: str = Field(min_length=3)
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
 
 
 class InstanceLimits(BaseModel):
@@ -40,7 +41,7 @@ class InstanceLimits(BaseModel):
     nitro: bool = True
     instance_store: InstanceStore | None = None
     source: str = Field(min_length=3)
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
 
     @model_validator(mode="after")
     def _burst_consistent(self) -> InstanceLimits:

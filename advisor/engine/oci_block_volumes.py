@@ -13,20 +13,18 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from pricing.engine.sourced import SourcedRow
+
 DATA_FILE = Path(__file__).resolve().parent / "data" / "oci_block_volumes.json"
 LINE_RATE_BYTES_PER_GBPS = 10**9 / 8  # Gbps are decimal bits
 KIB = 1024
 MIB = 2**20
 
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
 Tag = Literal["C", "S", "U"]
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Row(SourcedRow):
     tag: Tag
-    source: str = Field(min_length=10)
-    as_of: str = Field(pattern=_AS_OF)
     notes: str | None = None
 
     @property

@@ -61,6 +61,17 @@ def wanted_options(workload: Workload) -> tuple[str, ...]:
     return tuple(options)
 
 
+def _owned(workload: Workload, options: tuple[str, ...]) -> int | dict[str, int]:
+    """Licences owned: the edition's, and as many of each option the features need when the user owns options."""
+    oracle = workload.oracle
+    if not oracle.option_licences_owned or not options:
+        return oracle.processor_licences_owned
+    return {
+        oracle.edition.value: oracle.processor_licences_owned,
+        **dict.fromkeys(options, oracle.option_licences_owned),
+    }
+
+
 def licence_config(
     workload: Workload, *, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
 ) -> LicenceConfig:
@@ -71,7 +82,10 @@ def licence_config(
         options=options,
         pdbs=pdbs or None,
         db_version=workload.oracle.version.value,
-        owned_processor_licences=workload.oracle.processor_licences_owned,
+        owned_processor_licences=_owned(workload, options),
+        discount_pct=Decimal(f"{workload.oracle.licence_discount_pct:g}"),
+        support_uplift_pct=Decimal(f"{workload.oracle.support_uplift_pct:g}"),
+        count_purchase=workload.oracle.licence_costing.value == "purchase-and-support",
         optimize_cpus_cores=cores,
     )
 
@@ -145,6 +159,7 @@ class RankingCosts:
         self.hours = Decimal(workload.environment.hours_per_month)
         self._storage: dict[StorageLayout, Decimal | None] = {}
         self._licences: dict[str, Decimal | None] = {}
+        self._licences_by_shape: dict[tuple[Any, ...], Decimal | None] = {}
         self._hourly: dict[tuple[str, str], dict[str, Decimal]] = {}
         self.skipped: set[str] = set()
 
@@ -192,20 +207,38 @@ class RankingCosts:
             self._storage[layout] = total
         return self._storage[layout]
 
+    def _licence_shape(self, name: str, vcpus: int, cores: int | None, threads: int) -> tuple[Any, ...]:
+        """What the licence bill of ``name`` depends on. Given the vCPUs and threads, a class matters only through
+        Optimize CPUs: on EC2 through its CPU-options row (which core counts AWS allows), on RDS also through its
+        name (preconfigured classes are refused), so classes of one shape share one licence estimate."""
+        if cores is None:
+            return (vcpus, None, threads)
+        if self.plan.platform == "rds":
+            return (vcpus, cores, threads, name)
+        cpu = cpu_options(name)
+        signature = None if cpu is None else (cpu.platform, cpu.valid_cores, cpu.default_threads_per_core)
+        return (vcpus, cores, threads, signature)
+
     def licences(self, name: str, vcpus: int, cores: int | None, threads: int) -> Decimal | None:
         """The licences of every licensed server on ``name``; None when the class cannot be licensed."""
-        if name not in self._licences:
-            if self.plan.licence_model != "byol" or not self.plan.topology.licensed_servers:
-                self._licences[name] = Decimal(0)
-            else:
-                config = licence_config(self.workload, vcpus=vcpus, cores=cores, options=self.plan.options,
-                                        include=True)  # fmt: skip
-                config = config.model_copy(update={"servers": self.plan.topology.licensed_servers})
-                kwargs = dict(edition=self.workload.oracle.edition.value, platform=self.plan.platform,
-                              licence_model="byol", deployment=self.plan.deployment, instance_class=name,
-                              vcpus=vcpus, hyperthreading=threads > 1)  # fmt: skip
-                try:
-                    self._licences[name] = estimate_licences(config, **kwargs).monthly_usd
-                except LicenceInvalid:
-                    self._licences[name] = None  # e.g. SE2 beyond its vCPU cap: this class cannot be licensed
+        if name in self._licences:
+            return self._licences[name]
+        shape = self._licence_shape(name, vcpus, cores, threads)
+        if shape in self._licences_by_shape:
+            self._licences[name] = self._licences_by_shape[shape]
+            return self._licences[name]
+        if self.plan.licence_model != "byol" or not self.plan.topology.licensed_servers:
+            self._licences[name] = Decimal(0)
+        else:
+            config = licence_config(self.workload, vcpus=vcpus, cores=cores, options=self.plan.options,
+                                    include=True)  # fmt: skip
+            config = config.model_copy(update={"servers": self.plan.topology.licensed_servers})
+            kwargs = dict(edition=self.workload.oracle.edition.value, platform=self.plan.platform,
+                          licence_model="byol", deployment=self.plan.deployment, instance_class=name,
+                          vcpus=vcpus, hyperthreading=threads > 1)  # fmt: skip
+            try:
+                self._licences[name] = estimate_licences(config, **kwargs).monthly_usd
+            except LicenceInvalid:
+                self._licences[name] = None  # e.g. SE2 beyond its vCPU cap: this class cannot be licensed
+        self._licences_by_shape[shape] = self._licences[name]
         return self._licences[name]

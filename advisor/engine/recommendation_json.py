@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from decimal import Decimal
 from typing import Any
 
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
@@ -51,6 +52,9 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         "instance_store": INSTANCE_STORE_WORDS if candidate.instance_store else None,
         "buffer_cache": candidate.caching or None,
         "reasons": list(candidate.reasons),
+        "coremark_per_thread": candidate.coremark_per_thread,
+        "coremark_as_of": candidate.coremark_as_of,
+        "ebs_limits_published": candidate.ebs_limits_published,
         "storage": {
             "type": volumes[0]["type"],
             "volumes": len(volumes),
@@ -112,6 +116,19 @@ def _cost_json(candidate: Candidate) -> dict[str, Any]:
     }
 
 
+def _commitments_json(option: Any) -> dict[str, Any] | None:
+    """Each AWS commitment for the chosen topology (money as strings, the 37-point running total left out)."""
+    summary = option.commitments
+    if summary is None:
+        return None
+    totals = [
+        {k: (_money(v) if isinstance(v, Decimal) else v) for k, v in t.model_dump(exclude={"cumulative_usd"}).items()}
+        for t in summary.totals
+    ]
+    return {"best_12_months": summary.best_12_months, "best_36_months": summary.best_36_months,
+            "totals": totals, "notes": list(summary.notes)}  # fmt: skip
+
+
 def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
     """The shape the CLI prints and the API returns."""
     options = []
@@ -128,6 +145,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
                 "cost": _cost_json(chosen) if chosen else None,
                 "odb": None if o.odb is None else json.loads(json.dumps(dataclasses.asdict(o.odb), default=str)),
+                "commitments": _commitments_json(o),
                 "alternatives": [
                     {
                         "configuration": configuration_json(a),

@@ -11,6 +11,7 @@ bound, not an arbitrary cap). Near-ties become alternatives; cheaper classes tha
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -18,6 +19,7 @@ from typing import Literal
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.odb_option import odb_recommendation
+from advisor.engine.option_commitments import option_commitments
 from advisor.engine.option_costs import (
     OptionPlan,
     RankingCosts,
@@ -41,10 +43,13 @@ from advisor.engine.sizing import (
     rds_layouts,
     storage_dimension,
 )
+from advisor.engine.sizing_cores import CoreScaling, SourceCpu, no_scaling_words, scale_for, scaled_need, source_cpu
+from advisor.engine.sizing_offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
 from advisor.engine.topology import Topology, price_topology
 from advisor.engine.unpriced import unpriced_reason
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.commitment_totals import CommitmentSummary
 from pricing.engine.licences import LicenceInvalid
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
@@ -74,6 +79,10 @@ class Candidate:
     instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
     caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
     reasons: tuple[str, ...] = ()
+    coremark_per_thread: float | None = None  # measured CoreMark per thread (the catalog's, with its date)
+    coremark_as_of: str | None = None
+    cpu_scaling: str = ""  # how per-thread performance changed the CPU need and licences, in words
+    ebs_limits_published: bool = True
 
     @property
     def effective_vcpus(self) -> int:
@@ -103,6 +112,7 @@ class OptionRecommendation:
     notes: tuple[str, ...]
     unpriced_reason: str = ""  # when nothing is priced: why, in words
     odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
+    commitments: CommitmentSummary | None = None  # the chosen topology under each AWS commitment
 
 
 @dataclass(frozen=True)
@@ -118,7 +128,7 @@ def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
     out = []
     for name in instance_names("ec2" if platform == "ec2" else "rds"):
         row = rows[name]
-        if row["family"] == "t3" and not policy.include_burstable_classes:
+        if (row["family"] == "t3" or row.get("burstable")) and not policy.include_burstable_classes:
             continue
         if row.get("deprecated_for_oracle") and not policy.include_deprecated_classes:
             continue
@@ -137,6 +147,7 @@ class _Fit:
     need: Need
     cores: int | None
     threads: int
+    scaling: CoreScaling | None = None
 
 
 def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: RankingCosts, probe: str):
@@ -153,6 +164,13 @@ def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads,
     base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
     if not all(d.met for d in base):
         return None, Capacity(base)
+    if not ebs_published(name):  # only reached when the workload states no IO need (sizing_offers)
+        for storage_cost, _, _, layout in layouts:
+            capacity = Capacity(base + (storage_dimension(layout, need),))
+            if capacity.fits:
+                return _Fit(hours + storage_cost + licence, name, layout, capacity, hourly, None, need, cores,
+                            threads), capacity  # fmt: skip
+        return None, Capacity(base + (storage_dimension(layouts[0][3], need),)) if layouts else None
     limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
     local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
     closest: Capacity | None = None
@@ -186,10 +204,18 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     best: Decimal | None = None
     variants = [(need, _layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
     cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
+    source = source_cpu(workload)
+    edition = workload.oracle.edition.value
     for hourly, name in priced:
         row = catalog_rows()[name]
+        why_not = not_orderable(name, platform=platform, region=region, edition=edition,
+                                licence_model=plan.licence_model) or cannot_check_io(name, needs[0])  # fmt: skip
+        if why_not:
+            rejected.append(Rejected(name, hourly, (why_not,)))
+            continue
         hours = costs.instance_hours(name)
-        cores, threads = optimize_cores(plan, name, needs[0].vcpus)
+        scaling = scale_for(row, needs[0], source, edition=edition)
+        cores, threads = optimize_cores(plan, name, scaled_need(needs[0], scaling).vcpus)
         licence = costs.licences(name, row["vcpus"], cores, threads)
         if hours is None:
             continue
@@ -209,10 +235,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         found: list[_Fit] = []
         first_miss: Capacity | None = None
         for need, layouts in walk:
-            fit, capacity = _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform,
-                                       policy)  # fmt: skip
+            fit, capacity = _fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
+                                       threads, platform, policy)  # fmt: skip
             if fit is not None:
-                found.append(fit)
+                found.append(dataclasses.replace(fit, need=need, scaling=scaling))
             elif capacity is not None:
                 if not need.caching:
                     misses.append(capacity)
@@ -233,7 +259,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     candidates = []
     for fit in shown:
         try:
-            candidates.append(_candidate(workload, book, plan, fit))
+            candidates.append(_candidate(workload, book, plan, fit, source))
         except (EstimateInvalid, PriceNotFound, LicenceInvalid) as error:
             notes.append(f"{fit.name}: {error}")
     if costs.skipped:
@@ -250,7 +276,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     return candidates, rejected, misses, notes, unpriced
 
 
-def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit) -> Candidate:
+def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit, source: SourceCpu | None) -> Candidate:
     row = catalog_rows()[fit.name]
     cores = fit.cores
     while True:
@@ -268,9 +294,16 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit)
     reasons = [LATENCY_WORDS] if fit.need.sub_ms_latency else []
     if fit.need.caching:
         reasons.append(f"{fit.name}: {row['memory_gib']:g} GiB holds {fit.need.caching}")
+    scaling_words = fit.scaling.words if fit.scaling else no_scaling_words(row, source)
+    reasons.append(scaling_words)
+    published = ebs_published(fit.name)
+    if not published:
+        reasons.append(f"{fit.name}: {EBS_UNPUBLISHED_WORDS}; this workload states none")
+    mark = row.get("coremark") or {}
     return Candidate(
         fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
-        cores, fit.threads, fit.store, fit.need.caching, tuple(reasons),
+        cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
+        scaling_words, published,
     )  # fmt: skip
 
 
@@ -316,8 +349,11 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
             ):
                 alternatives.append(candidate)
         cheaper = [r for r in rejected if chosen is None or (r.hourly_usd or 0) < chosen.hourly_usd]
+        commitments = None
         if chosen is not None:
             notes = [*chosen.topology.gaps, *chosen.topology.notes, *notes]
+            commitments = option_commitments(chosen.topology, book, workload.environment.region, vcpus=chosen.vcpus,
+                                             hyperthreading=chosen.threads_per_core > 1)  # fmt: skip
         out.append(
             OptionRecommendation(
                 option,
@@ -329,6 +365,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                 () if chosen else _unmet(misses),
                 tuple(notes[:8]),
                 unpriced,
+                commitments=commitments,
             )  # fmt: skip
         )
     return Recommendation(need, policy, workload.environment.region, tuple(out))

@@ -149,6 +149,7 @@ class PricedMember:
     estimate: Estimate | None  # AWS lines only: licences are counted once for the topology
     lines: tuple[Line, ...]
     unpriced: str | None = None
+    config: dict[str, Any] | None = None  # the calculator config it was priced from (instances only)
 
     @property
     def monthly_usd(self) -> Decimal:
@@ -281,7 +282,7 @@ def price_topology(
             continue
         label = f"{member.label}: "
         lines = tuple(line.model_copy(update={"name": label + line.name}) for line in result.lines)
-        members.append(PricedMember(member, result, lines))
+        members.append(PricedMember(member, result, lines, config=member_config))
         if isinstance(member_prices, RegionFallbackBook) and member_prices.used_fallback:
             notes.append(f"{member.label}: no {member.region} prices held for "
                          f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s rows, marked estimated")  # fmt: skip

@@ -33,6 +33,7 @@ from advisor.engine.workload_fields import (
     DbaDepth,
     Edition,
     LatencySensitivity,
+    LicenceCosting,
     LicenceModel,
     OracleVersion,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "FieldError",
     "IOSection",
     "LatencySensitivity",
+    "LicenceCosting",
     "LicenceModel",
     "OracleSection",
     "OracleVersion",

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import field_validator
+
 from advisor.engine.workload_fields import CpuMetric, LatencySensitivity, _field, _Section
+from pricing.catalog.instances import coremark_per_thread
+
+SOURCE_TYPE_ACCEPTED = "an EC2 instance type whose CoreMark the catalog holds, such as r5.4xlarge"
 
 
 class SizingSection(_Section):
@@ -31,6 +36,23 @@ class SizingSection(_Section):
         unit="vCPUs",
         gt=0,
         le=1_000,
+    )
+    source_instance_type: str | None = _field(
+        None,
+        title="Source host's EC2 type (optional)",
+        help="Where the peak CPU was measured, if on EC2. Oracle is licensed per core, so a faster core needs fewer "
+        "licences: the CPU need is scaled by measured CoreMark per thread, source against each candidate.",
+        accepted=SOURCE_TYPE_ACCEPTED,
+        max_length=40,
+    )
+    source_coremark_per_thread: float | None = _field(
+        None,
+        title="Source host's CoreMark per thread (optional)",
+        help="For a host not on EC2: CoreMark iterations per second divided by its threads, measured the way "
+        "ec2instances.info does. Leave both blank and the CPU need is counted in vCPUs as they are.",
+        unit="iterations/s per thread",
+        gt=0,
+        le=1_000_000,
     )
     sga_gib: float = _field(
         8,
@@ -97,6 +119,17 @@ class SizingSection(_Section):
         ge=0,
         le=3_650,
     )
+
+    @field_validator("source_instance_type")
+    @classmethod
+    def _measured_type(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        if coremark_per_thread(value) is None:
+            raise ValueError(f"no measured CoreMark for {value!r}: give {SOURCE_TYPE_ACCEPTED}, or the host's "
+                             "CoreMark per thread instead")  # fmt: skip
+        return value
 
 
 class IOSection(_Section):

@@ -99,4 +99,8 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
         found.append(
             Conflict("sizing.hot_set_gib", "Give the hot data set too: the hit ratio alone does not say what to cache.")
         )
+    if sizing.source_instance_type is not None and sizing.source_coremark_per_thread is not None:
+        found.append(Conflict("sizing.source_coremark_per_thread",
+                              "Give the source host's EC2 type or its CoreMark per thread, not both: the type's "
+                              "measured figure would be replaced by this one."))  # fmt: skip
     return found

@@ -8,6 +8,7 @@ from __future__ import annotations
 from advisor.engine.workload_fields import (
     Architecture,
     Edition,
+    LicenceCosting,
     LicenceModel,
     OracleVersion,
     _feature,
@@ -66,6 +67,39 @@ class OracleSection(_Section):
         unit="licences",
         ge=0,
         le=100_000,
+    )
+    option_licences_owned: int = _field(
+        0,
+        title="Option licences already owned",
+        help="Processor licences you own of each Enterprise Edition option the features need (Partitioning, "
+        "Diagnostics Pack, Active Data Guard, ...), usually as many as the database's; only the shortfall is bought.",
+        unit="licences each",
+        ge=0,
+        le=100_000,
+    )
+    licence_discount_pct: float = _field(
+        0,
+        title="Discount off Oracle's list price",
+        help="Your discount on Oracle's Technology price list: it lowers the purchase and the 22 % yearly support "
+        "that is charged on the net price.",
+        unit="%",
+        ge=0,
+        le=100,
+    )
+    support_uplift_pct: float = _field(
+        0,
+        title="Yearly support uplift",
+        help="How much Oracle support rises each year under your contract; the monthly support shown is the "
+        "average over the licence term (3 years).",
+        unit="% a year",
+        ge=0,
+        le=100,
+    )
+    licence_costing: LicenceCosting = _field(
+        LicenceCosting.PURCHASE_AND_SUPPORT,
+        title="Licence costs to count",
+        help="Count the purchase of the licences to buy (spread over 3 years) and support, or support only when "
+        "the licences come from another budget or agreement.",
     )
 
 

@@ -49,6 +49,11 @@ class Architecture(StrEnum):
     NON_CDB = "non-cdb"
 
 
+class LicenceCosting(StrEnum):
+    PURCHASE_AND_SUPPORT = "purchase-and-support"
+    SUPPORT_ONLY = "support-only"
+
+
 class LicenceModel(StrEnum):
     BYOL = "byol"
     LICENCE_INCLUDED = "li"
@@ -84,6 +89,10 @@ CHOICE_LABELS: dict[type[StrEnum], dict[str, str]] = {
     OracleVersion: {"19c": "19c", "21c": "21c", "26ai": "26ai"},
     Architecture: {"cdb": "Container database (CDB with PDBs)", "non-cdb": "Non-CDB (classic)"},
     LicenceModel: {"byol": "Bring your own licences (BYOL)", "li": "Licence included wanted"},
+    LicenceCosting: {
+        "purchase-and-support": "Purchase of the licences to buy, and support",
+        "support-only": "Support only (licences bought under another budget or agreement)",
+    },
     CpuMetric: {"vcpus": "vCPUs busy (OS view)", "db-cpu-per-second": "DB CPU seconds per second (AWR)"},
     LatencySensitivity: {
         "tolerant": "Tolerant (batch, reporting)",

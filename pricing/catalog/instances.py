@@ -22,8 +22,9 @@ def catalog_rows() -> dict[str, dict[str, Any]]:
 
 @cache
 def newest_as_of() -> str:
-    """The date of the catalog's most recent figures: rows older than this may have been raised since."""
-    return max(row["as_of"] for row in catalog_rows().values())
+    """The date of the catalog's most recent EBS figures: rows older than this may have been raised since. Rows whose
+    EBS limits are not published (dated by their shape's source) do not count."""
+    return max(row["as_of"] for row in catalog_rows().values() if row.get("ebs_limits_published", True) is not False)
 
 
 @cache
@@ -32,3 +33,10 @@ def instance_names(platform: Platform) -> tuple[str, ...]:
     rows = [row for row in catalog_rows().values() if row["platform"] == platform]
     rows.sort(key=lambda row: (bool(row.get("deprecated_for_oracle")), row["family"], row["vcpus"], row["name"]))
     return tuple(row["name"] for row in rows)
+
+
+def coremark_per_thread(name: str) -> float | None:
+    """Measured CoreMark iterations per second per thread of an EC2 type or RDS class (its host's); None if none."""
+    row = catalog_rows().get(name)
+    mark = row.get("coremark") if row else None
+    return float(mark["per_thread"]) if mark else None

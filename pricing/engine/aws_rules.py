@@ -16,15 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pricing.engine.sourced import NotedRow
+
 DATA_FILE = Path(__file__).resolve().parent / "data" / "aws_rules.json"
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
-
-
-class _Sourced(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    source: str = Field(min_length=10)
-    as_of: str = Field(pattern=_AS_OF)
-    note: str = ""
 
 
 class IopsRule(BaseModel):
@@ -48,7 +42,7 @@ class ThroughputRule(BaseModel):
     default: int | None = None
 
 
-class VolumeRule(_Sourced):
+class VolumeRule(NotedRow):
     """Bounds of one storage type; below ``below_gib`` the ``small_*`` rules apply (RDS for Oracle's 200 GiB)."""
 
     type: str
@@ -62,18 +56,18 @@ class VolumeRule(_Sourced):
     io_requests: bool = False
 
 
-class LicenceModelRule(_Sourced):
+class LicenceModelRule(NotedRow):
     platform: str
     edition: str
     allowed: tuple[str, ...]
 
 
-class DeploymentRule(_Sourced):
+class DeploymentRule(NotedRow):
     platform: str
     allowed: tuple[str, ...]
 
 
-class AdditionalVolumesRule(_Sourced):
+class AdditionalVolumesRule(NotedRow):
     platforms: tuple[str, ...]
     types: tuple[str, ...]
     max_count: int
@@ -82,11 +76,11 @@ class AdditionalVolumesRule(_Sourced):
     max_total_gib: int
 
 
-class Io2TiersRule(_Sourced):
+class Io2TiersRule(NotedRow):
     tier_upper_bounds: tuple[int, ...]
 
 
-class FreeTierRule(_Sourced):
+class FreeTierRule(NotedRow):
     instance_hours: int
     instance_class_suffix: str
     deployments: tuple[str, ...]
@@ -96,7 +90,7 @@ class FreeTierRule(_Sourced):
     io_requests: int
 
 
-class HoursRule(_Sourced):
+class HoursRule(NotedRow):
     value: int = Field(gt=0)
 
 

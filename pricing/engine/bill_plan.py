@@ -70,7 +70,13 @@ def instance_items(plan: BillPlan, price: InstancePrice | None, name: str) -> No
             f"A reservation is billed for every hour of its term: {HOURS_PER_MONTH} hours a month, not the "
             f"{plan.hours} the instance runs"
         )
-    plan.add(f"{name} ({price.label})", hours, price.hourly)
+    effective = (
+        "effective hourly rate: the upfront fee is amortised into it (hourly fee + upfront fee / hours in the term, "
+        "as the source publishes it); the split into upfront and hourly fee is not published"
+        if price.effective_rate
+        else ""
+    )
+    plan.add(f"{name} ({price.label})", hours, price.hourly, note=effective)
     if price.upfront is not None and price.term_months:
         per_month = price.upfront.price_usd / price.term_months
         plan.add(
@@ -81,4 +87,7 @@ def instance_items(plan: BillPlan, price: InstancePrice | None, name: str) -> No
             unit_price=per_month,
         )
     if price.commitment != "on-demand":
-        plan.notes.append(f"Instance hours at the {price.label} reserved rate; storage and other lines stay on-demand")
+        plan.notes.append(
+            f"Instance hours at the {price.label} rate; storage and other lines stay on-demand, and Oracle licences "
+            "are not discounted by AWS commitments"
+        )

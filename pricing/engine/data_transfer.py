@@ -22,13 +22,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from pricing.engine.sourced import NotedRow
+
 DATA_FILE = Path(__file__).resolve().parent / "data" / "data_transfer.json"
 ANY_REGION = "*"
 COMMERCIAL_PARTITION = "aws"
 BYTES_PER_MB = Decimal(10**6)
 BYTES_PER_GB = Decimal(10**9)
 SECONDS_PER_HOUR = Decimal(3600)
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
 _REGION = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
 
 
@@ -52,11 +53,8 @@ def _check_region(region: str, what: str) -> str:
 # --- reference data ---------------------------------------------------------------------------------
 
 
-class _Sourced(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    source: str = Field(min_length=20)
-    as_of: str = Field(pattern=_AS_OF)
-    note: str = ""
+class _Sourced(NotedRow):
+    source: str = Field(min_length=20)  # these name a repository, a file and a commit
 
 
 class Fact(_Sourced):

@@ -116,6 +116,9 @@ def validate_licences(
             out.append(LicenceProblem(field, se2_cap_message(licensed, prices.socket_rule)))
     if not Decimal(0) <= config.discount_pct <= Decimal(100):
         out.append(LicenceProblem("licences.discount_pct", f"{config.discount_pct}; accepted: 0 to 100 (percent)"))
+    if not Decimal(0) <= config.support_uplift_pct <= Decimal(100):
+        out.append(LicenceProblem("licences.support_uplift_pct",
+                                  f"{config.support_uplift_pct}; accepted: 0 to 100 (percent a year)"))  # fmt: skip
     if config.term_years < 1:
         out.append(LicenceProblem("licences.term_years", f"{config.term_years}; accepted: 1 or more years"))
     out.extend(_owned_problems(config, ctx, prices))

@@ -55,6 +55,16 @@ class LicenceConfig(BaseModel):
     term_years: int = Field(
         default=3, ge=-MAX_COUNT, le=MAX_COUNT, description="amortise the purchase over this many years"
     )
+    support_uplift_pct: Decimal = Field(
+        default=Decimal(0), allow_inf_nan=False, max_digits=12, decimal_places=6,
+        description="yearly rise of Oracle support fees over the term, percent (the contract's uplift); the monthly "
+        "support line is the term's average",
+    )  # fmt: skip
+    count_purchase: bool = Field(
+        default=True,
+        description="false: count support only (licences bought under another budget or agreement); the purchase "
+        "of licences to buy is left out and said so",
+    )
     optimize_cpus_cores: int | None = Field(
         default=None, ge=-MAX_COUNT, le=MAX_COUNT, description="active cores with Optimize CPUs"
     )
@@ -127,6 +137,8 @@ class LicenceEstimate(BaseModel):
     annual_support_usd: Decimal = Decimal("0.00")
     term_years: int | None = None
     discount_pct: Decimal = Decimal(0)
+    support_uplift_pct: Decimal = Decimal(0)
+    count_purchase: bool = True
     optimize_cpus: OptimizeCpus | None = None
     notes: tuple[str, ...] = ()
 

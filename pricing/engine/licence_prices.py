@@ -14,18 +14,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from pricing.engine.sourced import NotedRow
+
 DATA_FILE = Path(__file__).resolve().parent / "data" / "oracle_licences.json"
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
 
 
-class _Sourced(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    source: str = Field(min_length=10)
-    as_of: str = Field(pattern=_AS_OF)
-    note: str = ""
-
-
-class ProductPrice(_Sourced):
+class ProductPrice(NotedRow):
     """One price-list product. ``licence_usd`` None = the reference did not capture its price."""
 
     key: str
@@ -36,37 +30,37 @@ class ProductPrice(_Sourced):
     nup_usd: Decimal | None = None
 
 
-class PriceListInfo(_Sourced):
+class PriceListInfo(NotedRow):
     title: str
 
 
-class Rate(_Sourced):
+class Rate(NotedRow):
     value: Decimal = Field(ge=0, le=1)
 
 
-class ProcessorRule(_Sourced):
+class ProcessorRule(NotedRow):
     vcpus_per_licence_with_hyperthreading: int = Field(ge=1)
     vcpus_per_licence_without_hyperthreading: int = Field(ge=1)
 
 
-class SocketRule(_Sourced):
+class SocketRule(NotedRow):
     vcpus_per_socket: int = Field(ge=1)
     max_vcpus: int = Field(ge=1)
 
 
-class MultitenantRule(_Sourced):
+class MultitenantRule(NotedRow):
     free_pdbs_from_19c: int = Field(ge=0)
     free_pdbs_before_19c: int = Field(ge=0)
     se2_max_pdbs: int = Field(ge=0)
 
 
-class OptimizeCpusRule(_Sourced):
+class OptimizeCpusRule(NotedRow):
     platforms: tuple[str, ...]
     licence_models: tuple[str, ...]
     excluded_class_markers: tuple[str, ...]
 
 
-class NotAvailable(_Sourced):
+class NotAvailable(NotedRow):
     option: str
     platforms: tuple[str, ...]
 
@@ -80,7 +74,7 @@ class LicencePriceList(BaseModel):
     products: tuple[ProductPrice, ...]
     processor_rule: ProcessorRule
     socket_rule: SocketRule
-    standby_rule: _Sourced
+    standby_rule: NotedRow
     multitenant_rule: MultitenantRule
     optimize_cpus: OptimizeCpusRule
     not_available: tuple[NotAvailable, ...]

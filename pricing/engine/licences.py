@@ -179,6 +179,15 @@ def _optimize_saving(
     )
 
 
+def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
+    """The term's average support fee over the first year's: support rises ``uplift_pct`` a year, so year y pays
+    (1 + u)^(y-1) of year 1; the average over ``years`` is their sum over ``years`` (1 without an uplift)."""
+    if not uplift_pct or years < 1:
+        return Decimal(1)
+    rise = 1 + uplift_pct / Decimal(100)
+    return sum((rise**year for year in range(years)), Decimal(0)) / years
+
+
 def _price(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, licensed_vcpus: int
 ) -> LicenceEstimate:
@@ -217,6 +226,13 @@ def _price(
     discount = config.discount_pct / Decimal(100)
     months = Decimal(config.term_years * MONTHS_PER_YEAR)
     rate = prices.support_rate.value
+    uplift = support_uplift_factor(config.support_uplift_pct, config.term_years)
+    uplifted = (
+        f", rising {config.support_uplift_pct.normalize():f}% a year (the average over {config.term_years} years)"
+        if config.support_uplift_pct
+        else ""
+    )
+    not_bought: list[str] = []
     owned_map = (
         {ctx.edition: config.owned_processor_licences}
         if isinstance(config.owned_processor_licences, int)
@@ -234,12 +250,14 @@ def _price(
             surplus.append(f"{owned_map[key]} {product.name} licences owned, {required} needed")
         to_buy = required - owned
         net = product.licence_usd * (1 - discount)
-        purchase = to_buy * net
-        support = required * net * rate
+        purchase = to_buy * net if config.count_purchase else Decimal(0)
+        if to_buy and not config.count_purchase:
+            not_bought.append(f"{to_buy} {product.name}")
+        support = required * net * rate * uplift
         unit = f"{metric} licence"
         disc = f", {config.discount_pct}% off list ${product.licence_usd:,}" if config.discount_pct else ""
         product_lines = []
-        if to_buy:
+        if to_buy and config.count_purchase:
             product_lines.append(
                 LicenceLine(
                     name=f"Oracle {product.name}: {to_buy} {unit}(s) to buy at ${net:,.2f}{disc}, amortised over "
@@ -255,10 +273,11 @@ def _price(
         product_lines.append(
             LicenceLine(
                 name=f"Oracle {product.name} support: {required} {unit}(s) at {(rate * 100).normalize():f}% a year of ${net:,.2f}"
+                + uplifted
                 + (f" ({owned} owned, {to_buy} bought)" if owned else ""),
                 quantity=Decimal(required),
                 unit=unit,
-                unit_price_usd=(net * rate / MONTHS_PER_YEAR).quantize(Decimal("0.000001")),
+                unit_price_usd=(net * rate * uplift / MONTHS_PER_YEAR).quantize(Decimal("0.000001")),
                 monthly_usd=round_cents(support / MONTHS_PER_YEAR),
                 source=f"{prices.price_list.title}: {product.source}; support: {prices.support_rate.source}",
                 as_of=product.as_of,
@@ -292,6 +311,9 @@ def _price(
         )
     if surplus:
         notes.append("Surplus owned licences are not counted: " + "; ".join(surplus))
+    if not_bought:
+        notes.append("Support only, as asked: the purchase of the licences to buy is not counted ("
+                     + ", ".join(not_bought) + " licences)")  # fmt: skip
     return LicenceEstimate(
         included=True,
         licence_model=ctx.licence_model,
@@ -309,5 +331,7 @@ def _price(
         annual_support_usd=sum((p.annual_support_usd for p in products), Decimal("0.00")),
         term_years=config.term_years,
         discount_pct=config.discount_pct,
+        support_uplift_pct=config.support_uplift_pct,
+        count_purchase=config.count_purchase,
         notes=tuple(notes),
     )

@@ -21,13 +21,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pricing.engine.sourced import AS_OF_PATTERN
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 PRICES_FILE = DATA_DIR / "odb_prices.json"
 REGIONS_FILE = DATA_DIR / "odb_regions.json"
 SHAPES_FILE = DATA_DIR / "odb_shapes.json"
-_AS_OF = r"^\d{4}(-\d{2}(-\d{2})?)?$"
 DEDICATED = "Exadata Database Service on Dedicated Infrastructure"
-AsOf = Annotated[str, Field(pattern=_AS_OF)]
+AsOf = Annotated[str, Field(pattern=AS_OF_PATTERN)]
 
 
 class _Strict(BaseModel):
@@ -46,7 +47,7 @@ class OdbPrice(_Strict):
     license_model: str
     unit: str
     usd_price: Decimal = Field(ge=0)
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
     source: str = Field(min_length=10)
     part_number: str = Field(pattern=r"^B\d+$")
     oracle_display_name: str
@@ -78,7 +79,7 @@ class OdbPriceList(_Strict):
     schema_version: Literal[1]
     generated_by: str
     source_files: tuple[str, ...]
-    gathered: str = Field(pattern=_AS_OF)
+    gathered: str = Field(pattern=AS_OF_PATTERN)
     price_basis: str
     about: tuple[str, ...]
     caveats: tuple[str, ...]
@@ -127,7 +128,7 @@ class OdbRegions(_Strict):
     schema_version: Literal[1]
     generated_by: str
     source_files: tuple[str, ...]
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
     caveats: tuple[str, ...]
     regions: tuple[OdbRegion, ...]
 
@@ -149,7 +150,7 @@ class Fact(_Strict):
     tag: Literal["C", "S", "U"]
     source: str = Field(min_length=10)
     source_url: str | None = Field(default=None, pattern=r"^https://")
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
     note: str = ""
 
     @property
@@ -162,7 +163,7 @@ class Sourced(_Strict):
     tag: Literal["C", "S", "U"]
     source: str = Field(min_length=10)
     source_url: str | None = Field(default=None, pattern=r"^https://")
-    as_of: str = Field(pattern=_AS_OF)
+    as_of: str = Field(pattern=AS_OF_PATTERN)
 
 
 class ShapeFacts(_Strict):
@@ -194,7 +195,7 @@ class Conversions(_Strict):
 
 class OdbShapes(_Strict):
     schema_version: Literal[1]
-    compiled: str = Field(pattern=_AS_OF)
+    compiled: str = Field(pattern=AS_OF_PATTERN)
     note: str
     editions: Sourced
     infrastructure_billing: Sourced

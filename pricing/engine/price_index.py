@@ -2,8 +2,8 @@
 
 Pure Python (no Django). ``PriceIndex`` answers for the book as a whole (its Regions, their newest price dates and
 sources), hands each lookup its small bucket of rows, turns "nothing matched" into a ``PriceNotFound`` that says
-where it looked and what is priced, and picks an instance's row for a commitment (on-demand or a standard
-reservation). ``RdsLookups`` and ``Ec2Lookups`` build on it; ``PriceBook`` is both.
+where it looked and what is priced, and picks an instance's row for a commitment (on-demand, a reservation or a
+Savings Plan; the vocabulary is ``commitment_terms``). ``RdsLookups`` and ``Ec2Lookups`` build on it; ``PriceBook`` is both.
 """
 
 from __future__ import annotations
@@ -12,15 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
 
-from pricing.engine.price_terms import (
-    LEASES,
-    PURCHASE_OPTIONS,
-    InstancePrice,
-    PriceNotFound,
-    commitment_label,
-    listing,
-    pick,
-)
+from pricing.engine.commitment_terms import SPECS, is_effective_rate, spec_of_row
+from pricing.engine.price_terms import InstancePrice, PriceNotFound, listing, pick
 from pricing.engine.rows import PriceRow
 
 
@@ -35,6 +28,7 @@ class PriceIndex:
             self._regions[row.region].append(row)
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
         self._service_snapshot: dict[tuple[str, str], date] = {}
+        self._vcpus: dict[tuple[str, str, tuple[str, ...]], dict[str, int]] = {}  # built on first use
         for region, rows_ in self._regions.items():
             for r in rows_:
                 key = (region, r.service)
@@ -81,41 +75,46 @@ class PriceIndex:
         """The ``vcpu`` attribute of any row of the instance, when the rows carry it (live price-list rows do)."""
         if region not in self._regions:
             return None
-        for r in self._rows(region, service, *families):
-            if r.attributes.get("instanceType") == instance and r.attributes.get("vcpu", "").isdigit():
-                return int(r.attributes["vcpu"])
-        return None
+        key = (region, service, families)
+        if key not in self._vcpus:  # the first row of each instance that carries a vCPU count, as a scan would find
+            found: dict[str, int] = {}
+            for r in self._rows(region, service, *families):
+                name, vcpu = r.attributes.get("instanceType"), r.attributes.get("vcpu", "")
+                if name and name not in found and vcpu.isdigit():
+                    found[name] = int(vcpu)
+            self._vcpus[key] = found
+        return self._vcpus[key].get(instance)
 
     # --- commitments ---------------------------------------------------------------------------------
 
-    def _commit(self, rows: list[PriceRow], commitment: str, what: str, region: str) -> InstancePrice:
-        on_demand = [r for r in rows if r.term == "OnDemand" and r.unit == "Hrs"]
-        reserved: dict[str, dict[str, list[PriceRow]]] = defaultdict(lambda: defaultdict(list))
-        for r in rows:
-            if r.term == "Reserved" and r.term_attributes.get("OfferingClass", "standard") == "standard":
-                key = self._reserved_key(r.term_attributes)
-                if key:
-                    reserved[key][r.unit].append(r)
-        available = (["on-demand"] if on_demand else []) + sorted(
-            k for k, units in reserved.items() if units.get("Hrs")
-        )
-        if commitment == "on-demand" and on_demand:
-            row = pick(on_demand)
-            assert row is not None
-            return InstancePrice(row, None, commitment, "On-Demand", None)
-        if commitment in reserved and reserved[commitment].get("Hrs"):
-            hourly = pick(reserved[commitment]["Hrs"])
-            assert hourly is not None
-            upfront = pick(reserved[commitment].get("Quantity", []))
-            months = 12 if "-1yr-" in commitment else 36
-            return InstancePrice(hourly, upfront, commitment, commitment_label(commitment), months)
-        raise PriceNotFound(
-            "commitment",
-            f"no {commitment} price for {what} in {self._where(region)}; available commitments: {listing(available)}",
-        )
-
     @staticmethod
-    def _reserved_key(term: dict[str, str]) -> str | None:
-        lease = LEASES.get(term.get("LeaseContractLength", ""))
-        purchase = {v: k for k, v in PURCHASE_OPTIONS.items()}.get(term.get("PurchaseOption", ""))
-        return f"reserved-{lease}-{purchase}" if lease and purchase else None
+    def _by_commitment(rows: Iterable[PriceRow]) -> dict[str, dict[str, list[PriceRow]]]:
+        """Instance-hour rows by commitment key, then by unit (Hrs, and Quantity for an upfront fee)."""
+        found: dict[str, dict[str, list[PriceRow]]] = defaultdict(lambda: defaultdict(list))
+        for r in rows:
+            spec = spec_of_row(r)
+            if spec is not None and r.unit in ("Hrs", "Quantity"):
+                found[spec.key][r.unit].append(r)
+        return found
+
+    def _available(self, rows: Iterable[PriceRow]) -> tuple[str, ...]:
+        """The commitments priced by ``rows`` (an hourly row each), in display order."""
+        found = self._by_commitment(rows)
+        return tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
+
+    def _commit(self, rows: list[PriceRow], commitment: str, what: str, region: str) -> InstancePrice:
+        found = self._by_commitment(rows)
+        spec = SPECS.get(commitment)
+        units = found.get(commitment, {})
+        hourly = pick(units.get("Hrs", []))
+        if spec is None or hourly is None:
+            available = tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
+            raise PriceNotFound(
+                "commitment",
+                f"no {commitment} price for {what} in {self._where(region)}; not priced in this snapshot "
+                f"(refresh to price it); available commitments: {', '.join(available) or 'none'}",
+            )
+        if spec.kind == "on-demand":
+            return InstancePrice(hourly, None, commitment, spec.label, None)
+        upfront = pick(units.get("Quantity", []))
+        return InstancePrice(hourly, upfront, commitment, spec.label, spec.months, is_effective_rate(hourly))

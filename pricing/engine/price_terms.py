@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
+# The commitment vocabulary lives in commitment_terms; re-exported for the modules that import it from here.
+from pricing.engine.commitment_terms import Commitment as Commitment
+from pricing.engine.commitment_terms import commitment_label as commitment_label
 from pricing.engine.rows import PriceRow
 
 Edition = Literal["ee", "se2"]
@@ -22,15 +25,6 @@ LicenceModel = Literal["byol", "li"]
 Deployment = Literal["single-az", "multi-az"]
 RdsStorageType = Literal["gp2", "gp3", "io1", "io2", "magnetic"]
 EbsVolumeType = Literal["gp2", "gp3", "io1", "io2", "st1", "sc1", "standard"]
-Commitment = Literal[
-    "on-demand",
-    "reserved-1yr-no-upfront",
-    "reserved-1yr-partial-upfront",
-    "reserved-1yr-all-upfront",
-    "reserved-3yr-no-upfront",
-    "reserved-3yr-partial-upfront",
-    "reserved-3yr-all-upfront",
-]
 
 EDITIONS: dict[str, str] = {"ee": "Enterprise", "se2": "Standard Two"}
 EDITION_LABELS: dict[str, str] = {"ee": "EE", "se2": "SE2"}
@@ -70,12 +64,6 @@ EC2_LINUX: dict[str, str] = {
     "capacitystatus": "Used",
     "marketoption": "OnDemand",
 }
-LEASES: dict[str, str] = {"1yr": "1yr", "3yr": "3yr"}
-PURCHASE_OPTIONS: dict[str, str] = {
-    "no-upfront": "No Upfront",
-    "partial-upfront": "Partial Upfront",
-    "all-upfront": "All Upfront",
-}
 
 
 CENT = Decimal("0.01")
@@ -101,13 +89,16 @@ class PriceNotFound(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class InstancePrice:
-    """Instance hours under one commitment. Reserved terms may add an upfront fee (unit ``Quantity``)."""
+    """Instance hours under one commitment. Reserved terms may add an upfront fee (unit ``Quantity``).
+    ``effective_rate``: the hourly row is an effective rate with the upfront amortised into it (split not published).
+    """
 
     hourly: PriceRow
     upfront: PriceRow | None
     commitment: str
     label: str
     term_months: int | None
+    effective_rate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +119,6 @@ def usage_matches(usagetype: str, suffix: str) -> bool:
 def row_usage(row: PriceRow, suffix: str) -> bool:
     """The row's usage type matches ``suffix`` (see ``usage_matches``)."""
     return usage_matches(row.attributes.get("usagetype", ""), suffix)
-
-
-def commitment_label(commitment: str) -> str:
-    if commitment == "on-demand":
-        return "On-Demand"
-    _, lease, *purchase = commitment.split("-")
-    return f"Reserved {lease} {PURCHASE_OPTIONS['-'.join(purchase)]}"
 
 
 def is_custom(row: PriceRow) -> bool:

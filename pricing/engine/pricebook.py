@@ -110,3 +110,33 @@ class PriceBook(RdsLookups, Ec2Lookups):
             if r.term == "OnDemand" and r.unit == "Hrs" and r.attributes.get("instanceType"):
                 by_class[r.attributes["instanceType"]].append(r)
         return {name: row.price_usd for name, group in by_class.items() if (row := pick(group)) is not None}
+
+    def instance_commitments(
+        self,
+        *,
+        region: str,
+        platform: str,
+        instance_class: str,
+        edition: str = "",
+        licence_model: str = "",
+        deployment: str = "single-az",
+    ) -> tuple[str, ...]:
+        """The commitments priced for one class (on-demand, reservations, savings plans), in display order: what a
+        form may offer. Empty when the Region or class has no instance-hour rows."""
+        if region not in self._regions:
+            return ()
+        if platform == "ec2":
+            rows = self._ec2_linux(region).get(instance_class, [])
+        else:
+            want = (EDITIONS.get(edition), LICENCE_MODELS.get(licence_model), DEPLOYMENTS.get(deployment))
+            rows = [
+                r
+                for r in self._oracle_by_class(region, platform == "rds-custom").get(instance_class, [])
+                if (
+                    r.attributes.get("databaseEdition"),
+                    r.attributes.get("licenseModel"),
+                    r.attributes.get("deploymentOption"),
+                )
+                == want
+            ]
+        return self._available(rows)

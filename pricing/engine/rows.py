@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Service = Literal["AmazonRDS", "AmazonEC2"]
-Term = Literal["OnDemand", "Reserved"]
+Term = Literal["OnDemand", "Reserved", "SavingsPlan"]
 
 
 class PriceRow(BaseModel):
@@ -29,7 +29,10 @@ class PriceRow(BaseModel):
     attributes: dict[str, str] = Field(description="AWS product attributes the calculator matches on")
     term: Term = "OnDemand"
     term_attributes: dict[str, str] = Field(
-        default_factory=dict, description="Reserved: LeaseContractLength, PurchaseOption, OfferingClass"
+        default_factory=dict,
+        description="Reserved: LeaseContractLength, PurchaseOption, OfferingClass (AWS's names); SavingsPlan: "
+        "LeaseContractLength, PurchaseOption, SavingsPlanType; RateBasis 'effective' marks an effective hourly rate "
+        "(upfront amortised into it, split not published); see engine/commitment_terms.py",
     )
     unit: str = Field(min_length=1, description="AWS price unit: Hrs, GB-Mo, IOPS-Mo, GiBps-mo, IOs, Quantity ...")
     price_usd: Decimal = Field(ge=0, description="USD per unit, as AWS publishes it (no rounding)")

@@ -53,3 +53,20 @@ def test_a_wrong_method_answers_json(anon_client: Client) -> None:
     response = anon_client.get("/api/v1/verdicts")
     assert response.status_code == 405 and response["Allow"] == "POST"
     assert response.json()["errors"][0]["path"] == "method"
+
+
+def test_the_counts_live_in_the_database_so_every_worker_process_shares_them(
+    anon_client: Client, settings: Any
+) -> None:
+    """A second worker process has its own in-memory caches; it must see the same counts. A fresh cache handler
+    (what another process would build from the same settings) reads the table the first one wrote."""
+    from django.core.cache import CacheHandler
+
+    settings.API_RATE_LIMIT = "2/m"
+    for _ in range(2):
+        assert anon_client.post(VALIDATE, {}, "application/json").status_code == 200
+    other_process = CacheHandler()["api-throttle"]
+    assert type(other_process).__name__ == "DatabaseCache"
+    counted = [other_process.get(f"throttle_api_ip-{address}") for address in ("127.0.0.1",)]
+    assert counted[0] is not None and len(counted[0]) == 2  # two request times recorded for this address
+    assert anon_client.post(VALIDATE, {}, "application/json").status_code == 429

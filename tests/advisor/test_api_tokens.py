@@ -126,3 +126,14 @@ def test_saved_data_needs_credentials(anon_client: Client, client: Client, user:
 def test_compute_endpoints_stay_open(anon_client: Client) -> None:
     response = anon_client.post("/api/v1/workloads/validate", {}, "application/json")
     assert response.status_code == 200
+
+
+def test_a_bad_key_is_refused_even_beside_a_signed_in_session(client: Client, user: Any) -> None:
+    _saved("Billing", user)
+    assert client.get("/api/v1/assessments").status_code == 200  # the session alone works
+    for response in (
+        client.get("/api/v1/assessments", **_bearer("oaa_made-up")),
+        client.post("/api/v1/workloads/validate", {}, "application/json", **_bearer("oaa_made-up")),
+    ):
+        assert response.status_code == 401
+        assert response.json()["errors"][0]["path"] == "Authorization"

@@ -144,9 +144,10 @@ def test_instance_store_and_hypervisor_come_from_the_response(clients: Any, cata
     assert i4i["nitro"] is True and "Hypervisor 'nitro'" in i4i["nitro_source"]
     store = i4i["instance_store"]
     assert (store["disks"], store["disk_size_gb"], store["total_gb"], store["nvme"]) == (1, 468, 468, True)
-    # Same disk layout as documented, so AWS's 4 KiB figures (storage-optimized-instances.md) still apply.
+    # Same disk layout as documented, so AWS's 4 KiB figures (the 2024-11 guide's instance store table) still apply.
     assert (store["random_read_iops_4k"], store["write_iops_4k"]) == (50000, 27500)
-    assert "Storage optimized instances" in store["source"]
+    assert "4 KiB IOPS: AWS 'Amazon EC2 - Instance Types' guide" in store["source"]
+    assert "Instance store specifications" in store["source"]
 
 
 def test_orderable_oracle_engines_are_recorded_and_new_classes_added(clients: Any, catalog: Path) -> None:

@@ -75,42 +75,100 @@ def test_the_catalog_covers_the_families_the_product_needs() -> None:
         assert ("ec2", family) in families, family
     for family in ("m5", "r5", "r5b", "m6i", "r6i", "m7i", "r7i", "x2iedn", "x2idn", "z1d", "t3", "m4", "r4", "r3"):
         assert ("rds", family) in families, family
+    # Issue 17's families, where a stored source gives the type's memory (m8id/r8id have none: left out).
+    for family in ("r6in", "r7iz", "m8i", "r8i", "x2iezn", "x8i", "i3en", "i7i", "i7ie", "u7i-12tb", "m7i-flex"):
+        assert ("ec2", family) in families, family
+    for family in ("r6in", "m6in", "m8i", "r8i", "x2iezn"):
+        assert ("rds", family) in families, family
     assert all(r["source"] and r["as_of"] for r in rows)
 
 
-def test_m7i_and_r7i_are_the_reference_datasets_figures() -> None:
-    # storage-io-limits.md §3, m7i / r7i [D]: "large* | 650/10,000 · 3,600/40,000"; MB/s = Mbps/8.
+def test_m7i_and_r7i_are_aws_s_2024_11_guide_figures() -> None:
+    # The 2024-11 guide (primary, AWS) now wins over the reference's [D] dataset for the sizes it lists:
+    # ebs-optimized-limits.csv "r7i.large,650.00,10000.00,81.25,1250.00,3600.00,40000.00": baseline < maximum = burst.
     r7i = instance("r7i.large")
     assert (r7i["ebs_baseline_mbps"], r7i["ebs_max_mbps"]) == (650, 10000)
     assert (r7i["ebs_baseline_iops_16k"], r7i["ebs_max_iops_16k"], r7i["max_is_30_minute_burst"]) == (3600, 40000, True)
     assert (r7i["ebs_baseline_mb_s_128k"], r7i["ebs_max_mb_s_128k"]) == (81.25, 1250)
-    assert (r7i["vcpus"], r7i["memory_gib"], r7i["as_of"]) == (2, 16, "2026-05-13")
-    assert "jpetrucciani/awl" in r7i["source"] and "[D]" in r7i["source"]
-    # "48xlarge | 40,000 · 5,000 · **240,000** (= metal-48xl)": no burst, and the metal size has the same figures.
-    for name in ("m7i.48xlarge", "m7i.metal-48xl"):
-        m7i = instance(name)
-        assert (m7i["ebs_max_mbps"], m7i["ebs_max_mb_s_128k"], m7i["ebs_max_iops_16k"]) == (40000, 5000, 240000)
-        assert m7i["max_is_30_minute_burst"] is False
-    # "4xlarge | 5,000/10,000* · 20,000/40,000": the star on the figure marks the burst.
-    assert instance("m7i.4xlarge")["max_is_30_minute_burst"] is True
-    assert not {"ebs_max_mbps", "ebs_max_iops_16k"} & set(r7i["unconfirmed"])
+    # compute-specs.csv "r7i.large,False,16.00,Intel Xeon,2,1,2": 2 vCPUs, 1 core, 2 threads per core, 16 GiB.
+    assert (r7i["vcpus"], r7i["cores"], r7i["threads_per_core"], r7i["memory_gib"]) == (2, 1, 2, 16)
+    assert r7i["as_of"] == "2024-11-23" and "2024-11-23" in r7i["source"] and "EBS specifications" in r7i["source"]
+    # The guide's PDF wraps "m7i.metal-48xl" to "m7i.metal", not a type: the [D] dataset still gives the metal sizes,
+    # "48xlarge | 40,000 · 5,000 · **240,000** (= metal-48xl)".
+    m7i = instance("m7i.metal-48xl")
+    assert (m7i["ebs_max_mbps"], m7i["ebs_max_mb_s_128k"], m7i["ebs_max_iops_16k"]) == (40000, 5000, 240000)
+    assert m7i["as_of"] == "2026-05-13" and "jpetrucciani/awl" in m7i["source"]
+    assert "m7i.metal" not in {r["name"] for r in rows_of_catalog()}
 
 
-def test_the_reference_s_unconfirmed_m7i_xlarge_is_flagged() -> None:
-    # "xlarge* | 1,250/10,000 · 6,000/40,000 (r7i; m7i **[U]** same)"
-    m7i, r7i = instance("m7i.xlarge"), instance("r7i.xlarge")
+def test_the_guide_confirms_the_reference_s_unconfirmed_m7i_xlarge() -> None:
+    # The reference had "xlarge* | 1,250/10,000 · 6,000/40,000 (r7i; m7i **[U]** same)"; the guide lists m7i.xlarge
+    # itself: "m7i.xlarge,1250.00,10000.00,156.25,1250.00,6000.00,40000.00", so nothing is left unconfirmed.
+    m7i = instance("m7i.xlarge")
     assert (m7i["ebs_baseline_mbps"], m7i["ebs_max_iops_16k"]) == (1250, 40000)
-    assert {"ebs_baseline_mbps", "ebs_max_mbps", "ebs_baseline_iops_16k", "ebs_max_iops_16k"} <= set(m7i["unconfirmed"])
-    assert not {"ebs_baseline_mbps", "ebs_max_iops_16k"} & set(r7i["unconfirmed"])
-    assert instance("db.m7i.xlarge")["unconfirmed"] == sorted({*m7i["unconfirmed"], "oracle_support"})
+    assert not {"ebs_baseline_mbps", "ebs_max_mbps", "ebs_baseline_iops_16k", "ebs_max_iops_16k"} & set(
+        m7i["unconfirmed"]
+    )
 
 
-def test_rds_m7i_and_r7i_oracle_support_is_secondary_and_unconfirmed() -> None:
+def test_the_2024_11_guide_wins_over_2023_06_where_aws_raised_the_limits() -> None:
+    # ebs-limits-changed-vs-2023-06.csv: r6in.32xlarge 80,000 Mbps / 350,000 IOPS (2023-06) -> 100,000 / 400,000.
+    r6in = instance("r6in.32xlarge")
+    assert (r6in["ebs_max_mbps"], r6in["ebs_max_mb_s_128k"], r6in["ebs_max_iops_16k"]) == (100000, 12500, 400000)
+    assert r6in["max_is_30_minute_burst"] is False and r6in["as_of"] == "2024-11-23"
+    # "r6in.large,1562.00,25000.00,195.31,3125.00,6250.00,100000.00": a burst size.
+    small = instance("r6in.large")
+    assert (small["ebs_baseline_iops_16k"], small["ebs_max_iops_16k"], small["max_is_30_minute_burst"]) == (
+        6250,
+        100000,
+        True,
+    )
+    assert instance("db.r6in.32xlarge")["ebs_max_iops_16k"] == 400000
+
+
+def test_an_8th_generation_type_carries_its_ebs_limits_as_not_published() -> None:
+    # The 2024-11 guide predates r8i (README: "Not in this edition: m8i, r8i, x8i, i7i, i7ie"): no figure is guessed.
+    r8i = instance("r8i.large")
+    assert r8i["ebs_limits_published"] is False
+    assert all(r8i[key] is None for key in ("ebs_baseline_mbps", "ebs_max_mbps", "ebs_max_iops_16k"))
+    assert "EBS limits not published" in r8i["source"]
+    # ec2-cpu-options-newer.csv "r8i.large,r8i,2,1,2": 2 vCPUs, 1 core, 2 threads per core. No stored source gives
+    # the nominal memory: the CoreMark run saw 15,697 MB, 15,697 / 1024 = 15.33 GiB, flagged unconfirmed.
+    assert (r8i["vcpus"], r8i["cores"], r8i["threads_per_core"], r8i["memory_gib"]) == (2, 1, 2, 15.33)
+    assert "memory_gib" in r8i["unconfirmed"]
+    assert instance("db.r8i.large")["ebs_limits_published"] is False
+
+
+def test_classes_the_2023_rds_guide_predates_are_priced_for_oracle_per_cfn_lint() -> None:
+    # rds-oracle-priced-db-classes-by-region.csv lists db.r7i.large for oracle-ee BYOL and oracle-se2 BYOL and LI.
     db = instance("db.r7i.large")
-    assert "oracle_support" in db["unconfirmed"] and "[S]" in db["oracle_support"]
+    assert db["oracle_support"].startswith("Priced for Oracle EE (BYOL) and SE2 (BYOL, License Included)")
+    assert "oracle_support" in db["unconfirmed"]  # a priced SKU is a proxy for orderable
     assert db["ebs_max_iops_16k"] == instance("r7i.large")["ebs_max_iops_16k"]
     assert db["deprecated_for_oracle"] is False
     assert not any(r["name"].startswith("db.") and "metal" in r["name"] for r in rows_of_catalog())
+    assert not any(".tpc" in r["name"] for r in rows_of_catalog())
+
+
+def test_measured_coremark_per_thread_is_carried_with_its_run_date() -> None:
+    # ec2-benchmarks-coremark: "r7i.large,2025-12-10T20:28:07...,48385.14576,24192.6,2" -> per thread 24,192.6.
+    mark = instance("r7i.large")["coremark"]
+    assert (mark["per_thread"], mark["threads"], mark["as_of"]) == (24192.6, 2, "2025-12-10")
+    assert "vantage-sh/ec2instances.info" in mark["source"]
+    # The RDS class has its host's figure, saying so.
+    assert instance("db.r7i.large")["coremark"]["per_thread"] == 24192.6
+    assert "measured on EC2 r7i.large" in instance("db.r7i.large")["coremark"]["source"]
+    assert instance("r6in.large")["coremark"] is None  # not in the benchmark file
+
+
+def test_availability_lists_regions_per_edition_and_licence_model() -> None:
+    rows = {(r["platform"], r["name"]): r for r in json.loads((CATALOG_DIR / "availability.json").read_text())}
+    # eu-west-1,oracle-se2,license-included,db.r6i.large is a row of the cfn-lint file; db.r7i.large has none.
+    r6i = rows[("rds", "db.r6i.large")]["offers"]
+    assert "eu-west-1" in r6i["oracle-se2/license-included"]
+    assert "eu-west-1" not in rows[("rds", "db.r7i.large")]["offers"].get("oracle-se2/license-included", [])
+    assert "us-east-1" in rows[("ec2", "r8i.large")]["offers"]["ec2"]
+    assert all(r["source"] and r["as_of"] == "2026-10-20" for r in rows.values())
 
 
 def test_xen_and_nitro_follow_the_ec2_guide() -> None:
@@ -129,14 +187,11 @@ def test_instance_store_disks_and_iops_are_the_published_figures() -> None:
     assert (store["random_read_iops_4k"], store["write_iops_4k"]) == (50000, 27500)
     metal = instance("i3.metal")["instance_store"]
     assert (metal["disks"], metal["total_gb"], metal["random_read_iops_4k"]) == (8, 15200, 3300000)
-    # general-purpose-instances.md: "m5d.large | 30,000 | 15,000"; no stored source gives m5d's disk size.
+    # The 2024-11 guide's instance-store.csv: "m5d.large,1 x 75 GB,NVMe SSD,30000,15000" (the 2023 sources had the
+    # same IOPS but no disk size).
     m5d = instance("m5d.large")["instance_store"]
-    assert (m5d["random_read_iops_4k"], m5d["write_iops_4k"], m5d["disks"], m5d["total_gb"]) == (
-        30000,
-        15000,
-        None,
-        None,
-    )
+    assert (m5d["random_read_iops_4k"], m5d["write_iops_4k"], m5d["disks"], m5d["total_gb"]) == (30000, 15000, 1, 75)
+    assert m5d["as_of"] == "2024-11-23"
     # R3's instance store is SATA SSD, not NVMe (instance-types.md previous generation table).
     assert instance("r3.xlarge")["instance_store"]["nvme"] is False
     assert instance("m5.large")["instance_store"] is None and instance("m6i.large")["instance_store"] is None
@@ -162,3 +217,25 @@ def test_every_row_says_what_is_unconfirmed() -> None:
 
 def rows_of_catalog() -> list[dict[str, object]]:
     return json.loads((CATALOG_DIR / "instances.json").read_text())
+
+
+def test_the_writer_refuses_half_published_ebs_limits_and_bad_availability_rows() -> None:
+    from advisor.catalogs import CatalogInvalid, validate_availability_rows, validate_instance_rows
+
+    r8i = instance("r8i.large")
+    with pytest.raises(CatalogInvalid, match=r"r8i.large: EBS limits are marked not published but ebs_max_mbps given"):
+        validate_instance_rows([{**r8i, "ebs_max_mbps": 10000.0}])
+    with pytest.raises(CatalogInvalid, match=r"r7i.large: ebs_max_mbps missing or not float"):
+        validate_instance_rows([{**instance("r7i.large"), "ebs_max_mbps": None}])
+    with pytest.raises(CatalogInvalid, match=r"r7i.large: coremark must be null or have exactly"):
+        validate_instance_rows([{**instance("r7i.large"), "coremark": {"per_thread": 1}}])
+    good = {
+        "name": "r8i.large",
+        "platform": "ec2",
+        "offers": {"ec2": ["us-east-1"]},
+        "source": "s",
+        "as_of": "2026-10-20",
+    }
+    validate_availability_rows([good])
+    with pytest.raises(CatalogInvalid, match=r"r8i.large: every offer must list Region codes"):
+        validate_availability_rows([{**good, "offers": {"ec2": []}}])

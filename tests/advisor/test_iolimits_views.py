@@ -155,3 +155,21 @@ def test_api_results_match_the_cli(client, capsys):
     cli = json.loads(capsys.readouterr().out)
     api = client.post(reverse("advisor:api-iolimits"), RDS_GP2_100 | {"io_size_kib": [64]}, "application/json").json()
     assert cli["results"] == api["results"]
+
+
+def test_r6in_32xlarge_shows_the_400k_iops_of_aws_s_2024_11_guide(client):
+    # ebs-optimized-limits.csv (2024-11-23): "r6in.32xlarge,100000.00,100000.00,12500.00,12500.00,400000.00,400000.00";
+    # 8 io2 volumes x 64,000 IOPS = 512,000 IOPS of volume capacity, above the instance's 400,000 at 16 KiB: the
+    # instance binds (it was 350,000 in the 2023-06 guide).
+    query = {"platform": "ec2", "instance": "r6in.32xlarge", "volume": "io2", "size_gib": 2000, "iops": 64000,
+             "volumes": 8, "io_size_kib": "16"}  # fmt: skip
+    body = client.get(reverse("advisor:iolimits"), query).content.decode()
+    assert "the instance&#x27;s EBS limit of 400,000 IOPS" in body or "the instance's EBS limit of 400,000 IOPS" in body
+    assert "as of 2024-11-23" in body
+
+
+def test_a_class_without_published_ebs_limits_is_listed_and_explained_not_guessed(client):
+    body = client.get(reverse("advisor:iolimits"), {"platform": "ec2", "instance": "r8i.large", "volume": "gp3",
+                                                    "size_gib": 100}).content.decode()  # fmt: skip
+    assert "r8i.large · 2 vCPU, 15.33 GiB · EBS limits not published" in body
+    assert "EBS limits of r8i.large are not published in the stored sources" in body

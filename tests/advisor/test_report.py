@@ -103,6 +103,8 @@ def test_the_html_twin_carries_the_results_page_figures(client: Client, small: A
     # the same charts as the page, from the same figures; the answers panel and htmx are not in a document
     assert 'data-plotly-figure="cost-chart"' in markup and 'data-plotly-figure="capacity-chart"' in markup
     assert 'id="results-answers"' not in markup and "htmx" not in markup
+    # the eu-west-1 rows are from 2023-02-23, past the site's 180-day limit: the document says so in its summary
+    assert 'class="price-age stale"' in markup and "Old prices. Prices date from 2023-02-23" in text
 
 
 def test_the_document_states_licence_assumptions_and_every_finding_with_its_source(

@@ -46,3 +46,15 @@ def test_results_group_thousands_in_sizes_counts_and_prices(client: Client, ware
     assert '<td class="num">1,024</td>' in body
     unit_prices = re.findall(r"× \$([\d,.]+) =", text)
     assert "1,319.44" in unit_prices and not [p for p in unit_prices if re.match(r"\d{4}", p)]
+
+
+def test_measured_coremark_per_thread_stands_beside_each_candidate(client: Client, warehouse: Assessment) -> None:
+    body = client.get(reverse("advisor:assessment-results", args=[warehouse.public_id])).content.decode()
+    text = text_of(body)
+    # ec2-benchmarks-coremark: "m7i.16xlarge,...,1339566.036419,20930.7,64" -> 20,931 per thread; r5b and r6in were
+    # not benchmarked, so the chosen EC2 and RDS classes (r6in.8xlarge, db.r5b.8xlarge) say so instead of a figure.
+    assert "m7i.16xlarge: " in text and "CoreMark 20,931 per thread" in text
+    shown = re.findall(r'<span class="coremark">([^<]*)</span>', body)
+    assert shown.count("CoreMark per thread: not measured in the stored benchmarks") == 2
+    # and why the CPU need was not scaled: the scenario gives no source host
+    assert "so a faster core is not credited" in text

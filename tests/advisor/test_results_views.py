@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.engine.workload import LicenceCosting
 from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +154,62 @@ def test_the_page_the_api_and_the_cli_agree_line_for_line_on_the_topology(client
         for line in member["lines"]:
             assert line["name"] in body
     assert f"${Decimal(api_ec2['cost']['total_monthly_usd']):,.2f}" in body
+
+
+def test_the_source_host_field_scales_the_cpu_need_and_an_unmeasured_type_is_refused(client, small_assessment):
+    url = reverse("advisor:assessment-results-preview", args=[small_assessment.public_id])
+    data = form_data(SMALL.workload, name=SMALL.name)
+    # r5.large: 14,578.0 CoreMark per thread (ec2-benchmarks-coremark); each candidate's reason compares its own.
+    body = client.post(url, {**data, "sizing.source_instance_type": "r5.large"}).content.decode()
+    assert "against 14,578 on r5.large (measured 2025-12-10)" in body
+    refused = client.post(url, {**data, "sizing.source_instance_type": "r6in.large"}).content.decode()
+    assert "no measured CoreMark for &#x27;r6in.large&#x27;" in refused
+
+
+def test_prices_older_than_the_sites_limit_are_called_out_naming_what_to_refresh(client, small_assessment, settings):
+    url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
+    # the RDS rows are from the 2023-02-23 eu-west-1 offer file: years past the default 180 days
+    body = client.get(url).content.decode()
+    assert 'class="price-age stale" role="alert"' in body
+    assert "Prices date from 2023-02-23" in body and "past the 180-day limit" in body
+    assert "refresh the AWS Price List for eu-west-1 on the Prices page" in body
+    settings.PRICE_STALE_AFTER_DAYS = 365 * 100  # a site that tolerates old prices: a quiet line, no banner
+    quiet = client.get(url).content.decode()
+    assert 'class="price-age stale"' not in quiet and '<p class="price-age">Prices date from 2023-02-23' in quiet
+
+
+def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_assessment):
+    body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    # EC2 m5.xlarge eu-west-1: 3-year All Upfront at 0.080479/h effective (worked in test_option_commitments)
+    assert ("Reserved 3yr All Upfront: $885.84 a month, $2,115 upfront, $31,890 over 36 months (saves $3,509; "
+            "cheaper from month 14)") in body  # fmt: skip
+    # RDS for Oracle: no reservation in the offline snapshot, said rather than guessed
+    assert "On-demand only: not priced in this snapshot; refresh to price it for db.m5.xlarge in eu-west-1" in body
+    assert "Oracle licences are not discounted" in body
+
+
+def test_the_api_returns_the_commitments_the_page_shows(client, prices):
+    response = client.post("/api/v1/recommendations", SMALL.workload.model_dump(mode="json"), "application/json")
+    ec2 = next(o for o in response.json()["options"] if o["option"] == "ec2")
+    assert ec2["commitments"]["best_36_months"] == "reserved-3yr-all-upfront"
+    best = next(t for t in ec2["commitments"]["totals"] if t["commitment"] == "reserved-3yr-all-upfront")
+    assert Decimal(best["monthly_usd"]).quantize(Decimal("0.01")) == Decimal("885.84")
+    assert best["break_even_month"] == 14
+
+
+def test_the_customers_licence_terms_change_the_licence_lines(client, prices):
+    """Discount, support uplift and support-only costing from the questionnaire reach the bill."""
+    oracle = SMALL.workload.oracle.model_copy(
+        update={"licence_discount_pct": 40.0, "support_uplift_pct": 5.0, "licence_costing": LicenceCosting.SUPPORT_ONLY}
+    )
+    workload = SMALL.workload.model_copy(update={"oracle": oracle})
+    response = client.post("/api/v1/recommendations", workload.model_dump(mode="json"), "application/json")
+    ec2 = next(o for o in response.json()["options"] if o["option"] == "ec2")
+    licences = ec2["topology"]["licences"]
+    names = " | ".join(line["name"] for line in licences["lines"])
+    # SE2 on m5.xlarge (4 vCPUs): 1 socket; 40 % off the $17,500 list = $10,500; support only, 22 % a year rising 5 %:
+    # 10,500 x 0.22 = 2,310 in year 1; average over 3 years 2,310 x (1 + 1.05 + 1.1025) / 3 = 2,427.43 = 202.29 a month
+    assert "to buy" not in names  # support only: no purchase line
+    assert "of $10,500.00, rising 5% a year (the average over 3 years)" in names
+    assert [line["monthly_usd"] for line in licences["lines"]] == ["202.29"]
+    assert any("Support only, as asked" in note for note in licences["notes"])

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from pricing import services
 from tests.pricing.offer_data import find_sku, offer, price_of, write
-from tests.pricing.test_refresh import changed_rds
+from tests.pricing.test_refresh import changed_rds_upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 D = Decimal
@@ -126,7 +126,7 @@ def test_staff_refresh_from_an_offer_file_with_progress_then_switch_back(
     User.objects.create_user("pricer", password="pricer-pass-1", is_staff=True)
     fixture = services.snapshot_current("eu-west-1", "AmazonRDS")
     assert fixture is not None
-    data, skus = changed_rds()
+    data, skus = changed_rds_upload()
     path = write(data, tmp_path / "AmazonRDS.json")
 
     page.goto(f"{live_server.url}/admin/login/?next=/prices/")  # type: ignore[attr-defined]
@@ -144,7 +144,7 @@ def test_staff_refresh_from_an_offer_file_with_progress_then_switch_back(
     expect(page.locator("#job-status")).to_have_text("succeeded", timeout=30_000)
     expect(page.locator("#job-progress")).to_contain_text("AmazonRDS eu-west-1: reading")
     job = page.locator("#refresh-job")
-    expect(job).to_contain_text("1 added, 1 removed, 1 repriced, 606 unchanged")
+    expect(job).to_contain_text("3 added, 1 removed, 1 repriced, 606 unchanged")
     expect(job).to_contain_text(f"{skus['repriced']}")
     expect(job).to_contain_text("0.516 → 0.531")
     new = services.snapshot_current("eu-west-1", "AmazonRDS")

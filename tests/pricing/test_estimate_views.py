@@ -95,7 +95,7 @@ def test_the_page_opens_on_a_worked_example_priced_line_by_line(client: Client, 
     # every line names its price row and date; the snapshot is named next to the totals
     snapshot = services.snapshot_current(REGION, "AmazonRDS")
     assert snapshot is not None
-    assert "SKU RZQTAEF3AZC855U9 (as of 2023-02-23)" in text
+    assert "AWS Price List, eu-west-1, 2023-02-23 · SKU RZQTAEF3AZC855U9" in text  # the name users know the row by
     assert text.count(f"eu-west-1 · AmazonRDS snapshot #{snapshot.pk}, committed fixture") >= 4
     assert "(as of 2023-02-23)" in text
     assert response.context["share_url"].endswith("/estimate?")  # the defaults stay out of the link
@@ -202,9 +202,12 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
     )
     assert row.estimated and row.estimate_note
     assert "is-estimated" in body_of(response)
+    # shown by the name users know (who copied AWS's price, where, when), the full provenance kept in the title
     assert (
-        f"estimated {row.source}, SKU {row.sku} (as of {row.as_of.isoformat()}) Estimated: {row.estimate_note}" in text
+        f"estimated AWS Price List as copied by ec2instances.info (Vantage), us-east-1, {row.as_of.isoformat()} · "
+        f"SKU {row.sku} Estimated: {row.estimate_note}" in text
     )
+    assert f'title="{row.source}, SKU {row.sku}"' in body_of(response)
     assert f"{cents(HOURS * row.price_usd):,.2f}" in text
 
 
@@ -388,3 +391,14 @@ def test_api_answers_as_the_cli_does(client: Client, prices: None, tmp_path: Pat
     path.write_text(json.dumps(SE2_CONFIG))
     call_command("estimate", "--config", str(path), "--json")
     assert json.loads(capsys.readouterr().out) == post(client, SE2_CONFIG).json()
+
+
+def test_the_bill_says_how_old_its_prices_are_and_warns_past_the_sites_limit(
+    client: Client, prices: None, settings: Any
+) -> None:
+    # the default page prices eu-west-1 RDS from the 2023-02-23 offer file, years past the default 180 days
+    body = body_of(client.get(reverse("pricing:estimate")))
+    assert 'class="price-age stale" role="alert"' in body
+    assert "Prices date from 2023-02-23" in body and "refresh the AWS Price List for eu-west-1" in body
+    settings.PRICE_STALE_AFTER_DAYS = 365 * 100
+    assert 'class="price-age stale"' not in body_of(client.get(reverse("pricing:estimate")))

@@ -18,6 +18,7 @@ from django.core.management import CommandError, call_command
 
 from pricing import offer_files, services
 from pricing.models import PriceRecord, PriceSnapshot
+from tests.pricing.commitment_data import add_reserved_term
 from tests.pricing.offer_data import REGION, find_sku, item, offer, price_of, write
 
 RDS_FILTERS = [
@@ -121,6 +122,15 @@ def changed_rds() -> tuple[dict[str, Any], dict[str, str]]:
         json.dumps(data["terms"]["OnDemand"][repriced]).replace(repriced, added).replace("0.5310000000", "0.6000000000")
     )
     return data, {"repriced": repriced, "removed": removed, "added": added}
+
+
+def changed_rds_upload() -> tuple[dict[str, Any], dict[str, str]]:
+    """``changed_rds()`` as an admin uploads it. AWS's offer files carry Reserved terms and an upload without them is
+    refused, so the added db.r7i.xlarge comes with a real 1-year Partial Upfront reservation: two more added rows
+    (its upfront fee and its hourly fee)."""
+    data, skus = changed_rds()
+    add_reserved_term(data, skus["added"])
+    return data, skus
 
 
 def refresh(*args: str) -> str:
@@ -275,12 +285,13 @@ def test_an_ec2_refresh_asks_for_linux_instances_and_ebs(prices: None, api: Any)
         items = [item(data, sku) for sku, p in data["products"].items() if p["productFamily"] == family]
         stub_pages(stub, "AmazonEC2", ec2_filters(family), chunks(items), family)
     current = services.current_rows(REGION, "AmazonEC2")
-    oz_rows = [r for r in current if r.sku.startswith("OZ-")]
+    oz_rows = [r for r in current if r.sku.startswith(("OZ-", "RI-"))]
 
     out = refresh("--service", "AmazonEC2")
 
     stub.assert_no_pending_responses()
-    # The fixture adds OZ rows for types the 2023 offer file lacks; the API answer (the same file) has none.
+    # The fixture adds OZ rows for types the 2023 offer file lacks and the shared reserved rows (RI-); the API answer
+    # (the same file) has neither.
     assert f"0 added, {len(oz_rows)} removed, 0 repriced, {len(data['products'])} unchanged" in out
     assert services.snapshot_current(REGION, "AmazonEC2").row_count == len(data["products"])  # type: ignore[union-attr]
 
@@ -324,19 +335,19 @@ def test_no_credentials_says_how_to_provide_them(
 
 
 def test_an_offer_file_refresh_diffs_and_switches(prices: None, tmp_path: Path) -> None:
-    data, skus = changed_rds()
+    data, skus = changed_rds_upload()
     path = write(data, tmp_path / "AmazonRDS.json")
     before = state()
 
     dry = refresh("--offer-file", str(path), "--dry-run")
 
-    assert "1 added, 1 removed, 1 repriced" in dry and "dry run, nothing was written" in dry
+    assert "3 added, 1 removed, 1 repriced" in dry and "dry run, nothing was written" in dry
     assert state() == before
 
     out = refresh("--offer-file", str(path))
 
     assert f"AmazonRDS eu-west-1: reading {path}" in out
-    assert "1 added, 1 removed, 1 repriced" in out
+    assert "3 added, 1 removed, 1 repriced" in out
     current = services.snapshot_current(REGION, "AmazonRDS")
     assert current is not None and current.origin == "offer-file" and current.as_of.isoformat() == "2023-02-23"
     assert services.snapshot_current(REGION, "AmazonEC2") == before[3]  # the file priced RDS only
@@ -349,4 +360,16 @@ def test_an_offer_file_of_another_region_prices_nothing(prices: None, tmp_path: 
     with pytest.raises(CommandError, match="no Oracle-relevant AmazonRDS rows for us-east-1"):
         call_command("refresh_prices", "--region", "us-east-1", "--offer-file", str(path), stdout=io.StringIO())
 
+    assert state() == before
+
+
+def test_an_uploaded_offer_file_without_reserved_terms_is_refused_and_nothing_changes(
+    prices: None, tmp_path: Path
+) -> None:
+    path = write(changed_rds()[0], tmp_path / "AmazonRDS.json")  # on-demand terms only
+    before = state()
+    with pytest.raises(CommandError, match="no Reserved terms for the kept products") as refused:
+        refresh("--offer-file", str(path))
+    assert "LeaseContractLength, OfferingClass, PurchaseOption" in str(refused.value)
+    assert "the current price snapshots are unchanged" in str(refused.value)
     assert state() == before

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pricing.models import PriceSnapshot, RefreshJob
+from pricing.jobs.models import Job
+from pricing.models import PriceSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,9 @@ def text_of(body: bytes) -> str:
 
 
 def test_a_refresh_of_both_services_is_headed_with_their_names(admin_client: Client) -> None:
-    job = RefreshJob.objects.create(region="eu-west-1", services="AmazonRDS,AmazonEC2", progress="Started")
+    job = Job.objects.create(
+        kind="price-refresh", lock="eu-west-1", params={"region": "eu-west-1", "services": ["AmazonRDS", "AmazonEC2"]}
+    )
     body = admin_client.get(reverse("pricing:refresh-job", args=[job.pk]), headers={"HX-Request": "true"}).content
     text = text_of(body)
     assert f"Refresh #{job.pk}: eu-west-1, Amazon RDS and Amazon EC2" in text

@@ -14,12 +14,13 @@ from botocore.stub import Stubber
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from pricing import offer_files, services
-from pricing import views as pricing_views
-from pricing.models import PriceSnapshot, RefreshJob
+from pricing.jobs.models import Job
+from pricing.models import PriceSnapshot
 from tests.pricing.offer_data import REGION, offer, price_of, write
-from tests.pricing.test_refresh import RDS_FILTERS, changed_rds, chunks, rds_items, request, stub_pages
+from tests.pricing.test_refresh import RDS_FILTERS, changed_rds_upload, chunks, rds_items, request, stub_pages
 
 D = Decimal
 
@@ -44,9 +45,9 @@ def staff(client: Client, db: None) -> Client:
 
 
 @pytest.fixture
-def sync_jobs(monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any) -> Any:
-    """Run the refresh job in the request's thread (and transaction), as soon as the view commits the job row."""
-    monkeypatch.setattr(pricing_views, "_in_background", lambda target, **kwargs: target(**kwargs))
+def sync_jobs(django_capture_on_commit_callbacks: Any) -> Any:
+    """Enqueue the refresh task when the view commits the job row; the tests' task backend runs it there and then
+    (tests/conftest.py), in the request's thread and transaction."""
     return django_capture_on_commit_callbacks
 
 
@@ -81,7 +82,7 @@ def test_prices_page_lists_current_and_earlier_snapshots(
 ) -> None:
     fixture = services.snapshot_current(REGION, "AmazonRDS")
     assert fixture is not None
-    offer_refresh(staff, sync_jobs, changed_rds()[0], tmp_path)
+    offer_refresh(staff, sync_jobs, changed_rds_upload()[0], tmp_path)
     new = services.snapshot_current(REGION, "AmazonRDS")
     assert new is not None and new != fixture
 
@@ -99,7 +100,7 @@ def test_diff_against_the_snapshot_it_replaced_and_against_the_current_one(
     staff: Client, prices: None, sync_jobs: Any, tmp_path: Path
 ) -> None:
     fixture = services.snapshot_current(REGION, "AmazonRDS")
-    data, skus = changed_rds()
+    data, skus = changed_rds_upload()
     offer_refresh(staff, sync_jobs, data, tmp_path)
     new = services.snapshot_current(REGION, "AmazonRDS")
     assert fixture is not None and new is not None
@@ -107,8 +108,13 @@ def test_diff_against_the_snapshot_it_replaced_and_against_the_current_one(
 
     text = text_of(staff.get(reverse("pricing:snapshot-diff", args=[new.pk])))
     assert f"Compared with the snapshot it replaced: #{fixture.pk}" in text
-    assert "1 added, 1 removed, 1 repriced, 606 unchanged" in text
-    assert f"Added (1) SKU Family What Term Price (USD) Unit {skus['added']} Database Instance db.r7i.xlarge" in text
+    assert "3 added, 1 removed, 1 repriced, 606 unchanged" in text
+    assert f"Added (3) SKU Family What Term Price (USD) Unit {skus['added']} Database Instance db.r7i.xlarge" in text
+    # the added class's reservation is listed with its term: the upfront fee and the hourly fee
+    assert (
+        "db.r7i.xlarge · Enterprise · Bring your own license · Single-AZ · 1yr Partial Upfront Reserved 252 Quantity"
+        in text
+    )
     assert "Removed (1)" in text and f"{skus['removed']} Database Instance db.x2iedn.32xlarge" in text
     assert (
         f"{skus['repriced']} Database Instance db.r5.xlarge · Enterprise · Bring your own license · Single-AZ" in text
@@ -126,9 +132,10 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
     staff: Client, prices: None, sync_jobs: Any, tmp_path: Path
 ) -> None:
     before = services.snapshot_current(REGION, "AmazonRDS")
-    response = offer_refresh(staff, sync_jobs, changed_rds()[0], tmp_path)
-    job = RefreshJob.objects.get()
-    assert job.status == "succeeded" and job.offer_file_name == "AmazonRDS.json"
+    response = offer_refresh(staff, sync_jobs, changed_rds_upload()[0], tmp_path)
+    job = Job.objects.get()
+    assert job.status == "succeeded" and job.params["offer_file_name"] == "AmazonRDS.json"
+    assert (job.kind, job.lock, job.done, job.total) == ("price-refresh", REGION, 3, 3)  # read, checked, written
     after = services.snapshot_current(REGION, "AmazonRDS")
     assert after is not None and after != before and after.origin == "offer-file"
     assert job.result == [
@@ -136,8 +143,8 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
             "service": "AmazonRDS",
             "snapshot": after.pk,
             "previous": before.pk if before else None,
-            "rows": 608,
-            "added": 1,
+            "rows": 610,  # 608 less one removed, plus the added class's on-demand row and 2 reserved rows
+            "added": 3,
             "removed": 1,
             "repriced": 1,
             "unchanged": 606,
@@ -149,8 +156,8 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
     body = body_of(poll)
     assert 'hx-trigger="every 1s"' not in body
     assert "succeeded" in body and "AmazonRDS eu-west-1: reading" in body
-    assert "Compared with the current snapshot: 1 added, 1 removed, 1 repriced, 606 unchanged" in body
-    assert f"AmazonRDS eu-west-1: snapshot #{after.pk} (608 rows, as of 2023-02-23) is now current" in body
+    assert "Compared with the current snapshot: 3 added, 1 removed, 1 repriced, 606 unchanged" in body
+    assert f"AmazonRDS eu-west-1: snapshot #{after.pk} (610 rows, as of 2023-02-23) is now current" in body
     assert '<section id="snapshot-list" class="snapshot-list" hx-swap-oob="true">' in body
     assert "0.516 → 0.531" in body
     assert response.status_code == 200 and 'id="refresh-job"' in body_of(response)
@@ -158,7 +165,10 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
 
 
 def test_a_running_job_is_polled_every_second(staff: Client, db: None) -> None:
-    job = RefreshJob.objects.create(region=REGION, services="AmazonRDS", progress="Started\nquery 1/2 page 3")
+    job = Job.objects.create(
+        kind="price-refresh", lock=REGION, status="running", params={"region": REGION, "services": ["AmazonRDS"]},
+        log="Started\nquery 1/2 page 3", heartbeat_at=timezone.now(),
+    )  # fmt: skip
     body = body_of(staff.get(reverse("pricing:refresh-job", args=[job.pk]), headers={"HX-Request": "true"}))
     assert f'hx-get="/prices/jobs/{job.pk}" hx-trigger="every 1s"' in body
     assert "query 1/2 page 3" in body and "running" in body
@@ -176,10 +186,10 @@ def stubbed_api(monkeypatch: pytest.MonkeyPatch) -> Any:
         yield stub
 
 
-def api_refresh(staff: Client, sync_jobs: Any) -> RefreshJob:
+def api_refresh(staff: Client, sync_jobs: Any) -> Job:
     with sync_jobs(execute=True):
         staff.post(reverse("pricing:refresh-start"), {"region": REGION, "service": "AmazonRDS"})
-    return RefreshJob.objects.get()
+    return Job.objects.get()
 
 
 def test_a_failure_on_page_3_of_5_is_shown_and_the_current_snapshot_stays(
@@ -202,7 +212,7 @@ def test_a_failure_on_page_3_of_5_is_shown_and_the_current_snapshot_stays(
     assert job.status == "failed"
     assert "query 1/2 (Oracle rows) page 3: AWS answered ThrottlingException 5 times in a row" in job.error
     assert "Nothing was written; the current price snapshots are unchanged." in job.error
-    assert "page 2: 100 items, " in job.progress and "retrying in 1s (attempt 2 of 5)" in job.progress
+    assert "page 2: 100 items, " in job.log and "retrying in 1s (attempt 2 of 5)" in job.log
     assert services.snapshot_current(REGION, "AmazonRDS") == before
     assert PriceSnapshot.objects.count() == count
     text = text_of(staff.get(reverse("pricing:prices"), {"job": job.pk}))
@@ -257,12 +267,4 @@ def test_the_refresh_form_says_what_is_accepted(staff: Client, db: None) -> None
     assert response.status_code == 422
     assert "moon-1: accepted: an AWS region code such as eu-west-1" in text
     assert "'AmazonS3': accepted: all, AmazonRDS, AmazonEC2" in text
-    assert not RefreshJob.objects.exists()
-
-
-def test_one_refresh_per_region_at_a_time(staff: Client, db: None) -> None:
-    running = RefreshJob.objects.create(region=REGION, services="AmazonRDS")
-    response = staff.post(reverse("pricing:refresh-start"), {"region": REGION, "service": "all"})
-    assert response.status_code == 422
-    assert f"a refresh of eu-west-1 is already running (job #{running.pk})" in text_of(response)
-    assert RefreshJob.objects.count() == 1
+    assert not Job.objects.exists()

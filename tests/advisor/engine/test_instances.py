@@ -1,18 +1,18 @@
-"""The instance catalog read as IO-limit inputs: figures from AWS's ebs-optimized.md (2023-06-15)."""
+"""The instance catalog read as IO-limit inputs: figures from AWS's EC2 guides (2023-06-15 and 2024-11-23)."""
 
 import pytest
 
-from advisor.engine.instances import UnknownInstance, instance_limits, instance_names
+from advisor.engine.instances import EbsLimitsNotPublished, UnknownInstance, instance_limits, instance_names
 
 
 def test_an_rds_class_has_its_ec2_twins_ebs_limits_and_the_30_minute_burst():
-    # ebs-optimized.md: m5.large* 650/4,750 Mbps, 3,600/18,750 IOPS; reference §2.3: db.X inherits X's limits
+    # ebs-optimized.md (2023) and the 2024-11 guide agree: m5.large* 650/4,750 Mbps, 3,600/18,750 IOPS;
+    # reference §2.3: db.X inherits X's limits
     limits = instance_limits("db.m5.large", "rds")
     assert (limits.ebs_baseline_mbps, limits.ebs_burst_mbps) == (650, 4750)
     assert (limits.baseline_iops, limits.burst_iops) == (3600, 18750)
     assert limits.max_is_30_minute_burst
-    assert "ebs-optimized" in limits.source.lower() or "EBS-optimized" in limits.source
-    assert limits.as_of
+    assert "Amazon EBS specifications" in limits.source and limits.as_of == "2024-11-23"
 
 
 def test_an_instance_without_burst_has_equal_limits():
@@ -33,3 +33,10 @@ def test_names_list_current_classes_before_deprecated_ones():
     names = instance_names("rds")
     assert names.index("db.m5.large") < names.index("db.m4.large")
     assert all(name.startswith("db.") for name in names)
+
+
+def test_a_class_without_published_ebs_limits_says_so_instead_of_guessing():
+    # r8i is newer than the 2024-11 guide, the newest stored source of EBS limits
+    with pytest.raises(EbsLimitsNotPublished, match="EBS limits of r8i.large are not published"):
+        instance_limits("r8i.large", "ec2")
+    assert "db.r8i.large" in instance_names("rds")

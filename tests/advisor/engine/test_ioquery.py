@@ -136,8 +136,11 @@ def test_limits_in_force_on_a_past_date_reproduce_the_seed_talks_era():
 
 
 def test_figures_older_than_the_catalogs_newest_are_flagged():
-    # db.m5.large's limits come from the 2023-06-15 EC2 guide; r7i rows from the 2026-05-13 dataset (R§3 [D])
+    # db.m5.large's limits come from AWS's 2024-11-23 EC2 guide; the m7i/r7i metal sizes the guide lacks from the
+    # 2026-05-13 dataset (R§3 [D]), the newest EBS figures in the catalog
     old = run_io_query(parse_io_query(RDS_GP2_100))
-    assert any("as of 2023-06-15, older than the catalog's newest (2026-05-13)" in n for n in old.notes)
-    new = run_io_query(parse_io_query({"platform": "ec2", "instance": "r7i.large", "volume": "gp3", "size_gib": 100}))
+    assert any("as of 2024-11-23, older than the catalog's newest (2026-05-13)" in n for n in old.notes)
+    new = run_io_query(
+        parse_io_query({"platform": "ec2", "instance": "m7i.metal-48xl", "volume": "gp3", "size_gib": 100})
+    )
     assert not any("older than the catalog's newest" in n for n in new.notes)

@@ -120,7 +120,14 @@ def test_the_full_scan_warehouse_needs_r5b_bandwidth():
     # r5.8xlarge (6,800 Mbps) and r5.12xlarge (9,500 Mbps) fall short, m6i.16xlarge has the bandwidth but 64 vCPUs
     result = options(in_eu_west_1("large-ee-warehouse"))
     assert result["rds"].chosen.instance_class == "db.r5b.8xlarge"
-    assert result["ec2"].chosen.instance_class == "r5b.8xlarge"
+    # Issue 17 grew the catalog with r6in: r6in.8xlarge (32 vCPUs, 256 GiB) sustains 25,000 Mbps = 3,125 MB/s
+    # = 2,980 MiB/s (2024-11 guide) and Optimize CPUs allows any of 1-16 cores on it, so 28.8 vCPUs / 2 threads -> 15
+    # cores, 15 EE licences a server; r5b.8xlarge allows only even counts, so 16 cores, 16 licences. Its hours cost
+    # (3.12624 - 2.672) x 730 = $331.60 a month more, less than one processor licence: r6in is the cheaper valid
+    # answer and r5b.8xlarge the next alternative.
+    assert (result["ec2"].chosen.instance_class, result["ec2"].chosen.cores) == ("r6in.8xlarge", 15)
+    assert result["ec2"].alternatives[0].instance_class == "r5b.8xlarge"
+    assert result["ec2"].alternatives[0].total_monthly_usd > result["ec2"].chosen.total_monthly_usd
     rejected = {r.instance_class: r.reasons for r in result["rds"].rejected_cheaper}
     assert any("throughput at 1024 KiB" in reason for reasons in rejected.values() for reason in reasons)
 

@@ -313,3 +313,34 @@ def test_reference_prices_are_pinned():
         D("17500"),
         D("0.22"),
     )
+
+
+class TestContractTerms:
+    """The customer's Oracle terms: a discount off list, a yearly support uplift, and support-only costing."""
+
+    def test_a_support_uplift_raises_support_to_the_terms_average(self):
+        # r5.4xlarge, 16 vCPUs with hyper-threading: 8 EE processor licences, none owned; 50 % off the $47,500 list
+        result = priced({"discount_pct": 50, "support_uplift_pct": 4, "term_years": 3})
+        purchase, support = monthly(result)
+        # purchase: 8 x 23,750 = 190,000 over 36 months = 5,277.78
+        assert purchase == D("5277.78")
+        # support: year 1 8 x 23,750 x 22 % = 41,800; years 2 and 3 pay 1.04 and 1.0816 of it: average
+        # 41,800 x (1 + 1.04 + 1.0816) / 3 = 43,494.29 a year = 3,624.52 a month
+        assert support == D("3624.52")
+        assert "rising 4% a year (the average over 3 years)" in result.lines[1].name
+        assert result.support_uplift_pct == D(4)
+
+    def test_without_an_uplift_support_is_the_first_years(self):
+        purchase, support = monthly(priced({"discount_pct": 50, "term_years": 3}))
+        assert support == D("3483.33")  # 41,800 / 12
+
+    def test_support_only_leaves_the_purchase_out_and_says_so(self):
+        result = priced({"discount_pct": 50, "count_purchase": False})
+        assert monthly(result) == [D("3483.33")]  # support on all 8, no purchase line
+        assert result.upfront_purchase_usd == D("0.00")
+        assert any(
+            "Support only, as asked" in note and "8 Database Enterprise Edition" in note for note in result.notes
+        )
+
+    def test_an_uplift_out_of_range_is_refused_naming_the_field(self):
+        assert "licences.support_uplift_pct" in refused({"support_uplift_pct": 101})

@@ -1,0 +1,92 @@
+"""The AWR import over the JSON API: ``POST /api/v1/awr/imports`` (multipart: ``files``, repeated, and ``mask``)
+reads and keeps the reports like the upload page and answers the extraction and the pre-fill with the import's id;
+``GET /api/v1/awr/imports/{id}`` answers them again. Both need a token or a session (saved data)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from ninja import File, Form, Router
+from ninja.files import UploadedFile
+from ninja.utils import check_csrf
+
+from advisor.api import SAVED_DATA_AUTH, SAVED_DATA_DOC
+from advisor.apikeys.models import ApiKey
+from advisor.awr import access, services
+from advisor.awr.models import ReportImport
+from config.api_errors import error_response
+
+router = Router(tags=["awr"])
+FILES = File(None, description="the report files, repeated (the kind of each is read from its content)")
+MASK = Form(False, description="replace host, instance and database names in everything kept")
+
+
+def _document(request: HttpRequest, report_import: ReportImport) -> dict[str, Any]:
+    extraction = dict(report_import.extraction)
+    prefill = extraction.pop("prefill", None)
+    return {
+        "id": str(report_import.public_id),
+        "url": request.build_absolute_uri(report_import.get_absolute_url()),
+        "assessment": str(report_import.assessment.public_id) if report_import.assessment else None,
+        "masked": report_import.masked,
+        "created": report_import.created_at.isoformat(),
+        "files": [
+            {
+                "name": f.name,
+                "kind": f.kind,
+                "size": f.size,
+                "sha256": f.sha256,
+                "error": f.error,
+                "warnings": f.warnings,
+                "kept": not f.error,
+            }
+            for f in report_import.files.defer("content")
+        ],  # fmt: skip
+        "extraction": extraction,
+        "prefill": prefill,
+    }
+
+
+@router.post(
+    "/awr/imports",
+    auth=SAVED_DATA_AUTH,
+    openapi_extra=SAVED_DATA_DOC,
+    url_name="api-awr-imports",
+    summary="Import AWR / Statspack / AWR-Miner reports of one database",
+)
+def awr_import(request: HttpRequest, files: list[UploadedFile] | None = FILES, mask: bool = MASK) -> HttpResponse:
+    """Reads every file (kind detected from the content), keeps the import and the files, and answers 201 with the
+    figures per metric and their provenance, what was not found, per-file errors and the pre-filled workload.
+    400 when no file could be read or the upload is over a limit (nothing is saved then)."""
+    if not isinstance(request.auth, ApiKey):  # a browser session: the form's CSRF protection applies
+        refused = check_csrf(request)
+        if refused is not None:
+            return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
+    try:
+        report_import = services.import_reports(
+            files=services.read_uploaded(files or []), mask=mask, owner=request.user
+        )
+    except services.ImportFailed as failed:
+        errors = [
+            {"path": "files", "message": p.message if p.file == "files" else f"{p.file}: {p.message}"}
+            for p in failed.problems
+        ]
+        return error_response(errors, 400)
+    return JsonResponse(_document(request, report_import), status=201)
+
+
+@router.get(
+    "/awr/imports/{public_id}",
+    auth=SAVED_DATA_AUTH,
+    openapi_extra=SAVED_DATA_DOC,
+    url_name="api-awr-import",
+    summary="One AWR import: its figures and pre-fill",
+)
+def awr_import_detail(request: HttpRequest, public_id: UUID) -> JsonResponse:
+    """404 when it does not exist or the caller may not see it."""
+    report_import = ReportImport.objects.filter(public_id=public_id).select_related("assessment").first()
+    if report_import is None or not access.can_view_import(request.user, report_import):
+        raise Http404("no AWR import with this id that you may see")
+    return JsonResponse(_document(request, report_import))

@@ -1,0 +1,365 @@
+"""Aggregation across the files of one upload: one database, RAC instances summed, averages, peaks and P95.
+
+Pure Python. Steps: (1) keep the files of one database (DBID, else name); files of another database get a
+per-file error; (2) samples of the same window from different instances are summed (a RAC global report's
+figures already are); (3) over windows: the time-weighted average, the peak (the highest window, or the highest
+value inside a window when the source prints it) and the 95th percentile of the window figures (linear
+interpolation between closest ranks, numpy's default), when there are at least two windows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from pydantic import BaseModel, ConfigDict
+
+from advisor.awr.engine import metrics
+from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
+
+# AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
+# Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
+LONG_WINDOW_MINUTES = 120.0
+
+CORE = (
+    "db_cpu_per_s",
+    "host_cpus",
+    "host_cores",
+    "host_sockets",
+    "platform",
+    "host_memory_gib",
+    "sga_gib",
+    "pga_gib",
+    "read_iops",
+    "write_iops",
+    "read_mib_s",
+    "write_mib_s",
+    "read_io_kib",
+    "write_io_kib",
+    "redo_mib_s",
+    "multiblock_read_share_pct",
+    "db_size_gib",
+    "db_growth_gib",
+    "edition",
+    "version",
+    "cdb",
+    "rac",
+    "exadata",
+    "character_set",
+)
+DERIVED_LABELS = {
+    "read_io_kib": ("Average read IO size", "KiB"),
+    "write_io_kib": ("Average write IO size", "KiB"),
+    "multiblock_read_share_pct": ("Multiblock (full-scan) share of read requests", "%"),
+}
+
+
+class MetricSummary(BaseModel):
+    """A rate over the upload's windows: average, peak and P95, with per-instance averages and every source."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    metric: str
+    label: str
+    unit: str
+    average: float
+    peak: float
+    p95: float | None
+    windows: int
+    minutes: float
+    per_instance: dict[str, float] = {}
+    sources: tuple[Provenance, ...] = ()
+    note: str = ""
+
+
+class Aggregation(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    identity: Identity
+    files: tuple[str, ...]
+    kinds: tuple[str, ...]
+    rates: dict[str, MetricSummary]
+    facts: dict[str, Figure]
+    not_found: tuple[str, ...]
+    flags: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Linear interpolation between closest ranks: rank = (n - 1) x pct / 100 (numpy's default method)."""
+    ordered = sorted(values)
+    rank = (len(ordered) - 1) * pct / 100
+    low, high = math.floor(rank), math.ceil(rank)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def _key(identity: Identity) -> str | None:
+    if identity.dbid:
+        return f"DBID {identity.dbid}"
+    return f"name {identity.db_name.upper()}" if identity.db_name else None
+
+
+def _describe(identity: Identity) -> str:
+    return f"{identity.db_name or '?'} (DBID {identity.dbid or 'not printed'})"
+
+
+def choose_database(extractions: list[FileExtraction]) -> tuple[list[FileExtraction], list[FileError]]:
+    """The files of the database most files describe (the first one on a tie); the others get an error."""
+    groups: dict[str, list[FileExtraction]] = defaultdict(list)
+    for extraction in extractions:
+        key = _key(extraction.identity)
+        if key:
+            groups[key].append(extraction)
+    if not groups:
+        return extractions, []
+    chosen = max(groups, key=lambda k: len(groups[k]))  # max keeps the first of equals
+    main = groups[chosen][0].identity
+    kept, errors = [], []
+    for extraction in extractions:
+        key = _key(extraction.identity)
+        if key is None or key == chosen:
+            kept.append(extraction)
+        else:
+            errors.append(
+                FileError(
+                    file=extraction.file,
+                    message=f"from database {_describe(extraction.identity)}, not {_describe(main)} like the other "
+                    f"{len(groups[chosen])} file(s): upload the reports of one database at a time; "
+                    "this file was left out",
+                )
+            )
+    return kept, errors
+
+
+def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
+    """One window's samples: a database-wide sample if there is one, else the instances' figures summed."""
+    whole = [s for s in samples if s.instance is None]
+    if whole:
+        return whole[0]
+    by_instance: dict[str, Sample] = {}
+    for sample in samples:
+        if sample.instance in by_instance:
+            warnings.append(f"window {sample.window}: instance {sample.instance} given twice; the first one is used")
+            continue
+        by_instance[str(sample.instance)] = sample
+    if len(by_instance) == 1:
+        return next(iter(by_instance.values()))
+    figures: dict[str, Figure] = {}
+    for metric in {m for s in by_instance.values() for m in s.figures}:
+        parts = {inst: s.figures[metric] for inst, s in by_instance.items() if metric in s.figures}
+        peaks = [f.peak for f in parts.values() if f.peak is not None]
+        figures[metric] = Figure(
+            metric=metric,
+            value=round(sum(float(f.value) for f in parts.values()), 6),
+            unit=metrics.unit(metric),
+            provenance=tuple(p for f in parts.values() for p in f.provenance),
+            per_instance={inst: float(f.value) for inst, f in parts.items()},
+            peak=round(sum(peaks), 6) if len(peaks) == len(parts) else None,
+            note=f"sum over instances {', '.join(sorted(parts))}",
+        )
+    minutes = max(s.minutes for s in by_instance.values())
+    return Sample(window=samples[0].window, minutes=minutes, instance=None, figures=figures)
+
+
+def _with_totals(sample: Sample) -> Sample:
+    figures = dict(sample.figures)
+    for total, read, write in (("total_iops", "read_iops", "write_iops"), ("total_mib_s", "read_mib_s", "write_mib_s")):
+        if total not in figures and read in figures and write in figures:
+            r, w = figures[read], figures[write]
+            figures[total] = Figure(
+                metric=total,
+                value=round(float(r.value) + float(w.value), 6),
+                unit=metrics.unit(total),
+                provenance=r.provenance + w.provenance,
+                note=f"{read} + {write}",
+                peak=None if r.peak is None or w.peak is None else round(r.peak + w.peak, 6),
+            )
+    return sample.model_copy(update={"figures": figures})
+
+
+def summarise(windows: list[Sample]) -> dict[str, MetricSummary]:
+    out: dict[str, MetricSummary] = {}
+    for metric in sorted({m for w in windows for m in w.figures}):
+        points = [(w.figures[metric], w.minutes) for w in windows if metric in w.figures]
+        values = [float(f.value) for f, _ in points]
+        minutes = sum(m for _, m in points)
+        average = (
+            sum(v * m for v, (_, m) in zip(values, points, strict=True)) / minutes
+            if minutes
+            else sum(values) / len(values)
+        )
+        peak = max(f.peak if f.peak is not None else float(f.value) for f, _ in points)
+        per_instance: dict[str, float] = {}
+        if all(f.per_instance for f, _ in points) and minutes:
+            for inst in {i for f, _ in points for i in f.per_instance}:
+                per_instance[inst] = round(sum(f.per_instance.get(inst, 0.0) * m for f, m in points) / minutes, 6)
+        out[metric] = MetricSummary(
+            metric=metric,
+            label=metrics.label(metric),
+            unit=metrics.unit(metric),
+            average=round(average, 6),
+            peak=round(peak, 6),
+            p95=round(percentile(values, 95), 6) if len(values) >= 2 else None,
+            windows=len(points),
+            minutes=round(minutes, 2),
+            per_instance=per_instance,
+            sources=tuple(p for f, _ in points[:3] for p in f.provenance)
+            + (
+                ()
+                if len(points) <= 3
+                else (
+                    Provenance(
+                        file=points[-1][0].provenance[0].file,
+                        section="…",
+                        row=f"and {len(points) - 3} more windows",
+                        printed="",
+                    ),
+                )
+            ),
+            note="; ".join(sorted({f.note for f, _ in points if f.note})),
+        )
+    return out
+
+
+INSTANCE_KINDS = ("awr-html", "awr-text", "statspack")
+AGREEING = ("edition", "version", "cdb", "platform", "db_block_size_kib")
+
+
+def _disagreements(extractions: list[FileExtraction]) -> list[str]:
+    """Facts that must be the same in every file of one database but are not (the first file's is used)."""
+    out = []
+    for metric in AGREEING:
+        seen = {(str(e.facts[metric].value), e.file) for e in extractions if metric in e.facts}
+        values = {value for value, _ in seen}
+        if len(values) > 1:
+            listed = "; ".join(f"{value} in {file}" for value, file in sorted(seen))
+            out.append(f"the files disagree on {metrics.label(metric).lower()}: {listed}; the first file's is used")
+    return out
+
+
+def _partial_rac(extractions: list[FileExtraction], facts: dict[str, Figure]) -> str | None:
+    """A RAC database read from some instances' reports only: its figures cover those instances only."""
+    if any(e.kind not in (*INSTANCE_KINDS, "dbspace") for e in extractions):
+        return None  # a RAC global report or AWR-Miner output covers the database
+    reported = sorted({e.identity.instances[0] for e in extractions if len(e.identity.instances) == 1})
+    count = facts.get("instance_count")
+    if count is None or not reported or float(count.value) <= len(reported):
+        return None
+    return (
+        f"RAC database of {float(count.value):g} instances but reports from {len(reported)} ({', '.join(reported)}): "
+        "CPU, IO and memory cover those instances only; upload every instance's reports or a RAC global report"
+    )
+
+
+def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
+    """Facts of all files: the first file's figure, except per-instance sums across per-instance reports."""
+    facts: dict[str, Figure] = {}
+    per_instance_files = [e for e in extractions if len(e.identity.instances) == 1 and e.kind in INSTANCE_KINDS]
+    instances = {e.identity.instances[0] for e in per_instance_files}
+    for extraction in extractions:
+        for metric, fig in extraction.facts.items():
+            if metric == "exadata" and metric in facts:
+                facts[metric] = facts[metric].model_copy(
+                    update={"provenance": facts[metric].provenance + fig.provenance}
+                )
+            facts.setdefault(metric, fig)
+    if len(instances) > 1:
+        for metric in metrics.SUMMED_FACTS:
+            per: dict[str, Figure] = {}
+            for e in per_instance_files:
+                if metric in e.facts:
+                    per.setdefault(e.identity.instances[0], e.facts[metric])
+            if len(per) > 1:
+                facts[metric] = Figure(
+                    metric=metric,
+                    value=round(sum(float(f.value) for f in per.values()), 6),
+                    unit=metrics.unit(metric),
+                    provenance=tuple(p for f in per.values() for p in f.provenance),
+                    per_instance={i: float(f.value) for i, f in per.items()},
+                    note=f"sum over instances {', '.join(sorted(per))}",
+                )
+        count = facts.get("instance_count")
+        if count is None or float(count.value) < len(instances):
+            facts["instance_count"] = Figure(
+                metric="instance_count",
+                value=len(instances),
+                unit="instances",
+                note=f"instances with a report: {', '.join(sorted(instances))}",
+            )
+    return facts
+
+
+def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure]) -> None:
+    for kind in ("read", "write"):
+        iops, mib = rates.get(f"{kind}_iops"), rates.get(f"{kind}_mib_s")
+        if iops and mib and iops.average > 0:
+            facts[f"{kind}_io_kib"] = Figure(
+                metric=f"{kind}_io_kib",
+                value=round(mib.average * 1024 / iops.average, 2),
+                unit="KiB",
+                provenance=mib.sources[:1] + iops.sources[:1],
+                note=f"average {kind} MiB/s x 1024 / average {kind} IOPS = {mib.average:g} x 1024 / {iops.average:g}",
+            )
+    multi, reads = rates.get("multiblock_read_iops"), rates.get("read_iops")
+    if multi and reads and reads.average > 0:
+        facts["multiblock_read_share_pct"] = Figure(
+            metric="multiblock_read_share_pct",
+            value=round(multi.average / reads.average * 100, 2),
+            unit="%",
+            provenance=multi.sources[:1] + reads.sources[:1],
+            note=f"multiblock read requests / read requests = {multi.average:g} / {reads.average:g}",
+        )
+
+
+def _span(minutes: float) -> str:
+    return f"{minutes / 1440:.1f}-day" if minutes >= 1440 else f"{minutes / 60:.1f}-hour"
+
+
+def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, list[FileError]]:
+    kept, errors = choose_database(extractions)
+    if not kept:
+        return None, errors
+    warnings: list[str] = []
+    by_window: dict[str, list[Sample]] = defaultdict(list)
+    for extraction in kept:
+        for sample in extraction.samples:
+            by_window[sample.window].append(sample)
+    windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
+    rates = summarise(windows)
+    facts = _facts(kept)
+    _derived(rates, facts)
+    flags: list[str] = []
+    partial = _partial_rac(kept, facts)
+    if partial:
+        flags.append(partial)
+    warnings.extend(_disagreements(kept))
+    if windows:
+        shortest = min(w.minutes for w in windows)
+        if shortest > LONG_WINDOW_MINUTES:
+            flags.append(f"{_span(shortest)} average: peaks unknown; upload hourly reports or AWR-Miner output")
+        elif len(windows) == 1:
+            flags.append(
+                f"one {_span(shortest)} window: its average stands for the peak and there is no P95; upload "
+                "several hourly reports or AWR-Miner output for peaks"
+            )
+    identity = next((e.identity for e in kept if e.identity.dbid or e.identity.db_name), Identity())
+    identity = identity.model_copy(
+        update={
+            "instances": tuple(sorted({i for e in kept for i in e.identity.instances})),
+            "hosts": tuple(sorted({h for e in kept for h in e.identity.hosts})),
+        }
+    )
+    found = set(rates) | set(facts)
+    not_found = tuple(m for m in CORE if m not in found)
+    return Aggregation(
+        identity=identity,
+        files=tuple(e.file for e in kept),
+        kinds=tuple(sorted({e.kind for e in kept})),
+        rates=rates,
+        facts=facts,
+        not_found=not_found,
+        flags=tuple(flags),
+        warnings=tuple(warnings),
+    ), errors
+
+
+def label(metric: str) -> tuple[str, str]:
+    return DERIVED_LABELS.get(metric) or (metrics.label(metric), metrics.unit(metric))

@@ -1,0 +1,101 @@
+"""Big uploads read as a background job (the one job mechanism, ``pricing.jobs``): more files than
+``limits.READ_WHILE_YOU_WAIT`` are written to a directory of their own, a ``Job`` (kind ``awr-import``) is queued, and
+a worker reads them, reporting each file as a step, then keeps the import exactly as a small upload is kept
+(``services.import_reports``, one transaction). The job's result names the import; a failed job saved nothing.
+
+With masking no name reaches the database before the names are masked: the job's parameters and progress lines count
+files ("file 3 of 200") and the file names wait in the directory, which the task removes when it ends. The worker
+must see that directory: true of ``make run`` (one machine), like the price refresh's uploaded offer files.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+
+from advisor.awr import services
+from advisor.awr.engine import limits
+from pricing.jobs.models import Job
+from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
+
+KIND = "awr-import"
+MANIFEST = "names.json"
+
+
+def in_background(uploads: Sequence[UploadedFile]) -> bool:
+    """More files than are read while the user waits."""
+    return len(uploads) > limits.READ_WHILE_YOU_WAIT.value
+
+
+def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any) -> Job:
+    """Stage the uploaded files (each bounded like a small upload's) and queue the job that reads them. Raises
+    ``ImportFailed`` over the file-count limit, before anything is staged."""
+    most = limits.MAX_FILES_BACKGROUND
+    if len(uploads) > most.value:
+        raise services.ImportFailed([services.Problem("files", f"{len(uploads)} files: the limit is {most.words}")])
+    directory = Path(tempfile.mkdtemp(prefix="awr-import-"))
+    try:
+        names = services.uploaded_names(uploads)
+        for position, upload in enumerate(uploads):
+            with (directory / f"{position:04d}").open("wb") as handle:
+                for chunk in services.bounded_chunks(upload):
+                    handle.write(chunk)
+        (directory / MANIFEST).write_text(json.dumps(names), encoding="utf-8")
+        return job_start(
+            kind=KIND,
+            task=awr_import,
+            params={"files": len(names), "mask": mask},
+            requested_by=owner,
+            first_line=f"Queued: {len(names)} files to read",
+            task_kwargs={"directory": str(directory)},
+        )
+    except Exception:
+        shutil.rmtree(directory, ignore_errors=True)
+        raise
+
+
+@task(takes_context=True)
+def awr_import(context: TaskContext, job_id: int, directory: str) -> dict[str, Any]:
+    """The task a worker runs: the job's import, then the staged files are removed."""
+    worker = context.task_result.worker_ids[-1] if context.task_result.worker_ids else ""
+    try:
+        return job_run(job_id, lambda job, progress: _read(job, progress, Path(directory)), worker=worker)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
+    names = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+    files = [(name, (directory / f"{position:04d}").read_bytes()) for position, name in enumerate(names)]
+    mask = bool(job.params.get("mask"))
+    progress.line("Started: reading " + ("the files (names masked)" if mask else f"{len(files)} files"))
+    progress.step(0, len(files))
+
+    def on_file(done: int, total: int, name: str) -> None:
+        progress.step(done, total)
+        progress.line(f"reading file {done} of {total}" + ("" if mask else f": {name}"))
+
+    if job.requested_by is None:
+        raise JobFailed("the user who uploaded these files no longer exists; nothing was saved.")
+    try:
+        report_import = services.import_reports(
+            files=files, mask=mask, owner=job.requested_by, background=True, on_file=on_file
+        )
+    except services.ImportFailed as failed:
+        progress.lines.append("Stopped: nothing was saved.")
+        position = {name: n for n, name in enumerate(names, start=1)}
+        problems = [
+            # masked: the uploaded names may carry the very names to hide, so the stored error counts files
+            f"{f'file {position[p.file]}' if mask and p.file in position else p.file}: {p.message}"
+            for p in failed.problems
+        ]
+        raise JobFailed("Nothing was saved.\n" + "\n".join(problems)) from None
+    read = report_import.files.filter(error="").count()
+    progress.lines.append(f"Done: {read} of {len(files)} files read")
+    return {"import": str(report_import.public_id), "read": read, "files": len(files)}

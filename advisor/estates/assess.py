@@ -1,0 +1,27 @@
+"""One database assessed exactly as its results page would be: the same recommendation (``advisor.services``), the
+same recommended option (``advisor.results_page``), kept as the compact summary the estate pages read."""
+
+from __future__ import annotations
+
+from advisor import results_page, services
+from advisor.engine.recommendation_json import recommendation_json
+from advisor.engine.recommender import Recommendation
+from advisor.engine.sizing import SizingPolicy
+from advisor.engine.workload import Workload
+from advisor.estates.engine.summary import DatabaseSummary, summary_from_json
+
+
+def recommendation(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
+    return services.recommendation_for(workload, policy)
+
+
+def summary_of(workload: Workload, policy: SizingPolicy | None = None) -> DatabaseSummary:
+    found = recommendation(workload, policy)
+    best = results_page.recommended(results_page.columns(found))
+    return summary_from_json(
+        recommendation_json(found),
+        recommended=best.option.option if best is not None else None,
+        edition=workload.oracle.edition.value,
+        licence_model=workload.oracle.licence_model.value,
+        licences_owned=workload.oracle.processor_licences_owned,
+    )

@@ -1,0 +1,129 @@
+"""An estate as files: CSV (one row per database) and XLSX (that sheet, then the totals, licences and blockers).
+
+Pure Python (csv, openpyxl). Money is written as numbers (2 decimals) in USD a month; the sheets say where the
+prices come from and as of when.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from advisor.estates.engine.summary import DatabaseSummary
+from advisor.estates.engine.totals import OPTION_KEYS, EstateTotals
+
+PRICE_NOTE = ("USD a month, on-demand, from the price snapshots each database was assessed against (AWS Price List "
+              "rows; Oracle licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list "
+              "prices); each database's full results name every line's source.")  # fmt: skip
+OPTION_LABELS = {"rds": "RDS", "rds_custom": "RDS Custom", "ec2": "EC2", "odb": "Oracle Database@AWS"}
+
+
+@dataclass(frozen=True)
+class ExportRow:
+    row: int
+    name: str
+    status: str
+    error: str
+    summary: DatabaseSummary | None
+
+
+def database_header() -> list[str]:
+    header = ["row", "name", "status", "error", "recommended", "recommended_monthly_usd"]
+    for key in OPTION_KEYS:
+        header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers"]
+    return header + ["prices_as_of"]
+
+
+def _money(value: Decimal | None) -> Decimal | None:
+    return None if value is None else value.quantize(Decimal("0.01"))
+
+
+def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
+    out = []
+    for r in rows:
+        s = r.summary
+        best = s.recommended_option if s else None
+        line: list[Any] = [r.row, r.name, r.status, r.error, best.label if best else "",
+                           _money(best.monthly_usd) if best else None]  # fmt: skip
+        dates: set[str] = set()
+        for key in OPTION_KEYS:
+            o = s.option(key) if s else None
+            if o is None:
+                line += ["", None, "", ""]
+                continue
+            dates.update(o.prices_as_of)
+            line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
+                     "; ".join(b.rule_id for b in o.blockers)]  # fmt: skip
+        out.append([*line, " ".join(sorted(dates))])
+    return out
+
+
+def estate_csv(rows: list[ExportRow]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(database_header())
+    for line in database_rows(rows):
+        writer.writerow(["" if v is None else format(v, "f") if isinstance(v, Decimal) else v for v in line])
+    return buffer.getvalue()
+
+
+def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
+    out: list[list[Any]] = [["placement", "monthly_usd", "one_year_usd", "three_year_usd",
+                             "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
+                             "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options"]]  # fmt: skip
+    for p in totals.placements:
+        split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
+        out.append([p.label, _money(p.monthly_usd), _money(p.one_year_usd), _money(p.three_year_usd),
+                    _money(p.committed_three_year_usd), p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced,
+                    split])  # fmt: skip
+    return out
+
+
+def _licence_rows(totals: EstateTotals) -> list[list[Any]]:
+    out: list[list[Any]] = [["placement", "product", "metric", "needed", "owned", "to_buy", "freed"]]
+    for p in totals.placements:
+        for t in p.licences:
+            out.append([p.label, t.name, t.metric, t.required, t.owned, t.to_buy, t.freed])
+        if p.licence_included:
+            out.append([p.label, f"licence included in the price ({p.licence_included} databases)", "", 0, "", "", ""])
+        if p.licence_not_published:
+            out.append([p.label, f"count not published ({p.licence_not_published} databases)", "", None, "", "", ""])
+    return out
+
+
+def _blocker_rows(totals: EstateTotals) -> list[list[Any]]:
+    out: list[list[Any]] = [["option", "rule_id", "title", "databases", "for example"]]
+    out += [[b.label, b.rule_id, b.title, b.databases, ", ".join(b.examples)] for b in totals.blockers]
+    return out
+
+
+def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook()
+    sheets = [("Databases", [database_header(), *database_rows(rows)]), ("Totals", _totals_rows(totals)),
+              ("Licences", _licence_rows(totals)), ("Blockers", _blocker_rows(totals))]  # fmt: skip
+    for index, (name, lines) in enumerate(sheets):
+        sheet = book.active if index == 0 else book.create_sheet(name)
+        sheet.title = name
+        for line in lines:
+            sheet.append(line)  # Decimal cells are written as numbers
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        for column in sheet.iter_cols(min_row=2):
+            if sheet.cell(1, column[0].column).value and str(sheet.cell(1, column[0].column).value).endswith("_usd"):
+                for cell in column:
+                    cell.number_format = "#,##0.00"
+        sheet.freeze_panes = "A2"
+    notes = book.create_sheet("About")
+    dates = ", ".join(totals.prices_as_of) or "none"
+    for line in ([title], ["Prices", PRICE_NOTE], ["Price rows dated", dates],
+                 ["Licences", "pooled across the estate: licences owned cover any database of the same edition"]):  # fmt: skip
+        notes.append(line)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,210 @@
+"""An inventory (one row per database) read into workloads, with every problem as (row, column, what is wrong).
+
+Pure Python. A row with a problem is reported and left out; the other rows go on. Row numbers are the
+spreadsheet's (the header is row 1 when it is the first line); columns are named as the file names them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload
+from advisor.estates.engine.columns import (
+    BY_HEADER,
+    CAPPED_BY_PEAK,
+    FEATURE_ALIASES,
+    FEATURE_NAMES,
+    MAX_CELL_CHARS,
+    MAX_NAME_CHARS,
+    Column,
+    normalise_header,
+    path_column,
+)
+from advisor.estates.engine.tables import InventoryRefused, Table, read_table
+from config import safe_json  # pure Python: the text checks every stored string passes
+
+__all__ = ["Inventory", "InventoryRefused", "InventoryRow", "RowError", "read_inventory", "inventory_from_table"]
+
+
+@dataclass(frozen=True)
+class RowError:
+    row: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"row {self.row}, {self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class InventoryRow:
+    row: int
+    name: str
+    workload: Workload
+
+
+@dataclass(frozen=True)
+class InvalidRow:
+    row: int
+    name: str  # as given ("" when the name itself is the problem)
+    errors: tuple[RowError, ...]
+
+
+@dataclass(frozen=True)
+class Inventory:
+    kind: str
+    rows: tuple[InventoryRow, ...]
+    invalid: tuple[InvalidRow, ...]
+    ignored_columns: tuple[str, ...]  # headers the file has that map to no workload field
+    defaulted_columns: tuple[str, ...]  # documented columns the file lacks: their defaults stand for every row
+
+    @property
+    def errors(self) -> tuple[RowError, ...]:
+        return tuple(e for row in self.invalid for e in row.errors)
+
+
+def read_inventory(data: bytes, file_name: str = "") -> Inventory:
+    return inventory_from_table(read_table(data, file_name))
+
+
+def _mapping(header: tuple[str, ...]) -> tuple[dict[int, Column], list[str]]:
+    mapped: dict[int, Column] = {}
+    seen: dict[str, str] = {}
+    ignored: list[str] = []
+    for index, text in enumerate(header):
+        key = normalise_header(text)
+        if not key:
+            continue
+        column = BY_HEADER.get(key) or path_column(key)
+        if column is None:
+            ignored.append(text.strip())
+            continue
+        target = column.path or "name"
+        if target in seen:
+            raise InventoryRefused([f"columns '{seen[target]}' and '{text.strip()}' both give {target}: keep one"])
+        seen[target] = text.strip()
+        mapped[index] = column
+    if "name" not in seen:
+        raise InventoryRefused(["no name column: the first row must name the columns, one of them 'name' (download "
+                                "the template to see them all)"])  # fmt: skip
+    return mapped, ignored
+
+
+NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[+-]?\.\d+$")
+TRUE, FALSE = {"yes", "y", "true", "t", "1", "x"}, {"no", "n", "false", "f", "0"}
+
+
+def _value(column: Column, text: str) -> Any:
+    """The cell as the workload field's type; ValueError says what is wrong in words."""
+    if column.kind in ("int", "float"):
+        compact = text.replace(" ", "").replace("_", "")
+        if not NUMBER.match(compact):
+            raise ValueError(f"not a number ('{text}'); accepted: {column.accepted}")
+        number = float(compact.replace(",", ""))
+        if column.kind == "int":
+            if not number.is_integer():
+                raise ValueError(f"not a whole number ('{text}'); accepted: {column.accepted}")
+            return int(number)
+        return number
+    if column.kind == "bool":
+        word = text.strip().lower()
+        if word in TRUE or word in FALSE:
+            return word in TRUE
+        raise ValueError(f"'{text}' is not yes or no; accepted: {column.accepted}")
+    if column.kind == "choice":
+        word = " ".join(text.strip().lower().replace("_", " ").split())
+        for written, value in column.words:
+            if word == written:
+                return value
+        raise ValueError(f"'{text}' is not accepted; accepted: {column.accepted}")
+    if column.kind == "features":
+        found = {}
+        for part in re.split(r"[;|,\n]", text):
+            key = normalise_header(part)
+            if not key:
+                continue
+            key = FEATURE_ALIASES.get(key, key)
+            if key not in FEATURE_NAMES:
+                raise ValueError(f"'{part.strip()}' is not a feature; accepted: {column.accepted}")
+            found[key] = True
+        return found
+    return text.strip()
+
+
+def _row(cells: tuple[str, ...], mapped: dict[int, Column], number: int) -> tuple[str, dict[str, Any], list[RowError]]:
+    name = ""
+    data: dict[str, Any] = {}
+    errors: list[RowError] = []
+    for index, column in mapped.items():
+        text = cells[index] if index < len(cells) else ""
+        if not text.strip():
+            continue
+        if len(text) > MAX_CELL_CHARS:
+            errors.append(RowError(number, column.header, f"{len(text):,} characters; at most {MAX_CELL_CHARS:,}"))
+            continue
+        problem = safe_json.text_problem(text)
+        if problem:
+            errors.append(RowError(number, column.header, problem))
+            continue
+        if column.kind == "name":
+            name = text.strip()
+            continue
+        try:
+            value = _value(column, text)
+        except ValueError as error:
+            errors.append(RowError(number, column.header, str(error)))
+            continue
+        section, _, field = column.path.partition(".")
+        if column.kind == "features":
+            data.setdefault("features", {}).update(value)
+        else:
+            data.setdefault(section, {})[field] = value
+    return name, data, errors
+
+
+def _capped(data: dict[str, Any]) -> None:
+    """Blank average CPU or sustained IOPS: the questionnaire's default, or the row's peak when that is lower."""
+    for dependent, peak in CAPPED_BY_PEAK:
+        d_section, _, d_field = dependent.partition(".")
+        p_section, _, p_field = peak.partition(".")
+        given = data.get(p_section, {}).get(p_field)
+        if d_field in data.get(d_section, {}) or given is None:
+            continue
+        default = getattr(getattr(Workload(), d_section), d_field)
+        data.setdefault(d_section, {})[d_field] = min(default, given)
+
+
+def inventory_from_table(table: Table) -> Inventory:
+    mapped, ignored = _mapping(table.header)
+    headers = {column.path: table.header[index].strip() for index, column in mapped.items()}
+    given_paths = {c.path for c in mapped.values()}
+    defaulted = tuple(c.header for c in BY_HEADER.values() if c.path and c.path not in given_paths)
+    rows: list[InventoryRow] = []
+    invalid: list[InvalidRow] = []
+    names: dict[str, int] = {}
+    for number, cells in table.rows:
+        name, data, errors = _row(cells, mapped, number)
+        name_header = headers.get("", "name")
+        if not name and not any(e.column == name_header for e in errors):
+            errors.insert(0, RowError(number, name_header, "required: every database needs a name"))
+        elif len(name) > MAX_NAME_CHARS:
+            errors.insert(0, RowError(number, name_header, f"{len(name)} characters; at most {MAX_NAME_CHARS}"))
+        elif name and name.lower() in names:
+            errors.insert(0, RowError(number, name_header, f"'{name}' is also row {names[name.lower()]}: names must "
+                                                           "be unique in an estate"))  # fmt: skip
+        elif name:
+            names[name.lower()] = number
+        workload = None
+        if not errors:
+            _capped(data)
+            try:
+                workload = parse_workload(data)
+            except WorkloadInvalid as problem:
+                errors += [RowError(number, headers.get(e.path, e.path), e.message) for e in problem.errors]
+        if errors or workload is None:
+            invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors)))
+        else:
+            rows.append(InventoryRow(number, name, workload))
+    return Inventory(table.kind, tuple(rows), tuple(invalid), tuple(ignored), tuple(dict.fromkeys(defaulted)))

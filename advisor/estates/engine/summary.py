@@ -1,0 +1,171 @@
+"""One database's result, kept small: per option the verdict, the blockers, the monthly cost and the licences the
+chosen topology counts, and which option is recommended. Read from the recommendation's JSON
+(``advisor.engine.recommendation_json``), the shape the API returns, so no cost is worked out again here.
+
+Pure Python (pydantic, frozen). Money is ``Decimal``; JSON keeps it as a string.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+LicenceStatus = Literal["counted", "included", "not-published", "none"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Blocker(_Frozen):
+    rule_id: str
+    title: str
+
+
+class ProductNeed(_Frozen):
+    """Processor licences (or SE2 sockets) of one Oracle product the option's topology counts, all servers."""
+
+    key: str
+    name: str
+    metric: str
+    required: int
+
+
+class OptionSummary(_Frozen):
+    option: str
+    label: str
+    verdict: str  # blocked, caveats or viable
+    monthly_usd: Decimal | None  # None: not priced (``unpriced`` says why)
+    configuration: str = ""
+    unpriced: str = ""
+    blockers: tuple[Blocker, ...] = ()
+    licence_status: LicenceStatus = "none"
+    licences: tuple[ProductNeed, ...] = ()
+    licence_note: str = ""
+    prices_as_of: tuple[str, ...] = ()
+    commitment: str = ""  # the AWS commitment cheapest over 36 months, when one beats on-demand
+    committed_36_months_usd: Decimal | None = None  # its 36-month total, upfront fees included
+
+    @property
+    def placeable(self) -> bool:
+        """The rules do not block it and it has a price: it can take part in an estate's total."""
+        return self.verdict != "blocked" and self.monthly_usd is not None
+
+
+class DatabaseSummary(_Frozen):
+    edition: str
+    licence_model: str
+    licences_owned: int  # the workload's processor licences (SE2: sockets) owned for its edition
+    recommended: str | None  # the option key, None when every priced option is blocked
+    options: tuple[OptionSummary, ...]
+
+    def option(self, key: str) -> OptionSummary | None:
+        return next((o for o in self.options if o.option == key), None)
+
+    @property
+    def recommended_option(self) -> OptionSummary | None:
+        return self.option(self.recommended) if self.recommended else None
+
+
+def _configuration(option: dict[str, Any]) -> str:
+    config = option.get("configuration")
+    if config:
+        members = (option.get("topology") or {}).get("members") or []
+        roles = " + ".join(m["label"] for m in members)
+        storage = config["storage"]
+        return (f"{config['instance_class']} ({config['effective_vcpus']} vCPUs, {config['memory_gib']:g} GiB); "
+                f"{storage['volumes']} × {storage['type']} {storage['size_gib_each']:,.0f} GiB; {roles}")  # fmt: skip
+    odb = option.get("odb") or {}
+    infra = odb.get("infrastructure")
+    if infra:
+        return f"{odb.get('shape', 'Exadata')}: " + ", ".join(
+            f"{k.replace('_', ' ')} {v}"
+            for k, v in infra.items()
+            if k in ("database_servers", "storage_servers", "compute")
+        )
+    return ""
+
+
+def _licences(option: dict[str, Any], licence_model: str) -> tuple[LicenceStatus, tuple[ProductNeed, ...], str]:
+    topology = option.get("topology") or {}
+    counted = topology.get("licences")
+    if counted:
+        products = tuple(ProductNeed(key=p["key"], name=p["name"], metric=p["metric"], required=p["required"])
+                         for p in counted["products"])  # fmt: skip
+        return "counted", products, ""
+    odb = option.get("odb")
+    priced = option.get("cost") is not None or (odb or {}).get("monthly_usd") is not None
+    if not priced:
+        return "none", (), ""
+    if licence_model == "li":
+        return "included", (), "licence included in the price"
+    if odb:
+        count = odb.get("byol_processor_licences")
+        note = odb.get("byol_licence_note", "")
+        if count is None:
+            return "not-published", (), note
+        names = [("ee", "Database Enterprise Edition"), *((o, o) for o in odb.get("byol_options") or ())]
+        return "counted", tuple(ProductNeed(key=k, name=n, metric="processor", required=count) for k, n in names), note
+    return "none", (), ""
+
+
+def _commitment(option: dict[str, Any]) -> tuple[str, Decimal | None]:
+    """The best commitment over 36 months from the recommendation's JSON, when one beats on-demand."""
+    commitments = option.get("commitments") or {}
+    best = commitments.get("best_36_months")
+    if not best or best == "on-demand":
+        return "", None
+    total = next((t for t in commitments.get("totals") or () if t["commitment"] == best and t["priced"]), None)
+    if total is None or total.get("total_36_months_usd") is None:
+        return "", None
+    return total["label"], Decimal(str(total["total_36_months_usd"]))
+
+
+def _as_of(option: dict[str, Any]) -> tuple[str, ...]:
+    cost = option.get("cost")
+    if cost:
+        return tuple(cost.get("prices_as_of") or ())
+    odb = option.get("odb") or {}
+    return tuple(sorted({line["as_of"] for line in odb.get("lines") or () if line.get("as_of")}))
+
+
+def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None, edition: str, licence_model: str,
+                      licences_owned: int) -> DatabaseSummary:  # fmt: skip
+    """The compact summary of ``recommendation_json(recommendation)``."""
+    options = []
+    for option in recommendation["options"]:
+        cost = option.get("cost")
+        odb = option.get("odb")
+        monthly = cost["total_monthly_usd"] if cost else (odb or {}).get("monthly_usd")
+        status, products, note = _licences(option, licence_model)
+        commitment, committed = _commitment(option)
+        unpriced = (
+            option.get("unpriced_reason")
+            or "; ".join(option.get("unmet") or ())
+            or "; ".join((odb or {}).get("problems") or ())
+        )
+        options.append(
+            OptionSummary(
+                option=option["option"],
+                label=option["label"],
+                verdict=option["verdict"],
+                monthly_usd=None if monthly is None else Decimal(str(monthly)),
+                configuration=_configuration(option),
+                unpriced="" if monthly is not None else (unpriced or "not priced")[:500],
+                blockers=tuple(
+                    Blocker(rule_id=f["rule_id"], title=f["title"])
+                    for f in option["findings"]
+                    if f["severity"] == "blocker"
+                ),  # fmt: skip
+                licence_status=status,
+                licences=products,
+                licence_note=note[:1000],
+                prices_as_of=_as_of(option),
+                commitment=commitment,
+                committed_36_months_usd=committed,
+            )
+        )
+    return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,
+                           recommended=recommended, options=tuple(options))  # fmt: skip

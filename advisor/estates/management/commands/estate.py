@@ -1,0 +1,88 @@
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from advisor.estates.assess import summary_of
+from advisor.estates.engine.columns import MAX_FILE_BYTES
+from advisor.estates.engine.inventory import InventoryRefused, read_inventory
+from advisor.estates.engine.summary import DatabaseSummary
+from advisor.estates.engine.totals import Assessed, estate_totals
+from advisor.estates.report import totals_json
+
+
+class Command(BaseCommand):
+    help = (
+        "Assess every database of an inventory (CSV or XLSX, one row per database) here, in this process, and print "
+        "each database's recommended option and cost, the totals per placement, licences and blockers. Saves nothing. "
+        "Exits 1 when a row was refused or failed (the others are still assessed and printed), 2 when the file is."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the inventory: .csv (UTF-8) or .xlsx")
+        parser.add_argument("--json", action="store_true", help="print JSON (the API's shapes)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["file"])
+        if not path.is_file():
+            raise CommandError(f"{path}: no such file", returncode=2)
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise CommandError(f"{path}: {path.stat().st_size:,} bytes; at most {MAX_FILE_BYTES:,}", returncode=2)
+        try:
+            inventory = read_inventory(path.read_bytes(), path.name)
+        except InventoryRefused as refused:
+            raise CommandError(f"{path}: " + "; ".join(refused.problems), returncode=2) from None
+        results: list[dict[str, Any]] = []
+        assessed: list[Assessed] = []
+        failed = 0
+        started = time.perf_counter()
+        for row in inventory.rows:
+            try:
+                summary: DatabaseSummary = summary_of(row.workload)
+            except Exception as error:  # one database's failure does not stop the others
+                failed += 1
+                results.append({"row": row.row, "name": row.name, "status": "failed",
+                                "error": f"{type(error).__name__}: {error}", "result": None})  # fmt: skip
+                continue
+            assessed.append(Assessed(row.name, summary))
+            results.append({"row": row.row, "name": row.name, "status": "done", "error": None,
+                            "result": summary.model_dump(mode="json")})  # fmt: skip
+        for bad in inventory.invalid:
+            results.append({"row": bad.row, "name": bad.name, "status": "invalid",
+                            "error": "; ".join(str(e) for e in bad.errors), "result": None})  # fmt: skip
+        results.sort(key=lambda r: r["row"])
+        totals = estate_totals(assessed)
+        if options["json"]:
+            self.stdout.write(json.dumps({"file": path.name, "ignored_columns": list(inventory.ignored_columns),
+                                          "defaulted_columns": list(inventory.defaulted_columns),
+                                          "databases": results, "totals": totals_json(totals)}, indent=2))  # fmt: skip
+        else:
+            self._text(results, assessed, totals, inventory, time.perf_counter() - started)
+        if inventory.invalid or failed:
+            raise CommandError(f"{len(inventory.invalid)} row(s) refused, {failed} failed; the other "
+                               f"{len(assessed)} were assessed", returncode=1)  # fmt: skip
+
+    def _text(self, results: list[dict[str, Any]], assessed: list[Assessed], totals: Any, inventory: Any,
+              seconds: float) -> None:  # fmt: skip
+        best = {a.name: a.summary.recommended_option for a in assessed}
+        for r in results:
+            if r["status"] != "done":
+                self.stdout.write(f"row {r['row']} {r['name'] or '(no name)'}: {r['status']}: {r['error']}")
+                continue
+            option = best[r["name"]]
+            where = f"{option.label} ${option.monthly_usd:,} a month" if option else "no option the rules allow"
+            self.stdout.write(f"row {r['row']} {r['name']}: {where}")
+        if inventory.ignored_columns:
+            self.stdout.write("Ignored columns: " + ", ".join(inventory.ignored_columns))
+        self.stdout.write(f"\n{len(assessed)} databases assessed in {seconds:.1f} s. Monthly, on-demand (USD):")
+        for p in totals.placements:
+            left = f" ({p.left_out} left out: {p.blocked} blocked, {p.unpriced} not priced)" if p.left_out else ""
+            self.stdout.write(f"  {p.label}: ${p.monthly_usd:,}{left}")
+            for t in p.licences:
+                self.stdout.write(
+                    f"    {t.name}: {t.required} needed, {t.owned} owned, {t.to_buy} to buy, {t.freed} freed"
+                )
+        for b in totals.blockers[:10]:
+            self.stdout.write(f"  blocker {b.rule_id} ({b.label}): {b.databases} databases")

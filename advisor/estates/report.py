@@ -1,0 +1,47 @@
+"""An estate as JSON: the shape the API returns and ``manage.py estate --json`` prints (money as strings)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from decimal import Decimal
+from typing import Any
+
+from advisor.estates.engine.export import PRICE_NOTE
+from advisor.estates.engine.summary import DatabaseSummary
+from advisor.estates.engine.totals import EstateTotals
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else format(value.quantize(Decimal("0.01")), "f")
+
+
+def progress_json(progress: Any) -> dict[str, Any]:
+    job = progress.job
+    return {"total": progress.total, "to_assess": progress.queued_total, "finished": progress.finished,
+            "percent": progress.percent, "running": progress.running, "counts": progress.counts,
+            "job": None if job is None else {"id": job.pk, "status": job.status, "error": job.error}}  # fmt: skip
+
+
+def totals_json(totals: EstateTotals) -> dict[str, Any]:
+    return {
+        "databases": totals.databases,
+        "prices": PRICE_NOTE,
+        "prices_as_of": list(totals.prices_as_of),
+        "owned": dict(totals.owned),
+        "placements": [
+            {"placement": p.placement, "label": p.label, "monthly_usd": _money(p.monthly_usd),
+             "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
+             "three_year_usd_best_commitments": _money(p.committed_three_year_usd), "on_commitment": p.on_commitment,
+             "placed": p.placed,
+             "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),
+             "licences": [asdict(t) for t in p.licences], "licence_included": p.licence_included,
+             "licence_not_published": p.licence_not_published}
+            for p in totals.placements
+        ],
+        "blockers": [asdict(b) | {"examples": list(b.examples)} for b in totals.blockers],
+    }  # fmt: skip
+
+
+def database_json(row: Any, summary: DatabaseSummary | None) -> dict[str, Any]:
+    return {"row": row.row, "name": row.name, "status": row.status, "error": row.error or None,
+            "result": None if summary is None else summary.model_dump(mode="json")}  # fmt: skip

@@ -1,0 +1,152 @@
+"""An estate's run on the one job mechanism (pricing.jobs over django-tasks): one ``Job`` per run (kind
+``estate-assessment``, locked by the estate, progress = databases finished of those queued), and one task per batch
+of ``BATCH_SIZE`` databases, so several workers share an estate.
+
+A thin adapter, because ``pricing.jobs.job_run`` runs a job as one task: here many tasks report into one job.
+``job_start`` creates the job (refusing a second active run of the estate) and enqueues the first batch; the other
+batches are enqueued once the rows are committed. Each task claims its rows one at a time (queued -> running in one
+UPDATE), so a row is assessed once and a cancelled row (the estate was cancelled or deleted) is skipped; a failing
+row is recorded with its error and the batch goes on. The last row to finish ends the job.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from django.db import OperationalError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from advisor.engine.workload import WorkloadInvalid, parse_workload
+from advisor.estates.assess import summary_of
+from advisor.estates.models import Estate, EstateDatabase
+from pricing.jobs.models import Job
+from pricing.jobs.services import job_start, task
+
+logger = logging.getLogger(__name__)
+
+KIND = "estate-assessment"
+BATCH_SIZE = 10  # databases per task: small enough to spread over workers, large enough to keep queue writes few
+Status = EstateDatabase.Status
+
+
+def _retrying(write: Callable[[], Any], attempts: int = 10) -> Any:
+    """``write()``, again while SQLite says another worker holds the database."""
+    for attempt in range(attempts):
+        try:
+            return write()
+        except OperationalError as error:
+            if "locked" not in str(error).lower() or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    return None
+
+
+def batches(ids: list[int], size: int | None = None) -> list[list[int]]:
+    size = size or BATCH_SIZE
+    return [ids[i : i + size] for i in range(0, len(ids), size)]
+
+
+def start_run(estate: Estate, *, requested_by: Any = None) -> Job | None:
+    """Queue every queued database of ``estate``; None when there is none. Call inside the transaction that wrote
+    the rows: tasks are enqueued once it commits."""
+    ids = list(estate.databases.filter(status=Status.QUEUED).order_by("row").values_list("pk", flat=True))
+    if not ids:
+        return None
+    parts = batches(ids)
+    job = job_start(
+        kind=KIND,
+        lock=str(estate.public_id),
+        task=assess_databases,
+        params={"estate": str(estate.public_id), "name": estate.name, "databases": len(ids), "batches": len(parts)},
+        requested_by=requested_by,
+        first_line=f"{len(ids)} databases in {len(parts)} batches of up to {BATCH_SIZE}",
+        task_kwargs={"database_ids": parts[0]},
+    )
+    Job.objects.filter(pk=job.pk).update(total=len(ids))
+    estate.job = job
+    estate.save(update_fields=["job", "updated_at"])
+    for part in parts[1:]:
+        transaction.on_commit(lambda part=part: _enqueue(job.pk, part))
+    return job
+
+
+def _enqueue(job_id: int, database_ids: list[int]) -> None:
+    try:
+        assess_databases.enqueue(job_id=job_id, database_ids=database_ids)
+    except Exception as error:  # the queue is down: say so on the rows rather than leave them queued for ever
+        logger.exception("estate job %s: a batch could not be queued", job_id)
+        EstateDatabase.objects.filter(pk__in=database_ids, status=Status.QUEUED).update(
+            status=Status.FAILED, error=f"could not be queued ({type(error).__name__}: {error})"
+        )
+
+
+@task()
+def assess_databases(job_id: int, database_ids: list[int]) -> dict[str, Any]:
+    """The task a worker runs: assess each database of the batch that is still queued."""
+    return run_batch(job_id, database_ids)
+
+
+def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
+    now = timezone.now()
+    _retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
+        status=Job.Status.RUNNING, started_at=now, heartbeat_at=now))  # fmt: skip
+    counts = {"done": 0, "failed": 0, "skipped": 0}
+    estate_id = None
+    for pk in database_ids:
+        claimed = _retrying(partial(_claim, pk))
+        if not claimed:  # cancelled, deleted, or taken by another delivery of this task
+            counts["skipped"] += 1
+            continue
+        row = EstateDatabase.objects.filter(pk=pk).values("estate_id", "workload").first()
+        if row is None:
+            continue
+        estate_id = row["estate_id"]
+        counts[_assess_one(pk, row["workload"])] += 1
+        _retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
+            done=F("done") + 1, heartbeat_at=timezone.now()))  # fmt: skip
+    if estate_id is not None:
+        finish_if_done(job_id, estate_id)
+    return {"job": job_id, **counts}
+
+
+def _claim(pk: int) -> int:
+    return EstateDatabase.objects.filter(pk=pk, status=Status.QUEUED).update(status=Status.RUNNING)
+
+
+def _assess_one(pk: int, workload_json: Any) -> str:
+    started = time.perf_counter()
+    fields: dict[str, Any]
+    try:
+        summary = summary_of(parse_workload(workload_json))
+    except WorkloadInvalid as invalid:
+        fields = {"status": Status.FAILED, "error": f"the stored workload is no longer valid: {invalid}"[:2000]}
+    except Exception as error:  # one database's failure must not stop the others
+        logger.exception("estate database %s failed", pk)
+        fields = {"status": Status.FAILED, "error": f"stopped on an unexpected error ({type(error).__name__}: "
+                                                    f"{error}); the server log has the details"[:2000]}  # fmt: skip
+    else:
+        best = summary.recommended_option
+        fields = {"status": Status.DONE, "summary": summary.model_dump(mode="json"), "error": "",
+                  "recommended": summary.recommended or "",
+                  "recommended_monthly_usd": best.monthly_usd if best else None}  # fmt: skip
+    fields |= {"seconds": time.perf_counter() - started, "finished_at": timezone.now()}
+    _retrying(lambda: EstateDatabase.objects.filter(pk=pk, status=Status.RUNNING).update(**fields))
+    return "done" if fields["status"] == Status.DONE else "failed"
+
+
+def finish_if_done(job_id: int, estate_id: int) -> None:
+    """End the job once no database of the estate is queued or running (any batch may be the last)."""
+    if EstateDatabase.objects.filter(estate_id=estate_id, status__in=EstateDatabase.PENDING).exists():
+        return
+    counts = {
+        s: EstateDatabase.objects.filter(estate_id=estate_id, status=s).count() for s in (Status.DONE, Status.FAILED)
+    }
+    now = timezone.now()
+    _retrying(lambda: Job.objects.filter(pk=job_id, status__in=Job.ACTIVE).update(
+        status=Job.Status.SUCCEEDED, finished_at=now, heartbeat_at=now,
+        result={"done": counts[Status.DONE], "failed": counts[Status.FAILED]}))  # fmt: skip

@@ -1,0 +1,222 @@
+"""Thin views over ``advisor.estates.services``: upload an inventory, watch it run, read and export the results."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from advisor import access as assessment_access
+from advisor.estates import access, charts, services
+from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
+from advisor.estates.engine.totals import OPTION_KEYS
+from advisor.estates.forms import FromAssessmentsForm, InventoryForm
+from advisor.estates.models import Estate, EstateDatabase
+from advisor.results_page import results_context
+
+SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recommended", "recommended option"),
+                ("-monthly", "monthly cost, highest first"), ("monthly", "monthly cost, lowest first")]  # fmt: skip
+TABLE_ROWS = 500  # rows drawn per page view (every second while it runs); filter, sort or export for the rest
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _viewable(request: HttpRequest, public_id: UUID) -> Estate:
+    estate = get_object_or_404(Estate.objects.select_related("team", "job"), public_id=public_id)
+    if not access.can_view(request.user, estate):
+        raise Http404("No such estate")
+    return estate
+
+
+def _editable(request: HttpRequest, public_id: UUID) -> Estate:
+    estate = _viewable(request, public_id)
+    if not access.can_edit(request.user, estate):
+        raise PermissionDenied("Your team membership lets you see this estate, not change it.")
+    return estate
+
+
+def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _file_stem(estate: Estate) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in estate.name)[:80] or "estate"
+
+
+@login_required
+@require_GET
+def estate_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    return render(request, "estates/estate_list.html", {"estates": services.estate_search(user=request.user, query=query),
+                                                       "query": query})  # fmt: skip
+
+
+def _new_context(form: InventoryForm, problems: list[str] | None = None) -> dict[str, Any]:
+    return {"form": form, "problems": problems or [], "columns": column_docs(), "max_rows": MAX_ROWS,
+            "max_mib": MAX_FILE_BYTES // (1024 * 1024)}  # fmt: skip
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def estate_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        return render(request, "estates/estate_new.html", _new_context(InventoryForm()))
+    form = InventoryForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "estates/estate_new.html", _new_context(form), status=422)
+    upload = form.cleaned_data["file"]
+    if upload.size > MAX_FILE_BYTES:  # before reading it
+        problem = f"the file is {upload.size:,} bytes; at most {MAX_FILE_BYTES:,} are accepted: split the inventory"
+        return render(request, "estates/estate_new.html", _new_context(form, [problem]), status=422)
+    try:
+        inventory = services.read_inventory(upload.read(), upload.name)
+    except services.InventoryRefused as refused:
+        return render(request, "estates/estate_new.html", _new_context(form, refused.problems), status=422)
+    estate = services.estate_from_inventory(inventory=inventory, name=form.cleaned_data["name"],
+                                            customer=form.cleaned_data["customer"], file_name=upload.name,
+                                            owner=request.user)  # fmt: skip
+    if inventory.invalid:
+        messages.error(request, f"{len(inventory.invalid)} row(s) were refused (listed below); the other "
+                                f"{len(inventory.rows)} are being assessed.")  # fmt: skip
+    return redirect(estate)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def estate_from_assessments(request: HttpRequest) -> HttpResponse:
+    visible = assessment_access.visible_assessments(request.user).order_by("name")[:MAX_ROWS]
+    choices = [(str(a.public_id), f"{a.name} ({a.edition.upper()} {a.version}, {a.region})") for a in visible]
+    form = FromAssessmentsForm(request.POST or None, choices=choices)
+    if request.method == "POST" and form.is_valid():
+        chosen = set(form.cleaned_data["assessments"])
+        picked = [a for a in visible if str(a.public_id) in chosen]
+        estate = services.estate_from_assessments(assessments=picked, name=form.cleaned_data["name"],
+                                                  owner=request.user)  # fmt: skip
+        return redirect(estate)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "estates/estate_from_assessments.html", {"form": form}, status=status)
+
+
+@login_required
+@require_GET
+def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
+    """The inventory template: the documented columns and one example row, as CSV or XLSX."""
+    rows = template_rows()
+    if kind == "csv":
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows)
+        return _attachment(buffer.getvalue(), "text/csv; charset=utf-8", "estate-inventory-template.csv")
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Inventory"
+    for row in rows:
+        sheet.append(row)
+    columns = book.create_sheet("Columns")
+    columns.append(["column", "workload field", "what", "unit", "accepted", "default", "also read as"])
+    for doc in column_docs():
+        columns.append([doc["header"], doc["path"], doc["title"], doc["unit"], doc["accepted"], doc["default"],
+                        doc["aliases"]])  # fmt: skip
+    out = io.BytesIO()
+    book.save(out)
+    return _attachment(out.getvalue(), XLSX, "estate-inventory-template.xlsx")
+
+
+def _table_params(request: HttpRequest) -> dict[str, Any]:
+    sort = request.GET.get("sort", "row")
+    return {"sort": sort.lstrip("-"), "descending": sort.startswith("-"), "status": request.GET.get("status", ""),
+            "option": request.GET.get("option", ""), "query": request.GET.get("q", "").strip()[:200]}  # fmt: skip
+
+
+def _table(rows: list[tuple[EstateDatabase, Any]]) -> list[dict[str, Any]]:
+    return [{"db": db, "summary": s, "best": s.recommended_option if s else None,
+             "cells": [s.option(k) if s else None for k in OPTION_KEYS],
+             "blockers": sum(len(o.blockers) for o in s.options) if s else 0} for db, s in rows]  # fmt: skip
+
+
+def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
+    progress = services.estate_progress(estate)
+    params = _table_params(request)
+    shown, matching = services.estate_table(estate, **params, limit=TABLE_ROWS)
+    context: dict[str, Any] = {"estate": estate, "progress": progress, "params": params,
+                               "table": _table(shown), "matching": matching, "options": OPTION_KEYS,
+                               "statuses": [s for s, _ in EstateDatabase.Status.choices],
+                               "can_edit": access.can_edit(request.user, estate), "sort_choices": SORT_CHOICES,
+                               "sort_value": request.GET.get("sort", "row")}  # fmt: skip
+    if not progress.running:
+        totals = services.estate_totals_of(services.estate_rows(estate))
+        labels = {p.placement: p.label for p in totals.placements}
+        split = (
+            ", ".join(f"{labels.get(k, k)}: {n}" for k, n in totals.placement("best").by_option)
+            if totals.databases
+            else ""
+        )
+        context |= {"totals": totals, "best_split": split}
+        if totals.databases:
+            context |= {"cost_chart": charts.cost_by_placement(totals), "option_chart": charts.databases_by_option(totals),
+                        "licence_chart": charts.licence_need(totals)}  # fmt: skip
+    return context
+
+
+@login_required
+@require_GET
+def estate_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    estate = _viewable(request, public_id)
+    template = "estates/estate_detail.html"
+    part = request.GET.get("part", "")
+    if request.htmx and part in ("live", "table"):
+        template += "#estate-live" if part == "live" else "#estate-table"
+    return render(request, template, _detail_context(request, estate))
+
+
+@login_required
+@require_GET
+def estate_database(request: HttpRequest, public_id: UUID, row: int) -> HttpResponse:
+    """One database's full results, as its results page shows them."""
+    estate = _viewable(request, public_id)
+    database = get_object_or_404(EstateDatabase, estate=estate, row=row)
+    context: dict[str, Any] = {"estate": estate, "database": database}
+    if database.status == EstateDatabase.Status.DONE and database.workload:
+        context |= results_context(services.database_recommendation(database))
+    return render(request, "estates/estate_database.html", context)
+
+
+@login_required
+@require_GET
+def estate_export(request: HttpRequest, public_id: UUID, kind: str) -> HttpResponse:
+    estate = _viewable(request, public_id)
+    if kind == "csv":
+        return _attachment(services.estate_csv_text(estate), "text/csv; charset=utf-8", f"{_file_stem(estate)}.csv")
+    return _attachment(services.estate_xlsx_bytes(estate), XLSX, f"{_file_stem(estate)}.xlsx")
+
+
+@login_required
+@require_POST
+def estate_cancel(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    estate = _editable(request, public_id)
+    cancelled = services.estate_cancel(estate=estate, by=request.user.get_username())
+    messages.success(request, f"Cancelled: {cancelled} database(s) not assessed.")
+    return redirect(estate)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def estate_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    estate = _editable(request, public_id)
+    if request.method == "GET":
+        return render(request, "estates/estate_delete.html", {"estate": estate,
+                                                              "progress": services.estate_progress(estate)})  # fmt: skip
+    name = estate.name
+    services.estate_delete(estate=estate, by=request.user.get_username())
+    messages.success(request, f"Deleted “{name}”.")
+    return redirect("estates:estate-list")

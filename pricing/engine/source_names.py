@@ -1,0 +1,60 @@
+"""Price sources said as users know them: "AWS Price List, eu-west-1, 2023-02-23", not file names and dataset keys.
+
+Every price row keeps its full provenance (the repository, file and commit it was read from); pages and documents
+show this shorter name, with the full one kept for the detail (a tooltip, the appendix). The dataset keys are the
+research reference's (pricing notes §4: TC, VI21, IC, OZ, LIVE26, RULES26); they name who copied AWS's published
+prices, never a price of their own.
+
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Who copied the AWS Price List, by the dataset key a row was loaded under.
+COPIED_BY = {
+    "TC": "terracost's test data",
+    "VI21": "ec2instances.info (Vantage)",
+    "OZ": "ec2instances.info (Vantage)",
+    "IC": "infracost's test data",
+    "LIVE26": "a parse of the live price list file",
+    "RULES26": "a price-sync rules file checked against the live price list",
+}
+_REGION = re.compile(r"\b((?:us-gov|us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d)\b")
+_KEY = re.compile(r"^([A-Z][A-Z0-9]{1,7}):\s")
+_TAGS = re.compile(r"\b([A-Z][A-Z0-9]{1,7})\b(?=[ ,;)]|$)")
+
+
+def _region(text: str) -> str | None:
+    found = _REGION.search(text)
+    return found.group(1) if found else None
+
+
+def _where_and_when(region: str | None, as_of: str) -> str:
+    return ", ".join(part for part in (region, as_of) if part)
+
+
+def source_name(source: str, as_of: str = "", *, region: str | None = None) -> str:
+    """The name a user knows ``source`` by, with the Region (given, or read from the source) and the date; a cost
+    line's price row stays named by its SKU ("… · SKU RZQTAEF3AZC855U9") so it can be looked up."""
+    text, _, sku = source.strip().partition(", SKU ")
+    name = _name(text, as_of, region or _region(source))
+    return f"{name} · SKU {sku}" if sku else name
+
+
+def _name(text: str, as_of: str, region: str | None) -> str:
+    if text.startswith(("AWS bulk offer file", "AWS Price List Query API")):
+        return f"AWS Price List, {_where_and_when(region, as_of)}"
+    if text.startswith("AWS Price List via "):  # already in these words: keep them, drop the file and commit
+        return text.rsplit(" (", 1)[0] if text.endswith(")") else text
+    key = _KEY.match(text)
+    if key and key.group(1) in COPIED_BY:
+        return f"AWS Price List as copied by {COPIED_BY[key.group(1)]}, {_where_and_when(region, as_of)}"
+    if text.startswith("pricing-notes"):
+        copied = list(dict.fromkeys(COPIED_BY[t] for t in _TAGS.findall(text) if t in COPIED_BY))
+        by = " and ".join(copied) if copied else "public copies"
+        return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
+    if text.startswith("Oracle Technology Global Price List"):
+        return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
+    return text if not as_of or as_of in text else f"{text}, {as_of}"

@@ -1,0 +1,67 @@
+"""Storage priced at a named Region's rows where a Region has instance prices but no storage prices, marked estimated.
+
+Pure Python. Many Regions' snapshots price instance hours only (no shared source has their EBS or RDS storage rows).
+``StorageFallbackBook`` answers every lookup from the Region itself; a storage-side lookup (volumes, IOPS, throughput,
+I/O requests, snapshots, backup) the Region cannot answer is answered from ``fallback``'s rows, each marked
+``estimated`` with a note naming the Region it came from. Instance hours and commitments never fall back: a class or
+commitment the Region does not price stays unpriced. ``STORAGE_FALLBACK`` names the Region used: the storage-priced
+Region on the same continent where there is one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pricing.engine.fallback import _mark
+from pricing.engine.price_terms import PriceNotFound
+
+STORAGE_LOOKUPS = frozenset(
+    {
+        "rds_storage",
+        "rds_iops",
+        "rds_throughput",
+        "rds_backup",
+        "rds_magnetic_io",
+        "ebs_storage",
+        "ebs_iops",
+        "ebs_io2_iops_tiers",
+        "ebs_throughput",
+        "ebs_io_requests",
+        "ebs_snapshot",
+    }
+)
+
+
+def storage_fallback_region(region: str) -> str:
+    """The Region whose storage rows stand in: eu-west-1 for Europe, us-east-1 elsewhere (the two Regions the
+    committed snapshots price storage in)."""
+    return "eu-west-1" if region.startswith("eu-") else "us-east-1"
+
+
+class StorageFallbackBook:
+    """``book`` for ``region``; a storage lookup the Region cannot answer is priced at ``fallback``'s row."""
+
+    def __init__(self, book: Any, *, region: str, fallback: str) -> None:
+        self.book, self.region, self.fallback = book, region, fallback
+        self.used_fallback: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.book, name)
+        if name not in STORAGE_LOOKUPS or self.region == self.fallback:
+            return method
+
+        def lookup(*args: Any, **kwargs: Any) -> Any:
+            if kwargs.get("region") != self.region:
+                return method(*args, **kwargs)
+            try:
+                return method(*args, **kwargs)
+            except PriceNotFound as missing:
+                try:
+                    result = method(*args, **{**kwargs, "region": self.fallback})
+                except PriceNotFound:
+                    raise missing from None
+                what = name.replace("_", " ")
+                self.used_fallback.add(what)
+                return _mark(result, f"no {self.region} price held for {what}: estimated at {self.fallback}'s price")
+
+        return lookup

@@ -1,0 +1,13 @@
+"""Template filters for prices: a price row's source by the name users know it (``pricing.engine.source_names``)."""
+
+from django import template
+
+from pricing.engine.source_names import source_name as _source_name
+
+register = template.Library()
+
+
+@register.filter
+def source_name(source: str, as_of: object = "") -> str:
+    """``{{ line.price_source|source_name:line.as_of }}``: "AWS Price List, eu-west-1, 2023-02-23"."""
+    return _source_name(str(source or ""), str(as_of or ""))

@@ -1,0 +1,54 @@
+"""``manage.py import_awr``: figures with provenance, errors per file, JSON; non-zero only when nothing was read."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.advisor.awr.samples import AZURE, JAS, needs_samples
+
+pytestmark = needs_samples
+
+
+def run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("import_awr", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_text_output_shows_figures_sources_errors_and_prefill(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a report\n")
+    text = run(str(JAS / "awrrpt_1_2668_2669.txt"), str(junk))
+    assert "read awrrpt_1_2668_2669.txt: AWR instance report (text)" in text
+    assert "NOT READ junk.txt: not an AWR or Statspack report" in text
+    assert "from awrrpt_1_2668_2669.txt / Load Profile / DB CPU(s): '0.3'" in text
+    assert "not found: " in text and "Host sockets" in text
+    assert "sizing.peak_cpu = 0.3" in text
+
+
+def test_json_is_one_stable_document() -> None:
+    first = run(str(AZURE / "AWR_DBS.html"), "--json")
+    second = run(str(AZURE / "AWR_DBS.html"), "--json")
+    assert first == second
+    document = json.loads(first)
+    assert document["aggregation"]["rates"]["db_cpu_per_s"]["average"] == 1.2
+    assert document["prefill"]["workload"]["oracle"]["edition"] == "ee"
+
+
+def test_mask_option() -> None:
+    document = run(str(AZURE / "AWR_DBW.html"), "--json", "--mask")
+    assert "exa3-c1-node1" not in document and "APPDBW" not in document
+
+
+def test_exit_is_non_zero_only_when_no_file_could_be_read(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a report\n")
+    with pytest.raises(CommandError, match="no file could be read: junk.txt: not an AWR or Statspack report"):
+        run(str(junk))
+    with pytest.raises(CommandError, match="no such file"):
+        run(str(tmp_path / "missing.html"))

@@ -1,0 +1,105 @@
+"""The pre-fill validates as a Workload for every sample, marks each field with its source, and names what the
+target loses off Exadata."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.awr.engine.importer import ImportResult, import_files
+from advisor.engine.workload import Workload
+from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, needs_samples, sample
+
+pytestmark = needs_samples
+
+
+@pytest.fixture(scope="module")
+def by_name() -> dict[str, ImportResult]:
+    out = {p.name: import_files([sample(p)]) for p in ALL_SAMPLES}
+    out["DBW+space"] = import_files([sample(AZURE / "AWR_DBW.html"), sample(AZURE / "dbspace_DBW.lst")])
+    return out
+
+
+def fields(result: ImportResult) -> dict[str, object]:
+    assert result.prefill is not None
+    return {f.path: f.value for f in result.prefill.fields}
+
+
+@pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: p.name)
+def test_prefill_validates_as_a_workload(path: Path, by_name: dict[str, ImportResult]) -> None:
+    result = by_name[path.name]
+    assert result.prefill is not None
+    workload = Workload.model_validate(result.prefill.workload)
+    for field in result.prefill.fields:
+        section, name = field.path.split(".")
+        assert getattr(getattr(workload, section), name) == field.value or hasattr(
+            getattr(getattr(workload, section), name), "value"
+        ), field.path
+        assert field.source, field.path
+
+
+def test_dbs_prefill(by_name: dict[str, ImportResult]) -> None:
+    got = fields(by_name["AWR_DBS.html"])
+    # EE 12.2.0.1.0, CDB with 1 PDB open, RAC YES; DB CPU(s) 1.2; SGA 38 GiB; PGA 2,897.3 MB -> 2.83 GiB rounded up
+    assert got["oracle.edition"] == "ee"
+    assert got["oracle.version"] == "19c"  # 12.2 runs today; 19c is the oldest the questionnaire offers
+    assert (got["oracle.architecture"], got["oracle.pdb_count"], got["features.rac"]) == ("cdb", 1, True)
+    assert (got["sizing.cpu_metric"], got["sizing.peak_cpu"]) == ("db-cpu-per-second", 1.2)
+    assert (got["sizing.sga_gib"], got["sizing.pga_gib"]) == (38.0, 2.83)
+    # IO Profile totals 638.9 reads/s and 88.1 writes/s: peaks rounded up to 639 and 89
+    assert (got["io.peak_read_iops"], got["io.peak_write_iops"]) == (639, 89)
+    assert got["io.db_block_size_kib"] == 16  # db_block_size 16384
+    assert got["features.diagnostics_pack"] is True
+
+
+def test_statspack_prefill_says_what_it_could_not_fill(by_name: dict[str, ImportResult]) -> None:
+    result = by_name["sp_70371_70372.txt"]
+    assert result.prefill is not None
+    assert "no edition printed" in result.prefill.not_prefilled["oracle.edition"]
+    got = fields(result)
+    # multiblock reads 47.1 of 79.7 read requests/s = 59.1 %: scans drive the reads
+    assert got["io.full_scans_drive_peaks"] is True
+    assert got["features.statspack"] is True
+
+
+def test_se2_on_rds_prefill(by_name: dict[str, ImportResult]) -> None:
+    got = fields(by_name["dbcsi_statspack_sample01.out"])
+    assert (got["oracle.edition"], got["oracle.architecture"], got["environment.current_platform"]) == (
+        "se2",
+        "non-cdb",
+        "rds",
+    )
+    assert "features.diagnostics_pack" not in got  # Statspack, not AWR
+
+
+def test_exadata_findings_for_dbw(by_name: dict[str, ImportResult]) -> None:
+    result = by_name["DBW+space"]
+    assert result.prefill is not None
+    codes = {f.code: f.message for f in result.prefill.findings}
+    assert set(codes) == {"exadata-smart-scan", "exadata-flash", "exadata-hcc"}
+    # IO Profile (Global) "Optimized Requests | 8,162.97" of "Total Requests | 8,236.84": 99.1 %
+    assert "99.1% of IO requests" in codes["exadata-flash"]
+    # HCC 9,683,301.01 MB stored = 9,456 GiB; 22,531,438.78 MB uncompressed = 22,003 GiB (+12,547 GiB)
+    assert "store 9,456 GiB" in codes["exadata-hcc"] and "+12,547 GiB" in codes["exadata-hcc"]
+
+
+def test_no_exadata_findings_off_exadata(by_name: dict[str, ImportResult]) -> None:
+    for name in ("awrrpt_1_2668_2669.txt", "sp_70371_70372.txt", "dbcsi_awr_sample01.out"):
+        assert by_name[name].prefill is not None
+        assert by_name[name].prefill.findings == (), name  # type: ignore[union-attr]
+
+
+def test_awr_miner_prefill_uses_the_peaks_inside_snapshots(by_name: dict[str, ImportResult]) -> None:
+    got = fields(by_name["dbcsi_awr_sample01.out"])
+    # MAIN-METRICS read_iops_max 290.8 (snap 18) -> 291; cpu_per_s_max .707 -> 0.71
+    assert (got["io.peak_read_iops"], got["sizing.peak_cpu"]) == (291, 0.71)
+    assert got["oracle.character_set"] == "AL32UTF8"
+
+
+def test_dbw_pdb_count_is_left_to_the_user(by_name: dict[str, ImportResult]) -> None:
+    # "pluguggable database counts: 3 | 3" does not say whether CDB$ROOT and PDB$SEED are counted
+    result = by_name["DBW+space"]
+    assert result.prefill is not None
+    assert "oracle.pdb_count" not in fields(result)
+    assert "root and seed" in result.prefill.not_prefilled["oracle.pdb_count"]

@@ -1,0 +1,36 @@
+"""Posting sample reports to the upload page and the API, as a browser or a script would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from advisor.awr.models import ReportImport
+
+
+def files_of(*paths: Path) -> list[SimpleUploadedFile]:
+    return [SimpleUploadedFile(p.name, p.read_bytes()) for p in paths]
+
+
+def raw_files(*named: tuple[str, bytes]) -> list[SimpleUploadedFile]:
+    return [SimpleUploadedFile(name, data) for name, data in named]
+
+
+def post_upload(client: Client, files: list[SimpleUploadedFile], *, mask: bool = False, **extra: Any) -> Any:
+    data: dict[str, Any] = {"files": files}
+    if mask:
+        data["mask"] = "on"
+    return client.post(reverse("awr:upload"), data, **extra)
+
+
+def upload(client: Client, *paths: Path, mask: bool = False) -> ReportImport:
+    """Upload ``paths``; the import they made (the page redirects to its review)."""
+    response = post_upload(client, files_of(*paths), mask=mask)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    report_import = ReportImport.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    assert response["Location"] == report_import.get_absolute_url()
+    return report_import

@@ -1,0 +1,65 @@
+"""Each option's chosen topology under AWS commitments, beside on-demand: hand-worked from the price rows."""
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from advisor.engine.option_commitments import best_commitment
+from advisor.engine.recommender import recommend
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from pricing.engine.pricebook import PriceBook
+from pricing.engine.rows import PriceRow
+from pricing.offer_files import read_offer_file
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+
+
+@cache
+def book() -> PriceBook:
+    """eu-west-1's 2023-02-23 offer files plus the published EC2 reservations for eu-west-1 (2026-05-12)."""
+    rows = [row for name in ("AmazonRDS.json", "AmazonEC2.json")
+            for row in read_offer_file(FIXTURES / "eu-west-1" / name, region="eu-west-1")]  # fmt: skip
+    with (FIXTURES / "ec2-reserved-instances.jsonl").open() as lines:
+        rows += [PriceRow.model_validate_json(line) for line in lines if '"region":"eu-west-1"' in line]
+    return PriceBook(rows)
+
+
+def small_oltp():
+    return {
+        o.option: o for o in recommend(load_scenario(SCENARIO_DIR / "small-oltp-se2.json").workload, book()).options
+    }
+
+
+def test_the_ec2_option_shows_its_best_reservation_worked_from_the_published_rows():
+    ec2 = small_oltp()["ec2"]
+    assert ec2.chosen is not None and ec2.chosen.instance_class == "m5.xlarge"
+    summary = ec2.commitments
+    assert summary is not None
+    on_demand = summary.total("on-demand")
+    # the on-demand total is the topology's own bill, to the cent
+    assert on_demand.monthly_usd == ec2.chosen.total_monthly_usd == Decimal("983.31")
+    best = best_commitment(summary)
+    assert best is not None and best.commitment == "reserved-3yr-all-upfront"
+    # m5.xlarge eu-west-1, 3-year Standard All Upfront: effective 0.080479/h (source A, 2026-05-12); All Upfront has no
+    # hourly fee, so upfront = 0.080479 × 26,280 h = 2,114.99; on-demand 0.214/h × 730 = 156.22 of compute a month
+    assert best.upfront_usd is not None and best.upfront_usd.quantize(Decimal("0.01")) == Decimal("2114.99")
+    # a month: 983.31 - 156.22 + 0.080479 × 730 (58.75) = 885.84
+    assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("885.84")
+    # 36 months: 2,114.99 + (983.31 - 156.22) × 36 = 31,890.23; on-demand 983.31 × 36 = 35,399.16
+    assert best.total_36_months_usd is not None
+    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("31890.23")
+    assert best.saving_36_months_usd.quantize(Decimal("0.01")) == Decimal("3508.93")
+    # cheaper once 156.22 × m > 2,114.99: m > 13.5, so from month 14
+    assert best.break_even_month == 14
+
+
+def test_rds_has_no_reservation_in_this_snapshot_and_says_so_never_guessing():
+    rds = small_oltp()["rds"]
+    assert rds.commitments is not None and best_commitment(rds.commitments) is None
+    unpriced = [t for t in rds.commitments.totals if not t.priced]
+    assert unpriced and all("not priced in this snapshot; refresh to price it" in t.reason for t in unpriced)
+
+
+def test_an_unpriced_option_has_no_commitments():
+    rds_custom = small_oltp()["rds_custom"]
+    assert rds_custom.chosen is None and rds_custom.commitments is None

@@ -1,0 +1,147 @@
+"""Reading an inventory: columns map to the workload's fields, every bad cell is reported with its row and column
+while the other rows go on, and the limits refuse a file before any work."""
+
+import io
+
+import pytest
+from openpyxl import Workbook
+
+from advisor.estates.engine.columns import MAX_ROWS, template_rows
+from advisor.estates.engine.inventory import InventoryRefused, read_inventory
+
+HEADER = "name,edition,version,licence_model,processor_licences_owned,region,peak_cpu,sga_gib,pga_gib,db_size_gib,"\
+         "peak_read_iops,peak_write_iops,peak_read_mib_s,multi_az,cross_region_dr,dr_region,features"  # fmt: skip
+
+
+def csv_file(*rows: str, header: str = HEADER) -> bytes:
+    return ("\n".join([header, *rows]) + "\n").encode()
+
+
+def test_documented_columns_map_to_the_workload_fields() -> None:
+    data = csv_file("ERP,Enterprise Edition,19,BYOL,8,eu-west-1,6,24,8,1200,8000,2000,250,yes,yes,eu-central-1,"
+                    "\"partitioning; ADG | diagnostics_pack\"")  # fmt: skip
+    inventory = read_inventory(data, "estate.csv")
+    assert inventory.errors == ()
+    (row,) = inventory.rows
+    w = row.workload
+    assert (row.row, row.name) == (2, "ERP")
+    assert (w.oracle.edition.value, w.oracle.version.value, w.oracle.licence_model.value) == ("ee", "19c", "byol")
+    assert w.oracle.processor_licences_owned == 8
+    assert (w.sizing.peak_cpu, w.sizing.sga_gib, w.sizing.pga_gib, w.sizing.db_size_gib) == (6, 24, 8, 1200)
+    assert (w.io.peak_read_iops, w.io.peak_write_iops, w.io.peak_read_mib_s) == (8000, 2000, 250)
+    assert (w.availability.multi_az, w.availability.cross_region_dr, w.availability.dr_region) == (
+        True,
+        True,
+        "eu-central-1",
+    )
+    assert (w.features.partitioning, w.features.active_data_guard, w.features.diagnostics_pack) == (True, True, True)
+    assert w.features.rac is False
+    # not in the file: the questionnaire's defaults (sizing.yearly_growth_pct 10, environment.hours_per_month 730)
+    assert (w.sizing.yearly_growth_pct, w.environment.hours_per_month) == (10, 730)
+    assert "hours_per_month" in inventory.defaulted_columns and "peak_cpu" not in inventory.defaulted_columns
+
+
+def test_a_blank_average_or_sustained_figure_never_exceeds_its_peak() -> None:
+    # defaults: average_cpu 2, sustained_read_iops 1500, sustained_write_iops 500 (workload_capacity.py)
+    inventory = read_inventory(csv_file("tiny,se2,19c,li,0,eu-west-1,1,4,1,50,900,300,10,no,no,,"), "x.csv")
+    w = inventory.rows[0].workload
+    assert w.sizing.average_cpu == 1  # min(2, peak 1)
+    assert (w.io.sustained_read_iops, w.io.sustained_write_iops) == (900, 300)  # min(1500, 900), min(500, 300)
+
+
+def test_every_bad_cell_is_reported_by_row_and_column_and_the_valid_rows_go_on() -> None:
+    data = csv_file(
+        "ok-1,ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
+        "bad-number,ee,19c,byol,0,us-east-1,4,8,2,100,lots,1000,100,yes,no,,",
+        "bad-words,ee,18c,byol,0,us-east-1,4,8,2,100,3000,1000,100,maybe,no,,flux",
+        ",ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
+        "OK-1,ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
+        "se2-rac,se2,19c,li,0,us-east-1,2,8,2,100,3000,1000,100,yes,no,,rac",
+        "ok-2,ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
+    )
+    inventory = read_inventory(data, "x.csv")
+    assert [r.name for r in inventory.rows] == ["ok-1", "ok-2"]
+    errors = [(e.row, e.column, e.message.split(";")[0]) for e in inventory.errors]
+    assert errors == [
+        (3, "peak_read_iops", "not a number ('lots')"),
+        (4, "version", "'18c' is not accepted"),
+        (4, "multi_az", "'maybe' is not yes or no"),
+        (4, "features", "'flux' is not a feature"),
+        (5, "name", "required: every database needs a name"),
+        (6, "name", "'OK-1' is also row 2: names must be unique in an estate"),
+        (7, "features.rac", errors[-1][2]),  # the workload's own conflict (SE2 has no RAC), on its field
+    ]
+    assert "Standard Edition 2" in inventory.errors[-1].message
+    assert str(inventory.errors[0]).startswith("row 3, peak_read_iops: not a number")
+
+
+def test_extra_columns_are_ignored_and_reported_and_workload_paths_are_read() -> None:
+    data = csv_file("db1,4,8,owner@example.com", header="Name,Peak CPU (vCPUs),io.db_block_size_kib,Owner email")
+    inventory = read_inventory(data, "x.csv")
+    assert inventory.ignored_columns == ("Owner email",)
+    assert inventory.rows[0].workload.sizing.peak_cpu == 4
+    assert inventory.rows[0].workload.io.db_block_size_kib == 8
+
+
+def test_an_xlsx_inventory_reads_like_the_csv() -> None:
+    book = Workbook()
+    sheet = book.active
+    sheet.append(HEADER.split(","))
+    sheet.append(
+        ["ERP", "ee", "19c", "byol", 8, "eu-west-1", 6.0, 24, 8, 1200, 8000, 2000, 250, "yes", False, None, None]
+    )
+    sheet.append(
+        ["DW", "ee", "19c", "byol", 0, "eu-west-1", "six", 24, 8, 1200, 8000, 2000, 250, "no", None, None, None]
+    )
+    buffer = io.BytesIO()
+    book.save(buffer)
+    inventory = read_inventory(buffer.getvalue(), "estate.xlsx")
+    assert inventory.kind == "xlsx"
+    assert [r.name for r in inventory.rows] == ["ERP"]
+    assert inventory.rows[0].workload.sizing.peak_cpu == 6
+    assert inventory.rows[0].workload.availability.cross_region_dr is False
+    assert [(e.row, e.column) for e in inventory.errors] == [(3, "peak_cpu")]
+
+
+def test_the_template_reads_as_one_valid_database() -> None:
+    text = "\n".join(",".join(row) for row in template_rows()) + "\n"
+    inventory = read_inventory(text.encode(), "template.csv")
+    assert inventory.errors == () and len(inventory.rows) == 1 and inventory.defaulted_columns == ()
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "says"),
+    [
+        (b"", "x.csv", "the file is empty"),
+        (b"name,edition\n", "x.csv", "header but no databases"),
+        (b"edition,peak_cpu\nee,4\n", "x.csv", "no name column"),
+        (b"name,size,db_size_gib\na,1,2\n", "x.csv", "both give sizing.db_size_gib"),
+        ("name,region\nZürich,eu-central-1\n".encode("cp1252"), "x.csv", "not UTF-8 text: byte 0xfc on line 2"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "old.xls", "save it as .xlsx or CSV"),
+        (b"PK\x03\x04 not really a zip", "x.xlsx", "not a readable .xlsx"),
+    ],
+)
+def test_an_unreadable_file_is_refused_with_what_is_accepted(data: bytes, name: str, says: str) -> None:
+    with pytest.raises(InventoryRefused) as refused:
+        read_inventory(data, name)
+    assert says in refused.value.problems[0]
+
+
+def test_more_rows_than_the_limit_are_refused_before_any_work() -> None:
+    rows = "".join(f"db{i},4\n" for i in range(100_000))  # 100,000 databases, about 1 MiB
+    with pytest.raises(InventoryRefused) as refused:
+        read_inventory(("name,peak_cpu\n" + rows).encode(), "big.csv")
+    assert refused.value.problems == [f"the file has more than {MAX_ROWS:,} databases (rows after the header); at "
+                                      f"most {MAX_ROWS:,} are accepted per estate: split the inventory"]  # fmt: skip
+
+
+def test_a_file_over_the_size_limit_is_refused_unread() -> None:
+    with pytest.raises(InventoryRefused) as refused:
+        read_inventory(b"name\n" + b"x" * (2 * 1024 * 1024), "huge.csv")
+    assert "at most 2.0 MiB" in refused.value.problems[0]
+
+
+def test_semicolon_separated_utf8_with_bom_is_read() -> None:
+    data = "\ufeffname;peak_cpu;db_size_gib\nZürich-DB;2;50\n".encode()
+    inventory = read_inventory(data, "excel.csv")
+    assert [(r.name, r.workload.sizing.peak_cpu) for r in inventory.rows] == [("Zürich-DB", 2)]

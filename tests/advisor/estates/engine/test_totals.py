@@ -1,0 +1,109 @@
+"""Estate totals for a 3-database estate, every figure worked out by hand from the summaries below."""
+
+from decimal import Decimal
+
+from advisor.estates.engine.summary import Blocker, DatabaseSummary, OptionSummary, ProductNeed
+from advisor.estates.engine.totals import Assessed, estate_totals
+
+LABELS = {"rds": "RDS", "rds_custom": "RDS Custom", "ec2": "EC2", "odb": "ODB"}
+
+
+def option(key: str, verdict: str, monthly: str | None, *, blockers: tuple[str, ...] = (), status: str = "none",
+           needs: tuple[tuple[str, int], ...] = ()) -> OptionSummary:  # fmt: skip
+    return OptionSummary(
+        option=key, label=LABELS[key], verdict=verdict, monthly_usd=None if monthly is None else Decimal(monthly),
+        blockers=tuple(Blocker(rule_id=b, title=b) for b in blockers), licence_status=status,  # type: ignore[arg-type]
+        licences=tuple(ProductNeed(key=k, name=k, metric="processor", required=n) for k, n in needs),
+        prices_as_of=("2026-07-01",),
+    )  # fmt: skip
+
+
+# A: EE BYOL, 4 processor licences owned; EC2 is cheapest and allowed.
+A = DatabaseSummary(edition="ee", licence_model="byol", licences_owned=4, recommended="ec2", options=(
+    option("rds", "caveats", "1000.00", status="counted", needs=(("ee", 8),)),
+    option("rds_custom", "blocked", None, blockers=("rdsc-x",)),
+    option("ec2", "viable", "900.00", status="counted", needs=(("ee", 4),)),
+    option("odb", "blocked", None, blockers=("odb-y",)),
+))  # fmt: skip
+# B: EE BYOL, none owned; RDS blocked (but priced), ODB priced with its licence count not published.
+B = DatabaseSummary(edition="ee", licence_model="byol", licences_owned=0, recommended="ec2", options=(
+    option("rds", "blocked", "2000.00", blockers=("rds-z",), status="counted", needs=(("ee", 16), ("partitioning", 16))),
+    option("rds_custom", "blocked", None, blockers=("rdsc-x",)),
+    option("ec2", "caveats", "1500.00", status="counted", needs=(("ee", 8), ("partitioning", 8))),
+    option("odb", "caveats", "3000.00", status="not-published"),
+))  # fmt: skip
+# C: SE2 licence included on RDS; EC2 blocked (no licence included there).
+C = DatabaseSummary(edition="se2", licence_model="li", licences_owned=0, recommended="rds", options=(
+    option("rds", "viable", "300.00", status="included"),
+    option("rds_custom", "blocked", None, blockers=("rdsc-x",)),
+    option("ec2", "blocked", "250.00", blockers=("ec2-no-li",), status="counted", needs=(("se2", 1),)),
+    option("odb", "blocked", None, blockers=("odb-y",)),
+))  # fmt: skip
+
+TOTALS = estate_totals([Assessed("A", A), Assessed("B", B), Assessed("C", C)])
+
+
+def licences(placement: str) -> dict[str, tuple[int, int, int, int]]:
+    return {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in TOTALS.placement(placement).licences}
+
+
+def test_all_rds_sums_the_databases_rds_may_take_and_counts_the_blocked_one_apart() -> None:
+    rds = TOTALS.placement("rds")
+    assert rds.monthly_usd == Decimal("1300.00")  # A 1000.00 + C 300.00; B is blocked on RDS
+    assert (rds.placed, rds.left_out, rds.blocked, rds.unpriced) == (2, 1, 1, 0)
+    assert rds.three_year_usd == Decimal("46800.00")  # 1300.00 x 36
+    # EE: A needs 8; owned 4 (A) + 0 (B) = 4 -> 4 to buy. C is licence included.
+    assert licences("rds") == {"ee": (8, 4, 4, 0)}
+    assert rds.licence_included == 1
+
+
+def test_all_ec2_leaves_out_the_se2_database_that_wants_licence_included() -> None:
+    ec2 = TOTALS.placement("ec2")
+    assert ec2.monthly_usd == Decimal("2400.00")  # A 900.00 + B 1500.00
+    assert (ec2.placed, ec2.blocked) == (2, 1)
+    # EE: 4 (A) + 8 (B) = 12 needed, 4 owned -> 8 to buy; Partitioning: 8 (B), none owned -> 8 to buy
+    assert licences("ec2") == {"ee": (12, 4, 8, 0), "partitioning": (8, 0, 8, 0)}
+
+
+def test_best_per_database_takes_each_recommended_option() -> None:
+    best = TOTALS.placement("best")
+    assert best.monthly_usd == Decimal("2700.00")  # A ec2 900.00 + B ec2 1500.00 + C rds 300.00
+    assert best.by_option == (("rds", 1), ("ec2", 2))
+    assert best.left_out == 0
+    assert licences("best") == {"ee": (12, 4, 8, 0), "partitioning": (8, 0, 8, 0)}
+    assert best.licence_included == 1
+
+
+def test_a_placement_with_nothing_placed_frees_every_licence_owned() -> None:
+    custom = TOTALS.placement("rds_custom")
+    assert (custom.monthly_usd, custom.placed, custom.blocked) == (Decimal("0.00"), 0, 3)
+    assert licences("rds_custom") == {"ee": (0, 4, 0, 4)}  # nothing placed: the 4 EE licences owned are freed
+
+
+def test_odb_counts_the_database_whose_licence_count_is_not_published() -> None:
+    odb = TOTALS.placement("odb")
+    assert (odb.monthly_usd, odb.placed, odb.blocked) == (Decimal("3000.00"), 1, 2)
+    assert odb.licence_not_published == 1
+    assert licences("odb") == {"ee": (0, 4, 0, 4)}
+
+
+def test_blockers_are_counted_by_rule_most_databases_first() -> None:
+    assert [(b.rule_id, b.databases, b.examples) for b in TOTALS.blockers] == [
+        ("rdsc-x", 3, ("A", "B", "C")),
+        ("odb-y", 2, ("A", "C")),
+        ("rds-z", 1, ("B",)),  # ties: in option order, RDS before EC2
+        ("ec2-no-li", 1, ("C",)),
+    ]
+    assert TOTALS.owned == (("ee", 4),)
+
+
+def test_three_years_with_each_database_on_its_best_commitment_where_one_is_priced() -> None:
+    # A's EC2 topology has a 3-year reservation totalling 30,000.00 over 36 months (vs 900.00 x 36 = 32,400.00);
+    # B's has none priced, so it stays on-demand: 1,500.00 x 36 = 54,000.00. All EC2: 30,000.00 + 54,000.00.
+    a_ec2 = A.option("ec2").model_copy(update={"commitment": "Reserved 3yr All Upfront",
+                                               "committed_36_months_usd": Decimal("30000.00")})  # fmt: skip
+    a = A.model_copy(update={"options": tuple(a_ec2 if o.option == "ec2" else o for o in A.options)})
+    ec2 = estate_totals([Assessed("A", a), Assessed("B", B), Assessed("C", C)]).placement("ec2")
+    assert ec2.three_year_usd == Decimal("86400.00")  # (900.00 + 1,500.00) x 36 on-demand
+    assert ec2.committed_three_year_usd == Decimal("84000.00")
+    assert ec2.on_commitment == 1

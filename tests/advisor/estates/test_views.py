@@ -1,0 +1,168 @@
+"""The estate pages, exports, API and command: upload, watch, read, export (re-read with openpyxl), delete."""
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+from openpyxl import load_workbook
+
+from advisor.estates.models import Estate
+from tests.advisor.estates.conftest import inventory_csv
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(client: Client, data: bytes, name: str = "estate.csv", url: str = "/estates/new/") -> Any:
+    handle = io.BytesIO(data)
+    handle.name = name
+    return client.post(url, {"name": "Datacentre exit", "file": handle})
+
+
+@pytest.fixture
+def uploaded(client: Client, prices: None, django_capture_on_commit_callbacks: Any) -> Estate:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, inventory_csv())
+    assert response.status_code == 302
+    return Estate.objects.get()
+
+
+def test_upload_then_the_page_shows_totals_rows_and_the_refused_row(client: Client, uploaded: Estate) -> None:
+    page = client.get(uploaded.get_absolute_url()).content.decode()
+    assert "Datacentre exit" in page and 'id="estate-totals"' in page
+    assert "3 of 3 databases assessed (100 %)" in page
+    assert "row 4, peak_cpu: not a number (&#x27;many&#x27;)" in page
+    assert 'hx-trigger="every 1s"' not in page  # finished: no more polling
+    partial = client.get(uploaded.get_absolute_url() + "?part=live&status=invalid", HTTP_HX_REQUEST="true")
+    assert partial.content.decode().count('<tr id="db-row-') == 1
+
+
+def test_one_databases_full_results_open_from_the_estate(client: Client, uploaded: Estate) -> None:
+    page = client.get(f"{uploaded.get_absolute_url()}db/2/").content.decode()
+    assert "ERP: where it should run" in page and 'id="recommended-option"' in page
+
+
+def test_the_csv_export_has_a_row_per_database(client: Client, uploaded: Estate) -> None:
+    response = client.get(uploaded.get_absolute_url() + "export.csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [(r["row"], r["name"], r["status"]) for r in rows] == [
+        ("2", "ERP", "done"), ("3", "Shop", "done"), ("4", "Broken", "invalid"), ("5", "Billing", "done")]  # fmt: skip
+    erp = uploaded.databases.get(name="ERP")
+    assert rows[0]["recommended_monthly_usd"] == str(erp.recommended_monthly_usd)
+
+
+def test_the_xlsx_export_reads_back_with_its_totals(client: Client, uploaded: Estate) -> None:
+    response = client.get(uploaded.get_absolute_url() + "export.xlsx")
+    book = load_workbook(io.BytesIO(response.content), read_only=True)
+    assert book.sheetnames == ["Databases", "Totals", "Licences", "Blockers", "About"]
+    databases = list(book["Databases"].iter_rows(values_only=True))
+    assert [d[1] for d in databases[1:]] == ["ERP", "Shop", "Broken", "Billing"]
+    totals = {row[0]: row for row in book["Totals"].iter_rows(min_row=2, values_only=True)}
+    best = sum(float(d.recommended_monthly_usd or 0) for d in uploaded.databases.all())
+    assert totals["Best per database"][1] == pytest.approx(best, abs=0.005)  # the three recommended costs, summed
+    header = next(book["Totals"].iter_rows(max_row=1, values_only=True))
+    assert totals["Best per database"][header.index("databases_placed")] == 3
+
+
+def test_another_users_estate_is_not_found(uploaded: Estate, anon_client: Client) -> None:
+    bob = get_user_model().objects.create_user("bob", password="bob-password-1")
+    other = Client()
+    other.force_login(bob)
+    assert other.get(uploaded.get_absolute_url()).status_code == 404
+    assert other.get(uploaded.get_absolute_url() + "export.csv").status_code == 404
+    assert anon_client.get(uploaded.get_absolute_url()).status_code == 302  # to sign in
+
+
+def test_a_file_that_cannot_be_read_is_refused_with_nothing_created(client: Client, prices: None) -> None:
+    response = upload(client, "name\nZürich\n".encode("cp1252"))
+    assert response.status_code == 422
+    assert "not UTF-8 text" in response.content.decode() and not Estate.objects.exists()
+
+
+def test_delete_removes_the_estate(client: Client, uploaded: Estate) -> None:
+    response = client.post(f"{uploaded.get_absolute_url()}delete/")
+    assert response.status_code == 302 and not Estate.objects.exists()
+
+
+def test_the_template_downloads_as_csv_and_xlsx(client: Client) -> None:
+    header = client.get("/estates/template.csv").content.decode().splitlines()[0]
+    assert header.startswith("name,edition,version,") and header.endswith(",features")
+    book = load_workbook(io.BytesIO(client.get("/estates/template.xlsx").content), read_only=True)
+    assert next(book["Inventory"].iter_rows(values_only=True))[0] == "name"
+
+
+def test_the_api_creates_polls_and_reads_an_estate(client: Client, prices: None,
+                                                   django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(client, inventory_csv(), url="/api/v1/estates")
+    assert response.status_code == 202, response.content
+    body = response.json()
+    assert body["row_errors"] == [{"row": 4, "column": "peak_cpu", "message": body["row_errors"][0]["message"]}]
+    detail = client.get(f"/api/v1/estates/{body['id']}").json()
+    assert detail["progress"]["finished"] == 3 and detail["progress"]["running"] is False
+    best = next(p for p in detail["totals"]["placements"] if p["placement"] == "best")
+    databases = client.get(f"/api/v1/estates/{body['id']}/databases").json()
+    recommended = [d["result"] for d in databases if d["result"]]
+    total = sum(
+        float(next(o["monthly_usd"] for o in r["options"] if o["option"] == r["recommended"])) for r in recommended
+    )
+    assert float(best["monthly_usd"]) == pytest.approx(total, abs=0.005)
+    assert client.delete(f"/api/v1/estates/{body['id']}").status_code == 204
+
+
+def test_the_api_refuses_an_unreadable_file_in_its_error_shape(client: Client) -> None:
+    response = upload(client, b"", url="/api/v1/estates")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "file"
+
+
+def test_the_command_prints_json_and_exits_1_for_a_refused_row(tmp_path: Path, prices: None) -> None:
+    path = tmp_path / "estate.csv"
+    path.write_bytes(inventory_csv())
+    out = io.StringIO()
+    with pytest.raises(CommandError) as failed:
+        call_command("estate", str(path), "--json", stdout=out)
+    assert failed.value.returncode == 1
+    body = json.loads(out.getvalue())
+    assert [d["status"] for d in body["databases"]] == ["done", "done", "invalid", "done"]
+    assert body["totals"]["databases"] == 3
+
+
+def test_the_command_exits_2_for_a_file_it_cannot_read(tmp_path: Path) -> None:
+    path = tmp_path / "empty.csv"
+    path.write_bytes(b"")
+    with pytest.raises(CommandError) as failed:
+        call_command("estate", str(path))
+    assert failed.value.returncode == 2 and "the file is empty" in str(failed.value)
+
+
+def test_the_openapi_document_describes_the_inventory_upload(anon_client: Client) -> None:
+    operation = anon_client.get("/api/v1/openapi.json").json()["paths"]["/api/v1/estates"]["post"]
+    assert "file" in operation["requestBody"]["content"]["multipart/form-data"]["schema"]["properties"]
+    assert operation["security"] == [{"ApiKeyBearer": []}]  # saved data: a token or a session, never anonymous
+
+
+def test_the_table_sorts_by_monthly_cost_highest_first(client: Client, uploaded: Estate) -> None:
+    page = client.get(uploaded.get_absolute_url() + "?part=live&sort=-monthly", HTTP_HX_REQUEST="true")
+    shown = [row for row in page.content.decode().split('<tr id="db-row-')[1:]]
+    costs = sorted(((d.recommended_monthly_usd, d.row) for d in uploaded.databases.filter(status="done")), reverse=True)
+    assert [int(r.split('"')[0]) for r in shown[:3]] == [row for _, row in costs]
+
+
+def test_an_estate_of_saved_assessments(client: Client, saved_assessment: Any, prices: None,
+                                        django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+    form = client.get("/estates/from-assessments/").content.decode()
+    assert "Billing (SE2 19c" in form
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/estates/from-assessments/", {"name": "Saved ones",
+                                                               "assessments": [str(saved_assessment.public_id)]})  # fmt: skip
+    estate = Estate.objects.get(name="Saved ones")
+    assert response.status_code == 302 and estate.source == "assessments"
+    database = estate.databases.get()
+    assert (database.name, database.status, database.assessment_id) == ("Billing", "done", saved_assessment.pk)

@@ -1,0 +1,48 @@
+"""Price sources are shown by the names users know, with Region and date; the full provenance stays on the row."""
+
+from pricing.engine.source_names import source_name
+
+
+def test_the_eu_west_1_offer_file_is_the_aws_price_list():
+    source = "AWS bulk offer file AmazonRDS eu-west-1, version 20230223 (AmazonRDS.json), SKU 9V3DKSDEWAKVAAFV"
+    assert source_name(source, "2023-02-23") == "AWS Price List, eu-west-1, 2023-02-23 · SKU 9V3DKSDEWAKVAAFV"
+
+
+def test_a_query_api_refresh_is_the_aws_price_list_too():
+    source = "AWS Price List Query API get_products (AmazonEC2, us-east-1), fetched 2026-11-25"
+    assert source_name(source, "2026-11-25") == "AWS Price List, us-east-1, 2026-11-25"
+
+
+def test_a_copy_of_the_price_list_names_who_copied_it_and_reads_the_region_from_the_sku():
+    source = "VI21: vantage-sh/ec2instances.info www/rds/instances.json @14ede5a5, engine code 5, SKU VI21-us-east-1-db.r5b.8xlarge-5-single-az"
+    assert source_name(source, "2021-08-03") == (
+        "AWS Price List as copied by ec2instances.info (Vantage), us-east-1, 2021-08-03 · "
+        "SKU VI21-us-east-1-db.r5b.8xlarge-5-single-az"
+    )
+
+
+def test_the_research_notes_rows_name_their_copies_not_the_notes():
+    source = "pricing-notes §4c (IC 2024-07-01; RULES26 2026-08), SKU REF-4c-us-east-1-gp3-throughput"
+    assert source_name(source, "2026-08-01") == (
+        "AWS Price List as copied by infracost's test data and a price-sync rules file checked against the live "
+        "price list, us-east-1, 2026-08-01 · SKU REF-4c-us-east-1-gp3-throughput"
+    )
+
+
+def test_names_already_in_users_words_keep_them_without_the_file_and_commit():
+    source = "AWS Price List via Karpenter, us-east-1, 2026-07-20 (aws/karpenter-provider-aws pkg/providers/pricing/zz_generated.pricing_aws.go @6fc13b52), SKU K"
+    assert source_name(source, "2026-07-20") == "AWS Price List via Karpenter, us-east-1, 2026-07-20 · SKU K"
+
+
+def test_oracles_price_list_by_its_title_and_date():
+    source = "Oracle Technology Global Price List (USD list prices; processor metric): [TGPL-Y] cross-checked [TGPL-26]"
+    assert source_name(source, "2026-09-15") == "Oracle Technology Global Price List, 2026-09-15"
+
+
+def test_a_name_with_parentheses_of_its_own_keeps_them():
+    source = "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12 (jawaadjariwala/x @cbe0a516)"
+    assert source_name(source, "2026-05-12") == "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12"
+
+
+def test_an_unknown_source_is_kept_with_its_date():
+    assert source_name("A supplier quote", "2026-01-01") == "A supplier quote, 2026-01-01"

@@ -1,0 +1,117 @@
+"""/estimate offers only the commitments the current snapshot prices for the chosen class and Region, and
+POST /api/v1/estimate refuses any other, naming the field and what is priced. Expected figures come from the
+committed shared rows (us-east-1 r6i.xlarge: Karpenter 2026-07-20 on-demand 0.252; aws-commitments 2026-05-12
+Standard All Upfront effective 0.155594 for 1 year, 0.099505 for 3 years)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from pricing.forms import EstimateForm
+
+EC2_CONFIG = {
+    "platform": "ec2",
+    "region": "us-east-1",
+    "instance_class": "r6i.xlarge",
+    "edition": "ee",
+    "licence_model": "byol",
+    "licences": {"include": False},
+}
+
+
+def post(client: Client, data: Any) -> Any:
+    return client.post(reverse("api:api-estimate"), json.dumps(data), "application/json")
+
+
+def commitment_choices(**query: str) -> list[str]:
+    form = EstimateForm.from_query(query)
+    return [value for value, _ in form.fields["commitment"].choices]
+
+
+def test_the_form_offers_only_the_priced_commitments(prices: None) -> None:
+    ec2 = commitment_choices(platform="ec2", region="us-east-1", instance_class="r6i.xlarge")
+    assert ec2 == ["on-demand", "reserved-1yr-all-upfront", "reserved-3yr-all-upfront"]
+    # the 8th generation has on-demand prices only (no reservation in the shared sources)
+    assert commitment_choices(platform="ec2", region="us-east-1", instance_class="r8i.xlarge") == ["on-demand"]
+    # RDS for Oracle: no reservation is held offline (today's six reserved choices would all fail)
+    rds = dict(platform="rds", region="eu-west-1", instance_class="db.m5.xlarge", edition="se2", licence_model="byol")
+    assert commitment_choices(**rds) == ["on-demand"]
+    form = EstimateForm.from_query(rds)
+    assert "6 more commitment(s) for this class are not priced in this snapshot" in form.fields["commitment"].help_text
+
+
+def test_a_priced_reservation_is_billed_at_its_effective_rate(client: Client, prices: None) -> None:
+    response = post(client, {**EC2_CONFIG, "commitment": "reserved-1yr-all-upfront"})
+
+    assert response.status_code == 200, response.json()
+    data = response.json()
+    (line,) = [ln for ln in data["lines"] if ln["component"] == "compute"]
+    # 730 h x 0.155594 = 113.58362 -> 113.58 (the upfront fee is inside the effective rate, split not published)
+    assert (line["unit_price_usd"], line["monthly_usd"]) == ("0.155594", "113.58")
+    assert "split into upfront and hourly fee is not published" in line["note"]
+    assert "Oracle licences are not discounted by AWS commitments" in " ".join(data["notes"])
+
+
+def test_the_api_refuses_a_commitment_the_snapshot_does_not_price(client: Client, prices: None) -> None:
+    response = post(client, {**EC2_CONFIG, "commitment": "savings-plan-compute-3yr-no-upfront"})
+
+    assert response.status_code == 400
+    errors = {e["path"]: e["message"] for e in response.json()["errors"]}
+    assert set(errors) == {"commitment"}
+    assert "not priced in this snapshot (refresh to price it)" in errors["commitment"]
+    assert errors["commitment"].endswith(
+        "available commitments: on-demand, reserved-1yr-all-upfront, reserved-3yr-all-upfront"
+    )
+
+
+def test_the_api_names_an_unknown_commitment(client: Client, prices: None) -> None:
+    response = post(client, {**EC2_CONFIG, "commitment": "reserved-5yr"})
+
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["path"] == "commitment" and "savings-plan-ec2-instance-1yr-no-upfront" in error["message"]
+
+
+def test_storage_a_region_does_not_price_is_estimated_from_a_named_region(client: Client, prices: None) -> None:
+    # us-east-2 holds EC2 instance hours (OZ 2024-04-04: r6i.xlarge 0.252) but no EBS prices; gp3 is priced at
+    # us-east-1's row (pricing-notes §4c: 0.08 per GB-month), marked estimated: 500 x 0.08 = 40.00.
+    response = post(client, {**EC2_CONFIG, "region": "us-east-2", "volumes": [{"type": "gp3", "size_gib": 500}]})
+
+    assert response.status_code == 200, response.json()
+    data = response.json()
+    instance, storage = data["lines"]
+    assert (instance["monthly_usd"], instance["estimated"]) == ("183.96", False)  # 0.252 x 730, read in us-east-2
+    assert (storage["monthly_usd"], storage["estimated"]) == ("40.00", True)
+    assert "no us-east-2 price held for ebs storage: estimated at us-east-1's price" in storage["note"]
+    assert {s["region"] for s in data["price_snapshots"]} == {"us-east-2", "us-east-1"}
+
+
+def test_an_instance_class_a_region_does_not_price_never_falls_back(client: Client, prices: None) -> None:
+    # r8i has a 2026 price in us-east-1 only: us-east-2 refuses it rather than borrowing us-east-1's rate
+    response = post(client, {**EC2_CONFIG, "region": "us-east-2", "instance_class": "r8i.xlarge"})
+
+    assert response.status_code == 400
+    assert [e["path"] for e in response.json()["errors"]] == ["instance_class"]
+
+
+def test_the_page_shows_every_priced_commitment_beside_on_demand(client: Client, prices: None) -> None:
+    query = {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.xlarge", "licences": "exclude"}
+    query |= {"volume_type": "gp3", "volume_gib": "500", "volume_count": "1"}
+
+    response = client.get(reverse("pricing:estimate"), query)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    row = page[page.index('id="commitment-reserved-1yr-all-upfront"') :]
+    row = row[: row.index("</tr>")]
+    # 1 year All Upfront: 0.155594 x 8,760 = 1,363.00 upfront; a month 1,363.00 / 12 + 500 x 0.08 = 113.58 + 40.00;
+    # 12 months 1,363.00 + 480.00 = 1,843.00; 36 months 3 x 1,363.00 + 1,440.00 = 5,529.00
+    for figure in ("$1,363.00", "$153.58", "$1,843.00", "$5,529.00"):
+        assert figure in row, figure
+    assert "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12" in row
+    assert "22 commitment(s) not priced in this snapshot; refresh to price them" in page
+    assert "Oracle licences are not discounted" in page
