@@ -24,7 +24,8 @@ MIB = 1024 * KIB
 
 # (path prefix, bytes): the first prefix that matches wins; settings.REQUEST_BODY_LIMITS replaces the list.
 DEFAULT_BODY_LIMITS: tuple[tuple[str, int], ...] = (
-    ("/api/v1/estates", 2 * MIB),  # an estate's inventory file (advisor/estates/engine/columns.py MAX_FILE_BYTES)
+    ("/api/v1/estates", MAX_UPLOAD_BYTES.value),  # an inventory, or a ZIP of reports (estates/engine/report_zip.py)
+    ("/estates/new/", MAX_UPLOAD_BYTES.value),  # the same from the estate page
     ("/api/v1/awr/imports", MAX_UPLOAD_BYTES.value),  # AWR reports of one database (advisor/awr/engine/limits.py)
     ("/api/", 256 * KIB),  # a workload, an IO query or an estimate config is a few KiB
     ("/assessments/import/", 2 * MIB),  # a workload file with its form

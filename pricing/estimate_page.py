@@ -30,10 +30,10 @@ from pricing.engine.calculator import (
 from pricing.engine.commitments import CommitmentComparison, commitment_quotes
 from pricing.engine.licences import licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook
-from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_region
+from pricing.engine.storage_fallback import StorageFallbackBook
 from pricing.forms_common import Issue
 from pricing.models import PriceRecord, PriceSnapshot
-from pricing.price_books import book_key, combined_key, price_book_for
+from pricing.price_books import priced_book
 
 if TYPE_CHECKING:
     from pricing.forms import EstimateForm
@@ -139,13 +139,7 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
 
 
 def _book(region: str) -> Any:
-    """The Region's current prices; where it has instance prices but no storage prices, storage is priced at the
-    named Region of ``storage_fallback_region`` and marked estimated (instance hours never fall back)."""
-    fallback = storage_fallback_region(region)
-    if fallback == region or not book_key(fallback)[1]:  # the named Region has no current snapshots either
-        return price_book_for(region)
-    book = price_book_for(region, combined_key(region, fallback))
-    return StorageFallbackBook(book, region=region, fallback=fallback)
+    return priced_book(region)
 
 
 def licence_comparison(answer: EstimateAnswer) -> LicenceModelComparison:

@@ -11,6 +11,7 @@ from typing import Any
 
 from pricing.catalog.regions import regions
 from pricing.engine.pricebook import PriceBook
+from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_region
 from pricing.models import PriceSnapshot
 from pricing.services import snapshot_current, snapshot_rows
 
@@ -70,3 +71,19 @@ def clear_price_books(**_: Any) -> None:
     BOOK_KEY_SECONDS)."""
     _BOOK_KEYS.clear()
     _BOOKS.clear()
+
+
+def storage_fallback_for(region: str) -> str | None:
+    """The Region whose storage rows stand in for ``region``'s missing ones, when it is another and has snapshots."""
+    fallback = storage_fallback_region(region)
+    return None if fallback == region or not book_key(fallback)[1] else fallback
+
+
+def priced_book(region: str, *others: str) -> Any:
+    """The current prices of ``region`` (and of ``others``, e.g. a DR Region); where the Region prices instance hours
+    but not storage, storage is priced at the named Region of ``storage_fallback_region`` and marked estimated
+    (instance hours never fall back). The one way pages, API and advisor get a book."""
+    fallback = storage_fallback_for(region)
+    key = combined_key(region, *others, *([fallback] if fallback else []))
+    book = price_book_for(region, key)
+    return StorageFallbackBook(book, region=region, fallback=fallback) if fallback else book

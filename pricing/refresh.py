@@ -23,8 +23,9 @@ from pricing.models import PriceSnapshot
 from pricing.offer_files import fetch_price_list
 from pricing.offer_reader import REQUIRED_TERMS, read_offer_file, read_offer_header
 from pricing.offer_report import ImportReport, PriceDataInvalid, PriceListUnavailable
+from pricing.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
 from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
-from pricing.snapshots import SnapshotInvalid, snapshot_current, snapshot_write, validated_rows
+from pricing.snapshots import SnapshotInvalid, current_rows, snapshot_current, snapshot_write, validated_rows
 
 Progress = Callable[[str], None]
 Step = Callable[[int, int], None]
@@ -67,6 +68,10 @@ def _fetch(
 ) -> list[ServiceRefresh]:
     fetched = []
     try:
+        if offer_file is not None and is_savings_plan_file(offer_file):
+            fetched.append(_savings_plans(offer_file, region=region, services=services, say=say))
+            step(1, total)
+            return fetched
         if offer_file is not None:
             header = read_offer_header(offer_file)
             service = header.offer_code or services[0]
@@ -98,6 +103,27 @@ def _fetch(
     except (PriceDataInvalid, PriceListUnavailable, OSError) as error:
         raise RefreshFailed(str(error)) from None
     return fetched
+
+
+def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Progress) -> ServiceRefresh:
+    """An uploaded Savings Plans region file: the Region's current EC2 rows with their Savings Plans rows replaced by
+    the file's (the rates are keyed by the EC2 product SKUs those rows hold), as a new EC2 snapshot."""
+    if "AmazonEC2" not in services:
+        raise RefreshFailed(
+            f"{path.name} is a Savings Plans file: it prices EC2 instance hours, not {', '.join(services)}"
+        )
+    current = current_rows(region, "AmazonEC2")
+    say(f"AmazonEC2 {region}: reading Savings Plans from {path} against {len(current):,} current EC2 rows")
+    plans = read_savings_plans(path, region=region, ec2_rows=current)
+    say(f"AmazonEC2 {region}: {len(plans):,} Savings Plans rates discount EC2 rows held")
+    snapshot = snapshot_current(region, "AmazonEC2")
+    as_of = max(row.as_of for row in plans)
+    source = (
+        f"{snapshot.source if snapshot else 'EC2 prices'}; Savings Plans: AWSComputeSavingsPlan {region} ({path.name})"
+    )[:500]
+    return ServiceRefresh(
+        "AmazonEC2", with_savings_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
+    )
 
 
 def refresh_snapshots(

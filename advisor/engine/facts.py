@@ -117,7 +117,21 @@ def _derived() -> list[Fact]:
             "The memory the instance must hold for Oracle alone.",
             lambda w: w.sizing.sga_gib + w.sizing.pga_gib,
         ),
+        Fact(
+            "derived.hcc_growth_gib",
+            "Storage the HCC segments gain when decompressed",
+            "float",
+            "GiB",
+            None,
+            "Their decompressed size less what they store today; unknown (no value) unless both sizes are given.",
+            _hcc_growth,
+        ),
     ]
+
+
+def _hcc_growth(workload: Workload) -> float | None:
+    stored, full = workload.features.hcc_compressed_gib, workload.features.hcc_uncompressed_gib
+    return None if stored is None or full is None else full - stored
 
 
 @cache

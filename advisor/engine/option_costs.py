@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from advisor.engine.iolimits import StorageLayout
+from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.sizing import Need
 from advisor.engine.topology import TopologyPlan, member_book, plan_topology
 from advisor.engine.workload import Workload
@@ -62,14 +63,12 @@ def wanted_options(workload: Workload) -> tuple[str, ...]:
 
 
 def _owned(workload: Workload, options: tuple[str, ...]) -> int | dict[str, int]:
-    """Licences owned: the edition's, and as many of each option the features need when the user owns options."""
+    """Licences owned: the edition's, and of each option the features need what the answer says is owned."""
     oracle = workload.oracle
-    if not oracle.option_licences_owned or not options:
+    owned = parse_owned_options(oracle.option_licences_owned).owned(options)
+    if not any(owned.values()):
         return oracle.processor_licences_owned
-    return {
-        oracle.edition.value: oracle.processor_licences_owned,
-        **dict.fromkeys(options, oracle.option_licences_owned),
-    }
+    return {oracle.edition.value: oracle.processor_licences_owned, **owned}
 
 
 def licence_config(

@@ -103,4 +103,11 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
         found.append(Conflict("sizing.source_coremark_per_thread",
                               "Give the source host's EC2 type or its CoreMark per thread, not both: the type's "
                               "measured figure would be replaced by this one."))  # fmt: skip
+    stored, full = features.hcc_compressed_gib, features.hcc_uncompressed_gib
+    for path, size in (("features.hcc_compressed_gib", stored), ("features.hcc_uncompressed_gib", full)):
+        if size is not None and not features.hybrid_columnar_compression:
+            found.append(Conflict(path, "HCC sizes need Hybrid Columnar Compression ticked: tick it, or clear this."))
+    if stored is not None and full is not None and full < stored:
+        found.append(Conflict("features.hcc_uncompressed_gib",
+                              f"Decompressed, the HCC segments take at least what they store ({stored:g} GiB)."))  # fmt: skip
     return found

@@ -5,6 +5,9 @@ Pure Python; part of the workload contract (``advisor.engine.workload``).
 
 from __future__ import annotations
 
+from pydantic import field_validator
+
+from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.workload_fields import (
     Architecture,
     Edition,
@@ -68,15 +71,23 @@ class OracleSection(_Section):
         ge=0,
         le=100_000,
     )
-    option_licences_owned: int = _field(
-        0,
+    option_licences_owned: str = _field(
+        "",
         title="Option licences already owned",
-        help="Processor licences you own of each Enterprise Edition option the features need (Partitioning, "
-        "Diagnostics Pack, Active Data Guard, ...), usually as many as the database's; only the shortfall is bought.",
-        unit="licences each",
-        ge=0,
-        le=100_000,
+        help="Processor licences you own of the Enterprise Edition options the features need: a number for every "
+        "option (often as many as the database's), or per product, e.g. 'partitioning=8, diagnostics_pack=4'; "
+        "only the shortfall is bought.",
+        accepted="a number and/or product=count pairs separated by commas, products as in Oracle's price list "
+        "(partitioning, diagnostics_pack, tuning_pack, active_data_guard, advanced_compression, ...)",
+        max_length=2000,
     )
+
+    @field_validator("option_licences_owned")
+    @classmethod
+    def _owned_options_are_products_and_counts(cls, value: str) -> str:
+        parse_owned_options(value)  # raises ValueError naming what is accepted
+        return ", ".join(part.strip() for part in value.split(",") if part.strip())
+
     licence_discount_pct: float = _field(
         0,
         title="Discount off Oracle's list price",
@@ -159,6 +170,39 @@ class FeaturesSection(_Section):
     smart_flash_cache: bool = _feature(
         "Database Smart Flash Cache",
         "Extends the buffer cache onto local NVMe: needs an instance-store class (EE only on RDS).",
+    )
+    # Exadata storage features the database relies on today: only Oracle Database@AWS (Exadata) keeps them.
+    exadata_smart_scan: bool = _feature(
+        "Exadata Smart Scan offload",
+        "Full scans served by the Exadata storage cells (AWR: 'cell physical IO bytes eligible for predicate "
+        "offload', IOStat 'Smart Scan'). Off Exadata every scanned block crosses the instance's storage bandwidth.",
+    )
+    exadata_flash_cache: bool = _feature(
+        "Exadata Smart Flash Cache",
+        "Reads served by the storage cells' flash (AWR 'Optimized Requests', 'cell flash cache read hits'). "
+        "Off Exadata each one is a real read from EBS.",
+    )
+    hybrid_columnar_compression: bool = _feature(
+        "Hybrid Columnar Compression (HCC)",
+        "Segments compressed FOR QUERY or FOR ARCHIVE (DBA_TABLES.COMPRESS_FOR). HCC needs Exadata or Oracle "
+        "storage: elsewhere the segments are decompressed or recompressed, and grow.",
+    )
+    hcc_compressed_gib: float | None = _field(
+        None,
+        title="HCC segments, stored (optional)",
+        help="What the HCC-compressed segments occupy today (DBA_SEGMENTS, or a size listing's HCC rows).",
+        unit="GiB",
+        gt=0,
+        le=1_048_576,
+    )
+    hcc_uncompressed_gib: float | None = _field(
+        None,
+        title="HCC segments, decompressed (optional)",
+        help="What the same segments occupy uncompressed (DBMS_COMPRESSION.GET_COMPRESSION_RATIO, or a size "
+        "listing's uncompressed estimate): the storage they need off Exadata.",
+        unit="GiB",
+        gt=0,
+        le=1_048_576,
     )
     hugepages: bool = _feature(
         "HugePages",

@@ -18,5 +18,6 @@ class EstateAdmin(admin.ModelAdmin):
 
     list_display = ("name", "customer", "source", "owner", "team", "created_at")
     search_fields = ("name", "customer")
-    readonly_fields = ("public_id", "source", "file_name", "ignored_columns", "defaulted_columns", "job", "owner")
+    readonly_fields = ("public_id", "source", "file_name", "ignored_columns", "defaulted_columns", "notes", "masked",
+                       "job", "owner")  # fmt: skip
     inlines = [EstateDatabaseInline]

@@ -11,7 +11,6 @@ from ninja import File, Form, Router, UploadedFile
 
 from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
 from advisor.estates import access, services
-from advisor.estates.engine.columns import MAX_FILE_BYTES
 from advisor.estates.models import Estate
 from advisor.estates.report import database_json, progress_json, totals_json
 from config.api_errors import error_response
@@ -33,24 +32,28 @@ def _estate(request: HttpRequest, public_id: UUID, *, edit: bool = False) -> Est
 def _head(request: HttpRequest, estate: Estate) -> dict[str, Any]:
     return {"id": str(estate.public_id), "name": estate.name, "customer": estate.customer, "source": estate.source,
             "file_name": estate.file_name, "url": request.build_absolute_uri(estate.get_absolute_url()),
-            "ignored_columns": estate.ignored_columns, "defaulted_columns": estate.defaulted_columns}  # fmt: skip
+            "ignored_columns": estate.ignored_columns, "defaulted_columns": estate.defaulted_columns,
+            "masked": estate.masked, "notes": estate.notes}  # fmt: skip
 
 
-@router.post("/estates", auth=AUTH, openapi_extra=DOC, summary="Create an estate from an inventory (CSV or XLSX)")
+@router.post("/estates", auth=AUTH, openapi_extra=DOC,
+             summary="Create an estate from an inventory (CSV or XLSX) or a ZIP of AWR reports")  # fmt: skip
 def estate_create(request: HttpRequest, file: File[UploadedFile], name: Form[str] = "",
-                  customer: Form[str] = "") -> Any:  # fmt: skip
+                  customer: Form[str] = "", mask: Form[bool] = False) -> Any:  # fmt: skip
     """202 with the estate and its progress: each valid row is assessed in the background (poll
-    ``GET /estates/{id}``); refused rows are listed with their row and column; a file that cannot be read is 400."""
-    if file.size is not None and file.size > MAX_FILE_BYTES:
-        return error_response([{"path": "file", "message": f"at most {MAX_FILE_BYTES:,} bytes are accepted"}], 400)
+    ``GET /estates/{id}``); refused rows are listed with their row and column; a file that cannot be read is 400.
+    A ZIP of AWR / Statspack / AWR-Miner reports (one folder per database, or grouped by DBID) is read in the
+    background first (``progress.reading``); its databases appear once read. ``mask`` masks the names they print."""
     try:
-        inventory = services.read_inventory(file.read(), file.name or "")
+        estate, inventory = services.estate_from_upload(
+            data=services.read_upload_bytes(file), file_name=file.name or "", name=name, customer=customer,
+            mask=mask, owner=request.user,
+        )  # fmt: skip
     except services.InventoryRefused as refused:
         return error_response([{"path": "file", "message": p} for p in refused.problems], 400)
-    estate = services.estate_from_inventory(inventory=inventory, name=name, customer=customer,
-                                            file_name=file.name or "", owner=request.user)  # fmt: skip
+    errors = inventory.errors if inventory is not None else ()
     body = {**_head(request, estate), "progress": progress_json(services.estate_progress(estate)),
-            "row_errors": [{"row": e.row, "column": e.column, "message": e.message} for e in inventory.errors]}  # fmt: skip
+            "row_errors": [{"row": e.row, "column": e.column, "message": e.message} for e in errors]}  # fmt: skip
     return JsonResponse(body, status=202)
 
 

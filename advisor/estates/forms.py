@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
+from advisor.estates.engine.report_zip import MAX_MEMBERS, MAX_UNPACKED_BYTES, MAX_ZIP_BYTES
 
 
 class InventoryForm(forms.Form):
@@ -12,11 +13,17 @@ class InventoryForm(forms.Form):
                            help_text="defaults to the file's name")  # fmt: skip
     customer = forms.CharField(label="Customer", max_length=200, required=False, help_text="optional")
     file = forms.FileField(
-        label="Inventory",
-        help_text=f"CSV (UTF-8) or .xlsx, one row per database, at most {MAX_ROWS:,} rows and "
-        f"{MAX_FILE_BYTES // (1024 * 1024)} MiB",
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),
+        label="Inventory or ZIP of reports",
+        help_text=f"CSV (UTF-8) or .xlsx, one row per database (at most {MAX_ROWS:,} rows, "
+        f"{MAX_FILE_BYTES // (1024 * 1024)} MiB); or a .zip of reports ({MAX_ZIP_BYTES.words}, "
+        f"{MAX_MEMBERS.words}, {MAX_UNPACKED_BYTES.words})",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.zip,text/csv,application/zip"}),
     )
+    mask = forms.BooleanField(
+        label="Mask names (ZIP of reports)", required=False,
+        help_text="replace database, instance, host and domain names printed in the reports by tokens everywhere "
+        "they would be kept (database names, file names, messages); the mapping is never stored",
+    )  # fmt: skip
 
 
 class FromAssessmentsForm(forms.Form):

@@ -13,6 +13,7 @@ class Estate(models.Model):
         CSV = "csv", "CSV inventory"
         XLSX = "xlsx", "XLSX inventory"
         ASSESSMENTS = "assessments", "saved assessments"
+        REPORTS = "reports", "AWR reports (ZIP)"
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=200)
@@ -21,6 +22,8 @@ class Estate(models.Model):
     file_name = models.CharField(max_length=255, blank=True)
     ignored_columns = models.JSONField(default=list, blank=True, help_text="headers that map to no workload field")
     defaulted_columns = models.JSONField(default=list, blank=True, help_text="documented columns the file lacks")
+    notes = models.JSONField(default=list, blank=True, help_text="files of a ZIP of reports left out, and why")
+    masked = models.BooleanField(default=False, help_text="names printed in the reports were masked")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="estates")
     team = models.ForeignKey("accounts.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="estates")
     job = models.ForeignKey("jobs.Job", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -73,3 +76,14 @@ class EstateDatabase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (row {self.row})"
+
+
+class EstateUpload(models.Model):
+    """A ZIP of reports waiting for the worker that reads it (``advisor.estates.report_tasks``), which deletes it
+    once read: the reports are parsed in the background, never in the request."""
+
+    estate = models.OneToOneField(Estate, on_delete=models.CASCADE, related_name="upload")
+    file_name = models.CharField(max_length=255, blank=True)
+    data = models.BinaryField()
+    mask = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)

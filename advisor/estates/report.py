@@ -18,7 +18,8 @@ def _money(value: Decimal | None) -> str | None:
 def progress_json(progress: Any) -> dict[str, Any]:
     job = progress.job
     return {"total": progress.total, "to_assess": progress.queued_total, "finished": progress.finished,
-            "percent": progress.percent, "running": progress.running, "counts": progress.counts,
+            "percent": progress.percent, "running": progress.running, "reading": progress.reading,
+            "counts": progress.counts,
             "job": None if job is None else {"id": job.pk, "status": job.status, "error": job.error}}  # fmt: skip
 
 

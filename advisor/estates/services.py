@@ -8,25 +8,27 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from advisor.engine.recommender import Recommendation
 from advisor.engine.workload import parse_workload
-from advisor.estates import tasks
+from advisor.estates import report_tasks, tasks
 from advisor.estates.access import visible_estates
 from advisor.estates.assess import recommendation
-from advisor.estates.engine.columns import MAX_ROWS
+from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
 from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.inventory import Inventory, InventoryRefused, read_inventory
+from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, ZipRefused, looks_like_report_zip, plan_zip
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
-from advisor.estates.models import Estate, EstateDatabase
+from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
 from pricing.jobs.models import Job
 from pricing.jobs.services import HEARTBEAT_TIMEOUT, job_cancel, job_get
 
-__all__ = ["InventoryRefused", "estate_from_inventory", "read_inventory"]
+__all__ = ["InventoryRefused", "ZipRefused", "estate_from_inventory", "estate_from_reports", "looks_like_report_zip",
+           "read_inventory"]  # fmt: skip
 Status = EstateDatabase.Status
 
 
@@ -50,6 +52,46 @@ def estate_from_inventory(*, inventory: Inventory, name: str = "", customer: str
                             error="; ".join(str(e) for e in r.errors)[:4000]) for r in inventory.invalid]  # fmt: skip
     EstateDatabase.objects.bulk_create(rows)
     tasks.start_run(estate, requested_by=owner)
+    return estate
+
+
+def read_upload_bytes(upload: Any) -> bytes:
+    """An uploaded file's bytes, refused in words (``InventoryRefused``) before reading when over the largest size
+    any kind of upload may have (a ZIP of reports); an inventory's own smaller limit is checked as it is read."""
+    if upload.size is not None and upload.size > MAX_ZIP_BYTES.value:
+        raise InventoryRefused([f"the file is {upload.size / 1024 / 1024:,.1f} MiB: the limit is "
+                                f"{MAX_ZIP_BYTES.words} for a ZIP of reports, {MAX_FILE_BYTES // (1024 * 1024)} MiB "
+                                "for an inventory"])  # fmt: skip
+    return upload.read(MAX_ZIP_BYTES.value + 1)
+
+
+def estate_from_upload(*, data: bytes, file_name: str, name: str = "", customer: str = "", mask: bool = False,
+                       owner: Any = None) -> tuple[Estate, Inventory | None]:  # fmt: skip
+    """An estate from an uploaded file: a ZIP of reports (read in the background) or an inventory (CSV or XLSX,
+    its refused rows in the returned inventory). ``InventoryRefused`` (``ZipRefused``) when the file is refused."""
+    if looks_like_report_zip(data, file_name):
+        return estate_from_reports(data=data, file_name=file_name, name=name, customer=customer, mask=mask,
+                                   owner=owner), None  # fmt: skip
+    inventory = read_inventory(data, file_name)
+    estate = estate_from_inventory(inventory=inventory, name=name, customer=customer, file_name=file_name,
+                                   owner=owner)  # fmt: skip
+    return estate, inventory
+
+
+def estate_from_reports(*, data: bytes, file_name: str = "", name: str = "", customer: str = "", mask: bool = False,
+                        owner: Any = None, team: Any = None) -> Estate:  # fmt: skip
+    """An estate whose databases come from a ZIP of AWR / Statspack / AWR-Miner reports. The ZIP's limits are checked
+    here on its directory (``ZipRefused`` before anything is kept); the reports are read by a background job, which
+    then starts the assessment. With ``mask`` no name from the upload is kept before the reports are read."""
+    plan = plan_zip(data)
+    with transaction.atomic():
+        estate = Estate.objects.create(
+            name=_estate_name(name, "" if mask else file_name), customer=customer.strip()[:200],
+            source=Estate.Source.REPORTS, file_name="" if mask else file_name[:255], masked=mask, owner=owner,
+            team=team,
+        )  # fmt: skip
+        EstateUpload.objects.create(estate=estate, file_name=file_name[:255], data=data, mask=mask)
+        report_tasks.start_reading(estate, files=len(plan.members), requested_by=owner)
     return estate
 
 
@@ -81,6 +123,7 @@ def estate_search(*, user: Any, query: str = "") -> list[Estate]:
 
 def estate_cancel(*, estate: Estate, by: str) -> int:
     """Cancel the rows not yet assessed (a worker skips them) and end the run; returns how many were cancelled."""
+    EstateUpload.objects.filter(estate=estate).delete()  # reports not read yet: never read
     cancelled = estate.databases.filter(status__in=EstateDatabase.PENDING).update(
         status=Status.CANCELLED, error=f"cancelled by {by}", finished_at=timezone.now()
     )
@@ -102,6 +145,7 @@ class Progress:
     total: int  # rows in the estate, invalid ones included
     counts: dict[str, int]
     job: Job | None
+    reading: bool = False  # its ZIP of reports is still being read (the rows do not exist yet)
 
     @property
     def queued_total(self) -> int:
@@ -113,7 +157,7 @@ class Progress:
 
     @property
     def running(self) -> bool:
-        return any(self.counts.get(s, 0) for s in ("queued", "running"))
+        return self.reading or any(self.counts.get(s, 0) for s in ("queued", "running"))
 
     @property
     def percent(self) -> int:
@@ -133,7 +177,8 @@ def estate_progress(estate: Estate) -> Progress:
             status=Status.FAILED, error=stopped[:2000], finished_at=timezone.now()
         )
     counts = dict(estate.databases.values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
-    return Progress(sum(counts.values()), counts, job)
+    reading = job is not None and job.active and job.kind == report_tasks.KIND
+    return Progress(sum(counts.values()), counts, job, reading)
 
 
 def _summary(row: EstateDatabase) -> DatabaseSummary | None:
@@ -163,8 +208,10 @@ def estate_table(estate: Estate, *, sort: str = "row", descending: bool = False,
         rows = rows.filter(recommended=option)
     if query:
         rows = rows.filter(name__icontains=query)
-    key = SORTS.get(sort, "row")
-    rows = rows.order_by(f"-{key}" if descending else key, "row")
+    field = F(SORTS.get(sort, "row"))
+    # rows without a value (refused, failed, not priced) last either way, as on every database (PostgreSQL puts
+    # NULLs first when descending, SQLite last)
+    rows = rows.order_by(field.desc(nulls_last=True) if descending else field.asc(nulls_last=True), "row")
     shown = rows[:limit] if limit is not None else rows
     return [(row, _summary(row)) for row in shown], rows.count()
 

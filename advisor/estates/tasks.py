@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -25,25 +24,13 @@ from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assess import summary_of
 from advisor.estates.models import Estate, EstateDatabase
 from pricing.jobs.models import Job
-from pricing.jobs.services import job_start, task
+from pricing.jobs.services import job_start, retrying, task
 
 logger = logging.getLogger(__name__)
 
 KIND = "estate-assessment"
 BATCH_SIZE = 10  # databases per task: small enough to spread over workers, large enough to keep queue writes few
 Status = EstateDatabase.Status
-
-
-def _retrying(write: Callable[[], Any], attempts: int = 10) -> Any:
-    """``write()``, again while SQLite says another worker holds the database."""
-    for attempt in range(attempts):
-        try:
-            return write()
-        except OperationalError as error:
-            if "locked" not in str(error).lower() or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    return None
 
 
 def batches(ids: list[int], size: int | None = None) -> list[list[int]]:
@@ -93,12 +80,12 @@ def assess_databases(job_id: int, database_ids: list[int]) -> dict[str, Any]:
 
 def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
     now = timezone.now()
-    _retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
+    retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
         status=Job.Status.RUNNING, started_at=now, heartbeat_at=now))  # fmt: skip
     counts = {"done": 0, "failed": 0, "skipped": 0}
     estate_id = None
     for pk in database_ids:
-        claimed = _retrying(partial(_claim, pk))
+        claimed = retrying(partial(_claim, pk))
         if not claimed:  # cancelled, deleted, or taken by another delivery of this task
             counts["skipped"] += 1
             continue
@@ -107,7 +94,7 @@ def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
             continue
         estate_id = row["estate_id"]
         counts[_assess_one(pk, row["workload"])] += 1
-        _retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
+        retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
             done=F("done") + 1, heartbeat_at=timezone.now()))  # fmt: skip
     if estate_id is not None:
         finish_if_done(job_id, estate_id)
@@ -135,7 +122,7 @@ def _assess_one(pk: int, workload_json: Any) -> str:
                   "recommended": summary.recommended or "",
                   "recommended_monthly_usd": best.monthly_usd if best else None}  # fmt: skip
     fields |= {"seconds": time.perf_counter() - started, "finished_at": timezone.now()}
-    _retrying(lambda: EstateDatabase.objects.filter(pk=pk, status=Status.RUNNING).update(**fields))
+    retrying(lambda: EstateDatabase.objects.filter(pk=pk, status=Status.RUNNING).update(**fields))
     return "done" if fields["status"] == Status.DONE else "failed"
 
 
@@ -147,6 +134,6 @@ def finish_if_done(job_id: int, estate_id: int) -> None:
         s: EstateDatabase.objects.filter(estate_id=estate_id, status=s).count() for s in (Status.DONE, Status.FAILED)
     }
     now = timezone.now()
-    _retrying(lambda: Job.objects.filter(pk=job_id, status__in=Job.ACTIVE).update(
+    retrying(lambda: Job.objects.filter(pk=job_id, status__in=Job.ACTIVE).update(
         status=Job.Status.SUCCEEDED, finished_at=now, heartbeat_at=now,
         result={"done": counts[Status.DONE], "failed": counts[Status.FAILED]}))  # fmt: skip

@@ -12,6 +12,7 @@ urlpatterns = [
     path("estates/<uuid:public_id>/", views.estate_detail, name="estate-detail"),
     path("estates/<uuid:public_id>/db/<int:row>/", views.estate_database, name="estate-database"),
     path("estates/<uuid:public_id>/export.<str:kind>", views.estate_export, name="estate-export"),
+    path("estates/<uuid:public_id>/report.pdf", views.estate_report, name="estate-report"),
     path("estates/<uuid:public_id>/cancel/", views.estate_cancel, name="estate-cancel"),
     path("estates/<uuid:public_id>/delete/", views.estate_delete, name="estate-delete"),
 ]

@@ -15,7 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from advisor import access as assessment_access
-from advisor.estates import access, charts, services
+from advisor.estates import access, charts, document, services
+from advisor.estates.engine import report_zip
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
@@ -61,8 +62,10 @@ def estate_list(request: HttpRequest) -> HttpResponse:
 
 
 def _new_context(form: InventoryForm, problems: list[str] | None = None) -> dict[str, Any]:
+    zip_limits = [report_zip.MAX_ZIP_BYTES, report_zip.MAX_MEMBERS, report_zip.MAX_UNPACKED_BYTES,
+                  report_zip.MAX_MEMBER_BYTES, report_zip.MAX_RATIO]  # fmt: skip
     return {"form": form, "problems": problems or [], "columns": column_docs(), "max_rows": MAX_ROWS,
-            "max_mib": MAX_FILE_BYTES // (1024 * 1024)}  # fmt: skip
+            "max_mib": MAX_FILE_BYTES // (1024 * 1024), "zip_limits": zip_limits}  # fmt: skip
 
 
 @login_required
@@ -74,17 +77,14 @@ def estate_new(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "estates/estate_new.html", _new_context(form), status=422)
     upload = form.cleaned_data["file"]
-    if upload.size > MAX_FILE_BYTES:  # before reading it
-        problem = f"the file is {upload.size:,} bytes; at most {MAX_FILE_BYTES:,} are accepted: split the inventory"
-        return render(request, "estates/estate_new.html", _new_context(form, [problem]), status=422)
     try:
-        inventory = services.read_inventory(upload.read(), upload.name)
+        estate, inventory = services.estate_from_upload(
+            data=services.read_upload_bytes(upload), file_name=upload.name, name=form.cleaned_data["name"],
+            customer=form.cleaned_data["customer"], mask=form.cleaned_data["mask"], owner=request.user,
+        )  # fmt: skip
     except services.InventoryRefused as refused:
         return render(request, "estates/estate_new.html", _new_context(form, refused.problems), status=422)
-    estate = services.estate_from_inventory(inventory=inventory, name=form.cleaned_data["name"],
-                                            customer=form.cleaned_data["customer"], file_name=upload.name,
-                                            owner=request.user)  # fmt: skip
-    if inventory.invalid:
+    if inventory is not None and inventory.invalid:
         messages.error(request, f"{len(inventory.invalid)} row(s) were refused (listed below); the other "
                                 f"{len(inventory.rows)} are being assessed.")  # fmt: skip
     return redirect(estate)
@@ -198,6 +198,32 @@ def estate_export(request: HttpRequest, public_id: UUID, kind: str) -> HttpRespo
     if kind == "csv":
         return _attachment(services.estate_csv_text(estate), "text/csv; charset=utf-8", f"{_file_stem(estate)}.csv")
     return _attachment(services.estate_xlsx_bytes(estate), XLSX, f"{_file_stem(estate)}.xlsx")
+
+
+@login_required
+@require_GET
+def estate_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    """The estate as a PDF for the customer (``?format=html``: the same document as HTML; ``?paper=a4|letter``,
+    ``?prepared_by=``); 409 while it runs, 503 without Chromium, saying what to install."""
+    estate = _viewable(request, public_id)
+    wanted = request.GET.get("format", "pdf")
+    if wanted not in ("pdf", "html"):
+        return HttpResponse(f"format {wanted!r}: use pdf or html", status=400, content_type="text/plain")
+    try:
+        made = document.estate_document(estate=estate, paper=request.GET.get("paper"),
+                                        prepared_by=request.GET.get("prepared_by", "")[:200])  # fmt: skip
+    except ValueError as bad:
+        return HttpResponse(str(bad), status=400, content_type="text/plain; charset=utf-8")
+    except document.EstateRunning as running:
+        return HttpResponse(f"{running}; download the PDF once it has finished.", status=409,
+                            content_type="text/plain; charset=utf-8")  # fmt: skip
+    if wanted == "html":
+        return HttpResponse(made.html)
+    try:
+        pdf = document.estate_pdf(made)
+    except (document.ChromiumMissing, document.ReportFailed) as failed:
+        return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
+    return _attachment(pdf, "application/pdf", made.filename)
 
 
 @login_required

@@ -60,7 +60,7 @@ class JobLost(Exception):
     """The job is no longer running (marked failed after its heartbeat stopped, or cancelled): stop working on it."""
 
 
-def _retrying(write: Callable[[], Any], *, attempts: int = BUSY_RETRIES) -> Any:
+def retrying(write: Callable[[], Any], *, attempts: int = BUSY_RETRIES) -> Any:
     """``write()``, retried while SQLite says another connection holds the database."""
     for attempt in range(attempts):
         try:
@@ -88,7 +88,7 @@ def reap_stale(*, now: datetime | None = None) -> list[int]:
     stale = Job.objects.filter(status=Job.Status.RUNNING, heartbeat_at__lt=now - HEARTBEAT_TIMEOUT)
     for pk, heartbeat in stale.values_list("pk", "heartbeat_at"):
         # only if it has not beaten since we looked
-        changed = _retrying(
+        changed = retrying(
             lambda pk=pk, heartbeat=heartbeat: Job.objects.filter(
                 pk=pk, status=Job.Status.RUNNING, heartbeat_at=heartbeat
             ).update(status=Job.Status.FAILED, error=stale_reason(heartbeat), finished_at=now)
@@ -137,7 +137,7 @@ def job_start(
             )
 
     try:
-        job: Job = _retrying(create)
+        job: Job = retrying(create)
     except IntegrityError:
         raise JobBusy(job_holding(kind, lock) if lock is not None else None) from None
     kwargs = {"job_id": job.pk, **(task_kwargs or {})}
@@ -240,7 +240,7 @@ class JobProgress:
         else:
             ended = ended.exclude(status=Job.Status.SUCCEEDED)
         try:
-            _retrying(lambda: ended.update(**fields))
+            retrying(lambda: ended.update(**fields))
         except OperationalError:
             logger.error("job %s: could not record its end (%s)", self.job_id, status)
 
@@ -254,7 +254,7 @@ def job_run(job_id: int, work: Work, *, worker: str = "") -> dict[str, Any]:
     the log); a worker being stopped (SystemExit, KeyboardInterrupt) ends it failed, then stops the worker."""
     reap_stale()
     now = timezone.now()
-    claimed = _retrying(
+    claimed = retrying(
         lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
             status=Job.Status.RUNNING, started_at=now, heartbeat_at=now, worker=worker[:64]
         )

@@ -70,3 +70,18 @@ def test_the_counts_live_in_the_database_so_every_worker_process_shares_them(
     counted = [other_process.get(f"throttle_api_ip-{address}") for address in ("127.0.0.1",)]
     assert counted[0] is not None and len(counted[0]) == 2  # two request times recorded for this address
     assert anon_client.post(VALIDATE, {}, "application/json").status_code == 429
+
+
+def test_the_migration_creates_the_rate_limit_table_a_deployment_needs(db: None) -> None:
+    """The test database gets cache tables by itself; a deployment gets them only from this migration."""
+    import importlib
+    from types import SimpleNamespace
+
+    from django.db import connection
+
+    migration = importlib.import_module("advisor.apikeys.migrations.0002_api_throttle_cache_table")
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE {connection.ops.quote_name('api_throttle')}")
+    assert "api_throttle" not in connection.introspection.table_names()
+    migration.create_cache_table(None, SimpleNamespace(connection=connection))
+    assert "api_throttle" in connection.introspection.table_names()

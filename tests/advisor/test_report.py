@@ -105,6 +105,7 @@ def test_the_html_twin_carries_the_results_page_figures(client: Client, small: A
     assert 'id="results-answers"' not in markup and "htmx" not in markup
     # the eu-west-1 rows are from 2023-02-23, past the site's 180-day limit: the document says so in its summary
     assert 'class="price-age stale"' in markup and "Old prices. Prices date from 2023-02-23" in text
+    assert markup.count('class="price-age stale"') == 1  # said once, in the summary, not again in the comparison
 
 
 def test_the_document_states_licence_assumptions_and_every_finding_with_its_source(

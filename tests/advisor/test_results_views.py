@@ -213,3 +213,38 @@ def test_the_customers_licence_terms_change_the_licence_lines(client, prices):
     assert "of $10,500.00, rising 5% a year (the average over 3 years)" in names
     assert [line["monthly_usd"] for line in licences["lines"]] == ["202.29"]
     assert any("Support only, as asked" in note for note in licences["notes"])
+
+
+def test_a_region_with_instance_prices_only_gets_storage_from_a_named_region_marked_estimated(client, prices):
+    environment = SMALL.workload.environment.model_copy(update={"region": "eu-central-1"})
+    workload = SMALL.workload.model_copy(update={"environment": environment})
+    response = client.post("/api/v1/recommendations", workload.model_dump(mode="json"), "application/json")
+    ec2 = next(o for o in response.json()["options"] if o["option"] == "ec2")
+    lines = ec2["topology"]["members"][0]["lines"]
+    hours = next(line for line in lines if "instance hours" in line["name"])
+    volume = next(line for line in lines if "EBS volume" in line["name"])
+    assert not hours["estimated"]  # instance hours are eu-central-1's own price, never borrowed
+    assert (
+        volume["estimated"]
+        and volume["note"] == "no eu-central-1 price held for ebs storage: estimated at eu-west-1's price"
+    )
+
+
+def test_option_licences_owned_per_product_are_counted_product_by_product(client, prices):
+    """EE on EC2 with Partitioning: owning Partitioning leaves only the database's licences to buy."""
+    workload = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json").workload
+    workload = workload.model_copy(
+        update={"environment": workload.environment.model_copy(update={"region": "eu-west-1"})}
+    )
+    body = workload.model_dump(mode="json")
+    body["oracle"]["option_licences_owned"] = "partitioning=64"
+    response = client.post("/api/v1/recommendations", body, "application/json")
+    ec2 = next(o for o in response.json()["options"] if o["option"] == "ec2")
+    products = {p["key"]: p for p in ec2["topology"]["licences"]["products"]}
+    assert products["partitioning"]["owned"] == products["partitioning"]["required"]  # 64 owned cover the need
+    assert products["partitioning"]["to_buy"] == 0
+    assert products["ee"]["owned"] == workload.oracle.processor_licences_owned  # the database's own answer
+    body["oracle"]["option_licences_owned"] = "partitionning=8"
+    refused = client.post("/api/v1/recommendations", body, "application/json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["path"] == "oracle.option_licences_owned"

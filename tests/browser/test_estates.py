@@ -11,8 +11,10 @@ import pytest
 from django.test import override_settings
 from playwright.sync_api import Page, expect
 
-from advisor.estates import tasks
+from advisor.estates import report_tasks, tasks
 from advisor.estates.models import Estate
+from tests.advisor.awr.samples import needs_samples
+from tests.advisor.estates.engine.test_report_zip import two_folders
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 STORED_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}  # queued; this test is the worker
@@ -86,3 +88,38 @@ def test_upload_the_template_and_watch_the_estate_reach_its_results(
         expect(page.locator("h1")).to_have_text("DB-01: where it should run")
         expect(page.locator("#recommended-option")).to_be_visible()
         page.screenshot(path=str(artifacts / "estate-database.png"), full_page=False)
+
+
+@needs_samples
+def test_upload_a_zip_of_awr_reports_watch_it_read_then_assessed_and_download_the_pdf(
+    live_server: Any, page: Page, artifacts: Path, prices: None
+) -> None:
+    base = live_server.url
+    with override_settings(TASKS=STORED_ONLY):
+        page.goto(f"{base}/estates/new/")
+        expect(page.locator("#zip-limits")).to_contain_text("128 MiB per ZIP")
+        page.screenshot(path=str(artifacts / "estate-new-zip.png"), full_page=True)
+        page.fill("#id_name", "Two databases from AWR")
+        page.set_input_files("#id_file", files=[{"name": "awr.zip", "mimeType": "application/zip",
+                                                 "buffer": two_folders()}])  # fmt: skip
+        page.click("#estate-upload")
+        page.wait_for_url("**/estates/*/")
+        estate = Estate.objects.get()
+        expect(page.locator("#estate-reading-text")).to_have_text("Reading the reports: 0 of 3 files read")
+        page.screenshot(path=str(artifacts / "estate-zip-reading.png"), full_page=False)
+
+        report_tasks.run_reading(estate.job_id, estate.pk)  # the worker reads the ZIP and queues the assessment
+        estate.refresh_from_db()
+        expect(page.locator("#estate-progress-text")).to_have_text("0 of 2 databases assessed (0 %)")
+        expect(page.locator("#estate-databases")).to_contain_text("ERP")
+        run_next_batch(estate)
+        expect(page.locator("#estate-progress-text")).to_have_text("2 of 2 databases assessed (100 %)")
+        expect(page.locator('#estate-totals tr[data-placement="best"]')).to_contain_text("2 of 2")
+        page.screenshot(path=str(artifacts / "estate-zip-done.png"), full_page=True)
+
+        with page.expect_download() as download:
+            page.click("#estate-pdf")
+        pdf = download.value
+        assert pdf.suggested_filename == "two-databases-from-awr-estate.pdf"
+        pdf.save_as(str(artifacts / "estate-zip.pdf"))
+        assert (artifacts / "estate-zip.pdf").read_bytes().startswith(b"%PDF")

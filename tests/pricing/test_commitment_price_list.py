@@ -260,3 +260,39 @@ def test_a_savings_plans_upload_is_told_from_an_offer_file_and_replaces_only_pla
     assert not is_savings_plan_file(write(offer("AmazonEC2"), tmp_path / "AmazonEC2.json"))
     merged = with_savings_plans([*rows, *plans], plans[:1])  # a second upload with one plan replaces both
     assert len(merged) == len(rows) + 1 and [r for r in merged if r.term == "SavingsPlan"] == plans[:1]
+
+
+def test_a_savings_plans_upload_after_a_price_list_refresh_prices_the_plan(
+    prices: None, stub: tuple[Any, Stubber], tmp_path: Path
+) -> None:
+    """The offline snapshots hold no Savings Plans rate: after the Region's EC2 prices come from the Price List, an
+    uploaded AWSComputeSavingsPlan file adds its rates to a new EC2 snapshot and the plan is priced."""
+    _, stubber = stub
+    answer(stubber, "AmazonEC2", "us-east-1", {"Linux instances": [m5_large_item()]})
+    call_command("refresh_prices", "--region", "us-east-1", "--service", "AmazonEC2", stdout=io.StringIO())
+    api_snapshot = services.snapshot_current("us-east-1", "AmazonEC2")
+
+    path = write_json(savings_plan_offer("us-east-1", M5_LARGE_SKU, "BoxUsage:m5.large"), tmp_path / "sp.json")
+    out = io.StringIO()
+    call_command("refresh_prices", "--region", "us-east-1", "--service", "AmazonEC2", "--offer-file", str(path),
+                 stdout=out)  # fmt: skip
+
+    current = services.snapshot_current("us-east-1", "AmazonEC2")
+    assert current is not None and current != api_snapshot and current.origin == "offer-file"
+    assert "2 Savings Plans rates discount EC2 rows held" in out.getvalue()
+    assert PriceRecord.objects.filter(snapshot=current, term="SavingsPlan").count() == 2
+    assert PriceRecord.objects.filter(snapshot=current, term="Reserved").count() == 20  # kept from the refresh
+    book = PriceBook(services.current_rows("us-east-1", "AmazonEC2"))
+    # EC2 Instance Savings Plan, 1 year No Upfront at 0.065 an hour: 0.065 x 730 = 47.45 a month
+    quote = commitment_quotes(EC2_M5, book).quote("savings-plan-ec2-instance-1yr-no-upfront")
+    assert quote.priced and quote.compute_monthly_usd == Decimal("47.45")
+
+
+def test_a_savings_plans_upload_without_the_ec2_rows_it_discounts_changes_nothing(prices: None, tmp_path: Path) -> None:
+    # the committed us-east-1 EC2 rows carry no AWS product SKU, so no rate can be matched: refused, nothing written
+    before = services.snapshot_current("us-east-1", "AmazonEC2")
+    path = write_json(savings_plan_offer("us-east-1", M5_LARGE_SKU, "BoxUsage:m5.large"), tmp_path / "sp.json")
+    with pytest.raises(Exception, match="refresh the Region's EC2 prices from the Price List first"):
+        call_command("refresh_prices", "--region", "us-east-1", "--service", "AmazonEC2", "--offer-file", str(path),
+                     stdout=io.StringIO())  # fmt: skip
+    assert services.snapshot_current("us-east-1", "AmazonEC2") == before

@@ -6,7 +6,8 @@ from django.db import migrations
 
 
 def create_cache_table(apps, schema_editor):  # noqa: ARG001 (the migration signature)
-    call_command("createcachetable", "api-throttle", database=schema_editor.connection.alias, verbosity=0)
+    # no table names: the command creates the tables of every database cache in settings.CACHES (``api_throttle``)
+    call_command("createcachetable", database=schema_editor.connection.alias, verbosity=0)
 
 
 def drop_cache_table(apps, schema_editor):  # noqa: ARG001

@@ -1,7 +1,8 @@
 """The pre-fill: an aggregated extraction mapped to Workload fields, each with its source, plus Exadata findings.
 
 Pure Python. Only what the reports show is filled; every other field keeps the questionnaire's default and is
-listed as not pre-filled with the reason. The result always validates as a ``Workload``: a pre-filled value that
+listed as not pre-filled with the reason. The Exadata features and the review notes on them are in
+``prefill_exadata``. The result always validates as a ``Workload``: a pre-filled value that
 conflicts with another (e.g. an EE-only pack on SE2) is withdrawn with the validator's own message.
 """
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.figures import Figure, Provenance
+from advisor.awr.engine.prefill_exadata import Finding, exadata_findings, exadata_prefill
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -28,14 +30,6 @@ class PrefilledField(BaseModel):
     path: str
     value: Any
     source: str
-    provenance: tuple[Provenance, ...] = ()
-
-
-class Finding(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    code: str
-    severity: str
-    message: str
     provenance: tuple[Provenance, ...] = ()
 
 
@@ -278,63 +272,6 @@ def _environment(b: _Builder, agg: Aggregation) -> None:
         b.set("environment.current_platform", "rds", "IS_RDS YES", rds.provenance)
 
 
-def exadata_findings(agg: Aggregation) -> list[Finding]:
-    found: list[Finding] = []
-    exadata = _fact(agg, "exadata")
-    smart = agg.rates.get("smart_scan_read_mib_s")
-    if smart and smart.average > 0:
-        found.append(
-            Finding(
-                code="exadata-smart-scan",
-                severity="warning",
-                message=f"Smart Scan reads {smart.average:,.1f} MiB/s on average in the storage cells; off Exadata "
-                "every one of those scans reads all its blocks through the instance's storage bandwidth. Only Oracle "
-                "Database@AWS keeps Smart Scan.",
-                provenance=smart.sources,
-            )
-        )
-    optimized, total = agg.rates.get("optimized_iops"), agg.rates.get("total_iops")
-    if optimized and total and total.average > 0 and optimized.average > 0:
-        share = optimized.average / total.average * 100
-        found.append(
-            Finding(
-                code="exadata-flash",
-                severity="warning",
-                message=f"{share:.1f}% of IO requests ({optimized.average:,.1f} of {total.average:,.1f}/s) are "
-                "'Optimized Requests' served by Exadata flash; on EBS each is a real IO at EBS latency. Only Oracle "
-                "Database@AWS keeps the flash cache.",
-                provenance=optimized.sources[:1] + total.sources[:1],
-            )
-        )
-    stored, full = _fact(agg, "hcc_stored_gib"), _fact(agg, "hcc_uncompressed_gib")
-    if stored:
-        grows = ""
-        if full:
-            grows = (
-                f"; decompressed off Exadata they need about {float(full.value):,.0f} GiB "
-                f"(+{float(full.value) - float(stored.value):,.0f} GiB of storage and IO)"
-            )
-        found.append(
-            Finding(
-                code="exadata-hcc",
-                severity="warning",
-                message=f"Hybrid Columnar Compressed tables store {float(stored.value):,.0f} GiB{grows}. HCC needs "
-                "Exadata storage: only Oracle Database@AWS keeps it.",
-                provenance=stored.provenance,
-            )
-        )
-    if exadata and not found:
-        found.append(
-            Finding(
-                code="exadata",
-                severity="info",
-                message="The database runs on Exadata: check which Exadata features it depends on.",
-                provenance=exadata.provenance,
-            )
-        )
-    return found
-
-
 def prefill(agg: Aggregation) -> Prefill:
     b = _Builder()
     _oracle(b, agg)
@@ -342,6 +279,7 @@ def prefill(agg: Aggregation) -> Prefill:
     _sizing(b, agg)
     _io(b, agg)
     _environment(b, agg)
+    exadata_prefill(b, agg)
     for _ in range(len(b.values) + 1):
         try:
             workload = Workload.model_validate(b.document())

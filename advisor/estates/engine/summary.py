@@ -45,6 +45,7 @@ class OptionSummary(_Frozen):
     licences: tuple[ProductNeed, ...] = ()
     licence_note: str = ""
     prices_as_of: tuple[str, ...] = ()
+    price_sources: tuple[str, ...] = ()  # "source (as of date)" of every line priced (empty in older summaries)
     commitment: str = ""  # the AWS commitment cheapest over 36 months, when one beats on-demand
     committed_36_months_usd: Decimal | None = None  # its 36-month total, upfront fees included
 
@@ -131,6 +132,15 @@ def _as_of(option: dict[str, Any]) -> tuple[str, ...]:
     return tuple(sorted({line["as_of"] for line in odb.get("lines") or () if line.get("as_of")}))
 
 
+def _sources(option: dict[str, Any]) -> tuple[str, ...]:
+    cost = option.get("cost")
+    if cost:
+        return tuple(cost.get("price_sources") or ())
+    odb = option.get("odb") or {}
+    return tuple(sorted({f"{line['source']} (as of {line['as_of']})" for line in odb.get("lines") or ()
+                         if line.get("source") and line.get("as_of")}))  # fmt: skip
+
+
 def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None, edition: str, licence_model: str,
                       licences_owned: int) -> DatabaseSummary:  # fmt: skip
     """The compact summary of ``recommendation_json(recommendation)``."""
@@ -163,6 +173,7 @@ def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None
                 licences=products,
                 licence_note=note[:1000],
                 prices_as_of=_as_of(option),
+                price_sources=_sources(option) if monthly is not None else (),
                 commitment=commitment,
                 committed_36_months_usd=committed,
             )

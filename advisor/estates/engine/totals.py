@@ -90,6 +90,7 @@ class EstateTotals:
     blockers: tuple[BlockerCount, ...]
     owned: tuple[tuple[str, int], ...]  # (edition, licences owned) pooled over the estate
     prices_as_of: tuple[str, ...]
+    price_sources: tuple[str, ...] = ()  # every price row's source (as of date) the totals rest on
 
     def placement(self, key: str) -> PlacementTotal:
         return next(p for p in self.placements if p.placement == key)
@@ -168,5 +169,6 @@ def estate_totals(assessed: list[Assessed]) -> EstateTotals:
     keys = [k for k in OPTION_KEYS if k in labels] + [BEST]
     placements = tuple(_placement(k, labels.get(k, k), assessed, owned) for k in keys)
     dates = sorted({d for a in assessed for o in a.summary.options for d in o.prices_as_of})
+    sources = sorted({s for a in assessed for o in a.summary.options if o.placeable for s in o.price_sources})
     return EstateTotals(len(assessed), placements, _blockers(assessed, labels),
-                        tuple(sorted((e, n) for e, n in owned.items() if n)), tuple(dates))  # fmt: skip
+                        tuple(sorted((e, n) for e, n in owned.items() if n)), tuple(dates), tuple(sources))  # fmt: skip

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from advisor.awr.engine.importer import ImportResult, import_files
+from advisor.engine.rules import evaluate_rules
 from advisor.engine.workload import Workload
 from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, needs_samples, sample
 
@@ -51,6 +52,42 @@ def test_dbs_prefill(by_name: dict[str, ImportResult]) -> None:
     assert (got["io.peak_read_iops"], got["io.peak_write_iops"]) == (639, 89)
     assert got["io.db_block_size_kib"] == 16  # db_block_size 16384
     assert got["features.diagnostics_pack"] is True
+
+
+def test_dbs_prefill_ticks_the_exadata_features_it_uses(by_name: dict[str, ImportResult]) -> None:
+    result = by_name["AWR_DBS.html"]
+    assert result.prefill is not None
+    got = fields(result)
+    sources = {f.path: f.source for f in result.prefill.fields}
+    # IOStat by Function: Smart Scan reads (117.6 MiB/s on average over the 3-day window)
+    assert got["features.exadata_smart_scan"] is True
+    assert "117.6 MiB/s" in sources["features.exadata_smart_scan"]
+    # IO Profile: Optimized Requests 692.9 of Total Requests 727.1 per second = 95.3 % (README reference values)
+    assert got["features.exadata_flash_cache"] is True
+    assert "95.3%" in sources["features.exadata_flash_cache"]
+    # no dbspace listing with HCC rows: HCC is left for the user, with the reason
+    assert "features.hybrid_columnar_compression" not in got
+    assert "no HCC rows" in result.prefill.not_prefilled["features.hybrid_columnar_compression"]
+    workload = Workload.model_validate(result.prefill.workload)
+    assert workload.features.exadata_smart_scan and workload.features.exadata_flash_cache
+
+
+def test_dbw_with_its_size_listing_prefills_hcc_and_its_sizes(by_name: dict[str, ImportResult]) -> None:
+    got = fields(by_name["DBW+space"])
+    assert got["features.hybrid_columnar_compression"] is True
+    # HCC rows: 9,683,301.01 MB stored / 1024 = 9,456.348 GiB -> 9,456.35 rounded up;
+    # 22,531,438.78 MB uncompressed estimate / 1024 = 22,003.358 GiB -> 22,003.36 rounded up
+    assert (got["features.hcc_compressed_gib"], got["features.hcc_uncompressed_gib"]) == (9456.35, 22003.36)
+    assert got["features.exadata_smart_scan"] is True and got["features.exadata_flash_cache"] is True
+
+
+def test_no_exadata_feature_is_prefilled_off_exadata(by_name: dict[str, ImportResult]) -> None:
+    for name in ("awrrpt_1_2668_2669.txt", "sp_70371_70372.txt", "dbcsi_awr_sample01.out"):
+        result = by_name[name]
+        assert result.prefill is not None
+        exadata = [p for p in fields(result) if p.startswith("features.") and ("exadata" in p or "hcc" in p)]
+        assert exadata == [], name
+        assert Workload.model_validate(result.prefill.workload).features.hybrid_columnar_compression is False
 
 
 def test_statspack_prefill_says_what_it_could_not_fill(by_name: dict[str, ImportResult]) -> None:
@@ -103,3 +140,16 @@ def test_dbw_pdb_count_is_left_to_the_user(by_name: dict[str, ImportResult]) -> 
     assert result.prefill is not None
     assert "oracle.pdb_count" not in fields(result)
     assert "root and seed" in result.prefill.not_prefilled["oracle.pdb_count"]
+
+
+def test_the_dbw_import_leads_to_the_exadata_findings_on_rds_and_the_info_on_odb(
+    by_name: dict[str, ImportResult],
+) -> None:
+    result = by_name["DBW+space"]
+    assert result.prefill is not None
+    verdicts = {v.option: v for v in evaluate_rules(Workload.model_validate(result.prefill.workload))}
+    rds = {f.rule_id: f for f in verdicts["rds"].findings}
+    # 22,003.36 - 9,456.35 = 12,547.01 GiB more once decompressed
+    assert "12,547 GiB" in rds["rds-exadata-hcc-storage-growth"].explanation
+    assert {"rds-exadata-smart-scan-lost", "rds-exadata-flash-cache-lost"} <= set(rds)
+    assert "odb-exadata-features-kept" in {f.rule_id for f in verdicts["odb"].findings}

@@ -41,7 +41,9 @@ def test_oracles_price_list_by_its_title_and_date():
 
 def test_a_name_with_parentheses_of_its_own_keeps_them():
     source = "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12 (jawaadjariwala/x @cbe0a516)"
-    assert source_name(source, "2026-05-12") == "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12"
+    assert (
+        source_name(source, "2026-05-12") == "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12"
+    )
 
 
 def test_an_unknown_source_is_kept_with_its_date():

@@ -7,7 +7,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from advisor.estates.assess import summary_of
 from advisor.estates.engine.columns import MAX_FILE_BYTES
-from advisor.estates.engine.inventory import InventoryRefused, read_inventory
+from advisor.estates.engine.inventory import (
+    InvalidRow,
+    Inventory,
+    InventoryRefused,
+    InventoryRow,
+    RowError,
+    read_inventory,
+)
+from advisor.estates.engine.report_estate import read_report_zip
+from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, looks_like_report_zip
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, estate_totals
 from advisor.estates.report import totals_json
@@ -15,23 +24,31 @@ from advisor.estates.report import totals_json
 
 class Command(BaseCommand):
     help = (
-        "Assess every database of an inventory (CSV or XLSX, one row per database) here, in this process, and print "
+        "Assess every database of an inventory (CSV or XLSX, one row per database) or of a ZIP of AWR / Statspack / "
+        "AWR-Miner reports (one folder per database, or grouped by DBID) here, in this process, and print "
         "each database's recommended option and cost, the totals per placement, licences and blockers. Saves nothing. "
         "Exits 1 when a row was refused or failed (the others are still assessed and printed), 2 when the file is."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="the inventory: .csv (UTF-8) or .xlsx")
+        parser.add_argument("file", help="the inventory: .csv (UTF-8) or .xlsx; or a .zip of reports")
+        parser.add_argument("--mask", action="store_true", help="a ZIP of reports: mask the names they print")
         parser.add_argument("--json", action="store_true", help="print JSON (the API's shapes)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         if not path.is_file():
             raise CommandError(f"{path}: no such file", returncode=2)
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise CommandError(f"{path}: {path.stat().st_size:,} bytes; at most {MAX_FILE_BYTES:,}", returncode=2)
+        zipped = path.suffix.lower() == ".zip"
+        largest = MAX_ZIP_BYTES.value if zipped else MAX_FILE_BYTES
+        if path.stat().st_size > largest:
+            raise CommandError(f"{path}: {path.stat().st_size:,} bytes; at most {largest:,}", returncode=2)
         try:
-            inventory = read_inventory(path.read_bytes(), path.name)
+            data = path.read_bytes()
+            if looks_like_report_zip(data, path.name):
+                inventory = self._from_reports(data, path.name, mask=options["mask"])
+            else:
+                inventory = read_inventory(data, path.name)
         except InventoryRefused as refused:
             raise CommandError(f"{path}: " + "; ".join(refused.problems), returncode=2) from None
         results: list[dict[str, Any]] = []
@@ -63,6 +80,16 @@ class Command(BaseCommand):
         if inventory.invalid or failed:
             raise CommandError(f"{len(inventory.invalid)} row(s) refused, {failed} failed; the other "
                                f"{len(assessed)} were assessed", returncode=1)  # fmt: skip
+
+    def _from_reports(self, data: bytes, file_name: str, *, mask: bool) -> Inventory:
+        """The ZIP's databases as inventory rows (row = position), each read through the AWR import engine."""
+        found = read_report_zip(data, mask=mask, file_name=file_name)
+        for note in found.notes + tuple(n for d in found.databases for n in d.notes):
+            self.stderr.write(f"note: {note}")
+        rows = [InventoryRow(n, d.name, d.workload) for n, d in enumerate(found.databases, 1) if d.workload]
+        invalid = [InvalidRow(n, d.name, (RowError(n, d.source, d.error),))
+                   for n, d in enumerate(found.databases, 1) if d.workload is None]  # fmt: skip
+        return Inventory("reports", tuple(rows), tuple(invalid), (), ())
 
     def _text(self, results: list[dict[str, Any]], assessed: list[Assessed], totals: Any, inventory: Any,
               seconds: float) -> None:  # fmt: skip

@@ -1,0 +1,150 @@
+"""The estate as a document for the customer: the estate page's figures (the same totals, licences, blockers and
+charts, from ``services.estate_totals_of``) rendered through ``templates/estates/estate_report.html`` and printed by
+the single-assessment PDF's printer (``advisor.report_printer``: Debian's Chromium through Playwright, the charts
+kept as vector graphics, the browser kept warm).
+
+The databases table lists at most ``MAX_LISTED`` databases, the costliest first; the rest are summarised in one line
+(how many, by status, and their monthly cost), and the CSV/XLSX exports list them all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.text import slugify
+
+from advisor.estates import charts, services
+from advisor.estates.engine.export import PRICE_NOTE
+from advisor.estates.engine.summary import DatabaseSummary
+from advisor.estates.engine.totals import OPTION_KEYS
+from advisor.estates.models import Estate, EstateDatabase
+from advisor.models import ReportSettings
+from advisor.report import PRODUCT_NAME, paper_from
+from advisor.report_printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+
+__all__ = ["ChromiumMissing", "EstateRunning", "ReportFailed", "estate_document", "estate_pdf"]
+
+# Databases listed in the PDF: 60 rows fill about three A4 pages at the table's type size, enough for a customer to
+# read; the others are summarised in a line and every database is in the CSV and XLSX exports.
+MAX_LISTED = 60
+
+
+class EstateRunning(Exception):
+    """The estate is still being read or assessed: its totals are not final, so there is no document yet."""
+
+
+@dataclass(frozen=True)
+class Rest:
+    """The databases not listed: how many, how many of them were assessed, and their recommended monthly cost."""
+
+    count: int
+    assessed: int
+    monthly_usd: Decimal
+    statuses: tuple[tuple[str, int], ...]
+
+
+def estate_filename(estate: Estate, extension: str = "pdf") -> str:
+    return f"{slugify(estate.name) or 'estate'}-estate.{extension}"
+
+
+def _cost(entry: tuple[EstateDatabase, DatabaseSummary | None]) -> tuple[int, Decimal, int]:
+    row, summary = entry
+    best = summary.recommended_option if summary else None
+    if best is None or best.monthly_usd is None:
+        return (1, Decimal(0), row.row)
+    return (0, -best.monthly_usd, row.row)
+
+
+def _listed(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> tuple[list[dict[str, Any]], Rest | None]:
+    ordered = sorted(rows, key=_cost)
+    shown = [{"db": db, "summary": s, "best": s.recommended_option if s else None,
+              "cells": [s.option(k) if s else None for k in OPTION_KEYS],
+              "blockers": sum(len(o.blockers) for o in s.options) if s else 0}
+             for db, s in ordered[:MAX_LISTED]]  # fmt: skip
+    others = ordered[MAX_LISTED:]
+    if not others:
+        return shown, None
+    best = [s.recommended_option for _, s in others if s and s.recommended_option]
+    statuses: dict[str, int] = {}
+    for db, _ in others:
+        statuses[db.status] = statuses.get(db.status, 0) + 1
+    monthly = sum((b.monthly_usd or Decimal(0) for b in best), Decimal("0.00"))
+    return shown, Rest(len(others), len(best), monthly, tuple(sorted(statuses.items())))
+
+
+def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, on: date) -> dict[str, Any]:
+    progress = services.estate_progress(estate)
+    if progress.running:
+        raise EstateRunning(f"“{estate.name}” is still being {'read' if progress.reading else 'assessed'} "
+                            f"({progress.finished} of {progress.queued_total} databases): its totals are not final")  # fmt: skip
+    rows = services.estate_rows(estate)
+    totals = services.estate_totals_of(rows)
+    labels = {p.placement: p.label for p in totals.placements}
+    best = totals.placement("best") if totals.databases else None
+    listed, rest = _listed(rows)
+    context: dict[str, Any] = {
+        "estate": estate, "progress": progress, "totals": totals, "best": best, "labels": labels,
+        "best_split": [(labels.get(k, k), n) for k, n in best.by_option] if best else [],
+        "listed": listed, "rest": rest, "max_listed": MAX_LISTED, "option_keys": OPTION_KEYS,
+        "not_assessed": [(db, db.error) for db, s in rows if s is None],
+        "price_note": PRICE_NOTE, "product_name": PRODUCT_NAME, "prepared_by": prepared_by, "logo": logo,
+        "generated_on": on, "paper": paper,
+    }  # fmt: skip
+    context["price_sources"] = grouped_sources(totals.price_sources)
+    if totals.databases:
+        context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals)),
+                    "option_chart": _on_paper(charts.databases_by_option(totals)),
+                    "licence_chart": _on_paper(charts.licence_need(totals), height=300)}  # fmt: skip
+    return context
+
+
+def _on_paper(figure: dict[str, Any], height: int = 330) -> dict[str, Any]:
+    """The page's figure for a half or whole column of paper: its title goes to the figure's caption (HTML wraps,
+    plotly cuts), the height shrinks to keep two charts and a table on one page."""
+    layout = dict(figure.get("layout") or {})
+    title = layout.pop("title", None)
+    layout |= {"height": height, "margin": {**(layout.get("margin") or {}), "t": 24, "r": 10}}
+    caption = title.get("text", "") if isinstance(title, dict) else str(title or "")
+    return {**figure, "layout": layout, "caption": caption}
+
+
+SKU = re.compile(r", SKU [^ ,]+")
+
+
+def grouped_sources(sources: tuple[str, ...]) -> list[tuple[str, int]]:
+    """Each price source once, with how many of the price rows (SKUs) behind the totals it gave: "AWS Price List
+    via …, SKU KARPENTER-us-east-1-m5.xlarge (as of 2026-07-20)" and its siblings become one line."""
+    counts: dict[str, int] = {}
+    for source in sources:
+        key = SKU.sub("", source)
+        counts[key] = counts.get(key, 0) + 1
+    return sorted(counts.items())
+
+
+def estate_document(*, estate: Estate, paper: str | None = None, prepared_by: str | None = None,
+                    on: date | None = None) -> ReportDocument:  # fmt: skip
+    """The document as HTML with its running header and footer. ``EstateRunning`` while the estate runs;
+    ``ValueError`` for a paper other than a4 or letter. Defaults are the admin's Report settings."""
+    defaults = ReportSettings.load()
+    chosen = paper_from(paper, str(defaults.paper_size)) or "a4"
+    context = estate_context(estate=estate, paper=chosen, prepared_by=(prepared_by or "").strip() or defaults.prepared_by,
+                             logo=defaults.logo, on=on or timezone.localdate())  # fmt: skip
+    return ReportDocument(
+        html=render_to_string("estates/estate_report.html", context),
+        header_html=render_to_string("estates/estate_report.html#pdf-header", context),
+        footer_html=render_to_string("estates/estate_report.html#pdf-footer", context),
+        paper=chosen,
+        filename=estate_filename(estate),
+    )
+
+
+def estate_pdf(document: ReportDocument, *, keep_browser: bool = True) -> bytes:
+    """Printed by the assessment PDF's printer: ``ChromiumMissing`` when Chromium is not installed,
+    ``ReportFailed`` when it could not print."""
+    return report_pdf(document, keep_browser=keep_browser)

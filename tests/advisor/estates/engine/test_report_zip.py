@@ -1,0 +1,143 @@
+"""A ZIP of AWR reports read as an estate's databases: one per folder, or per DBID when flat, each through the AWR
+import engine; the ZIP's limits checked on its directory before anything is unpacked; unsafe names never used.
+
+Expected figures are read by hand from the sample reports (../shared/data/awr-samples, README "Reference values"),
+as the AWR import's own tests read them (tests/advisor/awr/test_prefill.py)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from advisor.estates.engine.report_estate import read_report_zip
+from advisor.estates.engine.report_zip import MAX_MEMBERS, ZipRefused, looks_like_report_zip, plan_zip
+from tests.advisor.awr.samples import AZURE, JAS, needs_samples
+
+
+def zipped(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def two_folders() -> bytes:
+    return zipped({
+        "estate/ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "estate/ERP/dbspace_DBS.lst": (AZURE / "dbspace_DBS.lst").read_bytes(),
+        "estate/CRM/awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes(),
+    })  # fmt: skip
+
+
+@needs_samples
+def test_two_folders_are_two_databases_with_the_reports_figures() -> None:
+    found = read_report_zip(two_folders())
+    by_name = {d.name: d for d in found.databases}
+    assert list(by_name) == ["ERP", "CRM"]  # the wrapping "estate/" folder is looked inside
+    erp, crm = by_name["ERP"].workload, by_name["CRM"].workload
+    assert erp is not None and crm is not None
+    assert by_name["ERP"].files == ("ERP/AWR_DBS.html", "ERP/dbspace_DBS.lst")
+    # AWR_DBS.html: DB CPU(s) 1.2; SGA use 38,912 MB = 38 GiB; IO Profile total reads 638.9/s rounded up to 639
+    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (1.2, 38.0, 639)
+    assert erp.oracle.edition.value == "ee" and erp.features.rac is True  # "EE", RAC YES
+    # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3; SGA use 174,080.0 MB = 170 GiB; IO Profile "Total Requests" read
+    # 109.4/s and write 42.8/s, rounded up to 110 and 43
+    assert (crm.sizing.peak_cpu, crm.sizing.sga_gib) == (0.3, 170.0)
+    assert (crm.io.peak_read_iops, crm.io.peak_write_iops) == (110, 43)
+    assert not any(d.error for d in found.databases)
+
+
+@needs_samples
+def test_a_flat_zip_is_grouped_by_the_dbid_each_report_prints() -> None:
+    found = read_report_zip(zipped({
+        "AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),  # DBID 2494196594, DB Name DBS
+        "awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes(),  # DBID 1135854311, BPSC
+        "sp_70371_70372.txt": (JAS / "sp_70371_70372.txt").read_bytes(),  # DBID 2071347136, CLINPRD
+        "dbspace_DBS.lst": (AZURE / "dbspace_DBS.lst").read_bytes(),  # a size listing: prints no database
+    }))  # fmt: skip
+    assert [(d.name, d.source) for d in found.databases] == [
+        ("DBS", "DBID 2494196594"), ("BPSC", "DBID 1135854311"), ("CLINPRD", "DBID 2071347136")]  # fmt: skip
+    statspack = found.databases[2].workload
+    assert statspack is not None
+    # sp_70371_70372.txt: DB CPU(s) 0.3; SGA 71,680 MB = 70 GiB (README reference values)
+    assert (statspack.sizing.peak_cpu, statspack.sizing.sga_gib) == (0.3, 70.0)
+    assert any(n.startswith("dbspace_DBS.lst: prints no DBID or database name") for n in found.notes)
+
+
+@needs_samples
+def test_a_folder_with_nothing_readable_is_a_row_error_and_the_others_go_on() -> None:
+    found = read_report_zip(zipped({
+        "ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "HR/readme.txt": b"exported on Monday",
+    }))  # fmt: skip
+    erp, hr = found.databases
+    assert erp.workload is not None and hr.workload is None
+    assert hr.error.startswith("folder HR: no file could be read: HR/readme.txt: not an AWR or Statspack report")
+
+
+@needs_samples
+def test_masking_names_the_databases_by_their_tokens() -> None:
+    found = read_report_zip(zipped({"AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+                                    "awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes()}),
+                            mask=True, file_name="DBS-and-BPSC.zip")  # fmt: skip
+    assert [d.name for d in found.databases] == ["database-1", "database-3"]  # dbs_tk08 (unique name) is database-2
+    assert found.file_name == "database-1-and-database-3.zip"
+    text = repr(found)
+    assert "BPSC" not in text and "tk08db" not in text and "dbs1" not in text
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked() -> None:
+    bomb = zipped({"DB1/awr.html": b"\0" * (20 * 1024 * 1024)})  # 20 MiB of zeros pack to about 20 KiB
+    assert len(bomb) < 100 * 1024
+    with pytest.raises(ZipRefused) as refused:
+        read_report_zip(bomb)
+    assert "unpack to more than 100 times their packed size ('DB1/awr.html')" in refused.value.problems[0]
+
+
+def test_a_zip_of_too_many_files_is_refused_in_words() -> None:
+    many = zipped({f"f{n}.txt": b"x" for n in range(MAX_MEMBERS.value + 1)}, zipfile.ZIP_STORED)
+    with pytest.raises(ZipRefused) as refused:
+        plan_zip(many)
+    assert refused.value.problems[0].startswith("the ZIP holds 257 files: the limit is 256 files per ZIP")
+
+
+def test_a_member_whose_header_lies_about_its_size_yields_no_more_than_it_declared() -> None:
+    honest = zipped({"a.txt": b"A" * 4000})
+    # rewrite both headers' uncompressed size (4000 = 0x0fa0) to 50: the stream still inflates to 4,000 bytes
+    lying = honest.replace((4000).to_bytes(4, "little"), (50).to_bytes(4, "little"))
+    plan = plan_zip(lying)
+    from advisor.estates.engine.report_zip import member_bytes, open_zip
+
+    assert plan.members[0].size == 50
+    with pytest.raises(zipfile.BadZipFile):  # zipfile stops at the declared size, then the CRC does not match
+        member_bytes(open_zip(lying), plan.members[0])
+    found = read_report_zip(lying)  # the member is one file that could not be unpacked, not a failed estate
+    assert found.notes == ("a.txt: could not be unpacked (Bad CRC-32 for file 'a.txt'); not read",)
+
+
+@needs_samples
+def test_path_traversal_and_absolute_names_are_left_out_and_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    found = read_report_zip(zipped({
+        "../../evil/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "/etc/cron.d/x": b"* * * * * root true",
+        "C:\\Windows\\x.txt": b"x",
+        "ERP/..\\..\\sneaky.txt": b"x",
+        "ERP/awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes(),
+    }))  # fmt: skip
+    assert [d.name for d in found.databases] == ["ERP"] and found.databases[0].workload is not None
+    unsafe = [n for n in found.notes if "unsafe name" in n]
+    assert len(unsafe) == 4 and unsafe[0].startswith("../../evil/AWR_DBS.html: unsafe name")
+    assert list(tmp_path.iterdir()) == [] and not (tmp_path.parent.parent / "evil").exists()  # nothing written
+
+
+def test_an_xlsx_is_an_inventory_not_a_zip_of_reports() -> None:
+    workbook = zipped({"[Content_Types].xml": b"<x/>", "xl/workbook.xml": b"<x/>"})
+    assert not looks_like_report_zip(workbook, "inventory.xlsx")
+    assert not looks_like_report_zip(workbook, "inventory")
+    assert looks_like_report_zip(zipped({"a/b.html": b"x"}), "reports")
+    assert looks_like_report_zip(b"anything", "reports.zip")

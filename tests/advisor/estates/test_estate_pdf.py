@@ -1,0 +1,125 @@
+"""The estate as a document for the customer: its HTML twin carries the estate page's totals, the PDF prints (through
+Debian's Chromium, read back with poppler-utils), the table stops at the stated number of rows and summarises the
+rest, and a running estate has no document yet."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client, override_settings
+
+from advisor.estates import document
+from advisor.estates.models import Estate
+from tests.advisor.estates.conftest import inventory_csv
+
+pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
+STORED_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}  # enqueued, never run
+
+
+def twenty_rows() -> tuple[str, ...]:
+    """20 databases: EE BYOL and SE2 licence-included in turn, growing CPU and size, one EE needing RAC (row 7)."""
+    rows = []
+    for n in range(1, 21):
+        edition, model, owned = ("ee", "byol", 4) if n % 2 else ("se2", "li", 0)
+        features = ("rac" if n % 7 == 0 else "partitioning") if edition == "ee" else ""
+        rows.append(
+            f"DB{n:02d},{edition},{model},{owned},us-east-1,{1 + n % 8},{50 * n},{'yes' if n % 3 else 'no'},{features}"
+        )
+    return tuple(rows)
+
+
+def money_cells(html: str, table_id: str) -> list[str]:
+    table = html.split(f'id="{table_id}"', 1)[1].split("</table>", 1)[0]
+    return re.findall(r"\$[\d,]+(?:\.\d\d)?", table)
+
+
+def test_the_html_twin_carries_the_totals_the_estate_page_shows(client: Client, make_estate: Callable[..., Estate]) -> None:  # fmt: skip
+    estate = make_estate()
+    page = client.get(estate.get_absolute_url()).content.decode()
+    assert 'id="estate-pdf"' in page  # "Download PDF" on the estate page
+    twin = client.get(f"{estate.get_absolute_url()}report.pdf?format=html&prepared_by=Ann")
+    assert twin.status_code == 200
+    html = twin.content.decode()
+    # the same totals table: every placement's monthly, 1-year, 3-year and committed 3-year figure, in order
+    assert money_cells(html, "estate-totals") == money_cells(page, "estate-totals") != []
+    best = estate.databases.filter(status="done")
+    total = sum(d.recommended_monthly_usd for d in best)  # the three recommended monthly costs, summed
+    assert f"${total:,.2f}" in html.split('id="cover-best"', 1)[1].split("</p>", 1)[0]
+    for part in ("Totals per placement", "Oracle licences", "Blockers by rule", "Databases", "Sources, price dates",
+                 "Disclaimer", "Prepared by", "Ann", 'data-plotly-figure="estate-cost-chart"'):  # fmt: skip
+        assert part in html, part
+    assert "row 4, peak_cpu: not a number" in html  # the refused row is listed with why
+
+
+def test_past_the_stated_number_of_rows_the_rest_are_summarised(client: Client, make_estate: Callable[..., Estate],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    estate = make_estate(inventory_csv(twenty_rows()))
+    monkeypatch.setattr(document, "MAX_LISTED", 15)
+    html = client.get(f"{estate.get_absolute_url()}report.pdf?format=html").content.decode()
+    assert html.count("<tr data-row=") == 15
+    assert estate.databases.filter(status="done").count() == 20
+    costs = sorted((d.recommended_monthly_usd for d in estate.databases.exclude(recommended_monthly_usd=None)),
+                   reverse=True)  # fmt: skip
+    rest = sum(costs[15:])  # listed costliest first: the cheapest are not listed, their costs summed
+    summary = html.split('id="estate-rest"', 1)[1].split("</p>", 1)[0]
+    assert "5 more databases not listed" in summary and "(5 done)" in summary and f"${rest:,.2f}" in summary
+
+
+@override_settings(TASKS=STORED_ONLY)
+def test_a_running_estate_has_no_document_yet(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate()
+    response = client.get(f"{estate.get_absolute_url()}report.pdf")
+    assert response.status_code == 409 and "still being assessed (0 of 3 databases)" in response.content.decode()
+    with pytest.raises(CommandError, match="still being assessed"):
+        call_command("estate_report", "--estate", str(estate.public_id), "--out", "/dev/null")
+
+
+def test_an_estate_with_nothing_assessed_says_so_rather_than_print_empty_totals(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate(inventory_csv(("Broken,ee,byol,0,us-east-1,many,300,yes,",)))
+    html = client.get(f"{estate.get_absolute_url()}report.pdf?format=html").content.decode()
+    assert "No database was assessed" in html and 'id="estate-totals"' not in html
+    assert "row 2, peak_cpu: not a number" in html
+
+
+def test_the_command_writes_the_html_twin(tmp_path: Path, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate()
+    out = tmp_path / "estate.html"
+    call_command("estate_report", "--estate", "Test estate", "--out", str(out), "--format", "html")
+    assert 'id="estate-totals"' in out.read_text() and estate.name in out.read_text()
+    with pytest.raises(CommandError, match="no estate 'Nope'"):
+        call_command("estate_report", "--estate", "Nope", "--out", str(out))
+
+
+needs_printing = pytest.mark.skipif(
+    not Path("/usr/bin/chromium").is_file() or shutil.which("pdftotext") is None,
+    reason="Debian's chromium and poppler-utils print and read the PDF (apt-get install chromium poppler-utils)",
+)
+
+
+@pytest.mark.browser
+@needs_printing
+def test_a_twenty_database_estate_prints(client: Client, make_estate: Callable[..., Estate], **_: Any) -> None:
+    estate = make_estate(inventory_csv(twenty_rows()), customer="Example Corp")
+    response = client.get(f"{estate.get_absolute_url()}report.pdf?prepared_by=Ann%20Architect")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "estate-20.pdf"
+    path.write_bytes(response.content)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    pages = text.count("\f")
+    assert 4 <= pages <= 8, pages  # cover, totals and charts, licences and blockers, databases, sources
+    best = sum(d.recommended_monthly_usd for d in estate.databases.filter(status="done"))
+    assert f"${best:,.2f}" in text  # the best-per-database monthly total, on the cover and in the totals
+    for name in ("DB01", "DB20", "Example Corp", "Ann Architect", f"Page 1 of {pages}", "Disclaimer"):
+        assert name in text, name
