@@ -16,10 +16,11 @@ from typing import Any, Literal
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.sizing import Need
-from advisor.engine.topology import TopologyPlan, member_book, plan_topology
+from advisor.engine.topology import MemberPlan, TopologyPlan, member_book, plan_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
+from pricing.engine.estimate_config import EstimateConfig, parse_config
 from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
@@ -126,9 +127,11 @@ def optimize_cores(plan: OptionPlan, name: str, need_vcpus: float) -> tuple[int 
 
 
 def config_for(workload: Workload, plan: OptionPlan, *, name: str, layout: StorageLayout, cores: int | None,
-               include_licences: bool = False) -> dict[str, Any]:  # fmt: skip
+               include_licences: bool = False) -> EstimateConfig:  # fmt: skip
     """The calculator's config for the primary on one class and layout (sizes and IOPS rounded up to what AWS
-    provisions). Licences are counted once for the whole topology, so they are left out unless asked."""
+    provisions), validated once here: the search prices it, and its members' copies, through the calculator's typed
+    path (``estimate`` takes an ``EstimateConfig`` as it is). Licences are counted once for the whole topology, so
+    they are left out unless asked."""
     volumes = [v.model_dump(exclude_none=True) for v in layout.volumes]
     for v in volumes:
         for key in ("size_gib", "iops", "throughput_mib_s"):
@@ -136,7 +139,7 @@ def config_for(workload: Workload, plan: OptionPlan, *, name: str, layout: Stora
                 v[key] = math.ceil(v[key])
     licences = licence_config(workload, vcpus=None, cores=cores, options=plan.options,
                               include=include_licences and plan.licence_model == "byol")  # fmt: skip
-    return {
+    return parse_config({
         "platform": plan.platform,
         "region": workload.environment.region,
         "instance_class": name,
@@ -145,8 +148,13 @@ def config_for(workload: Workload, plan: OptionPlan, *, name: str, layout: Stora
         "deployment": plan.deployment,
         "hours_per_month": workload.environment.hours_per_month,
         **({"volumes": volumes} if plan.platform == "ec2" else {"storage": volumes[0]}),
-        "licences": licences.model_dump(),
-    }
+        "licences": licences,
+    })  # fmt: skip
+
+
+def member_config(config: EstimateConfig, member: MemberPlan) -> EstimateConfig:
+    """The primary's config for another member of the topology: its Region and deployment, nothing revalidated."""
+    return config.model_copy(update={"region": member.region, "deployment": member.deployment})
 
 
 class RankingCosts:
@@ -195,9 +203,8 @@ class RankingCosts:
             for member in self.plan.topology.members:
                 if member.role == "dr-backups":
                     continue
-                member_config = {**config, "region": member.region, "deployment": member.deployment}
                 try:
-                    result = estimate(member_config, member_book(self.book, member, home))
+                    result = estimate(member_config(config, member), member_book(self.book, member, home))
                 except (EstimateInvalid, PriceNotFound) as error:
                     self.skipped.add(f"{layout.volumes[0].type}: {error}")
                     total = None

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines, row_line
 from pricing.engine.data_transfer import inter_region_transfer, redo_gb_per_month
+from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
 from pricing.engine.pricebook import PriceBook, PriceNotFound
@@ -149,7 +150,7 @@ class PricedMember:
     estimate: Estimate | None  # AWS lines only: licences are counted once for the topology
     lines: tuple[Line, ...]
     unpriced: str | None = None
-    config: dict[str, Any] | None = None  # the calculator config it was priced from (instances only)
+    config: EstimateConfig | None = None  # the calculator config it was priced from (instances only)
 
     @property
     def monthly_usd(self) -> Decimal:
@@ -255,7 +256,7 @@ def price_topology(
     workload: Workload,
     book: PriceBook,
     plan: TopologyPlan,
-    config: dict[str, Any],
+    config: EstimateConfig,
     *,
     licences: LicenceConfig | None,
     vcpus: int,
@@ -266,12 +267,12 @@ def price_topology(
     home = workload.environment.region
     members: list[PricedMember] = []
     notes: list[str] = []
-    storage_gib = (config.get("storage") or {}).get("size_gib", 0)
+    storage_gib = config.storage.size_gib if config.storage is not None else 0
     for member in plan.members:
         if member.role == "dr-backups":
             members.append(_backups_member(workload, book, member, storage_gib))
             continue
-        member_config = {**config, "region": member.region, "deployment": member.deployment}
+        member_config = config.model_copy(update={"region": member.region, "deployment": member.deployment})
         member_prices = member_book(book, member, home)
         try:
             result = estimate(member_config, member_prices, vcpus=vcpus, hyperthreading=hyperthreading)
@@ -293,9 +294,9 @@ def price_topology(
     if licences is not None and licences.include and plan.licensed_servers:
         licence = estimate_licences(
             licences.model_copy(update={"servers": plan.licensed_servers}),
-            edition=config["edition"], platform=plan.platform, licence_model=config["licence_model"],
-            deployment=config["deployment"], instance_class=config["instance_class"], vcpus=vcpus,
+            edition=config.edition, platform=plan.platform, licence_model=config.licence_model,
+            deployment=config.deployment, instance_class=config.instance_class, vcpus=vcpus,
             hyperthreading=hyperthreading,
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
-    return Topology(config["licence_model"], tuple(members), transfer, licence, licence_lines, plan.gaps, tuple(notes))
+    return Topology(config.licence_model, tuple(members), transfer, licence, licence_lines, plan.gaps, tuple(notes))

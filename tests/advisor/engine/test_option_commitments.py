@@ -63,3 +63,20 @@ def test_rds_has_no_reservation_in_this_snapshot_and_says_so_never_guessing():
 def test_an_unpriced_option_has_no_commitments():
     rds_custom = small_oltp()["rds_custom"]
     assert rds_custom.chosen is None and rds_custom.commitments is None
+
+
+def test_the_search_prices_through_the_typed_path_and_it_agrees_with_the_public_one():
+    """The search validates each config once (``config_for`` returns an ``EstimateConfig``; members are copies);
+    the public path, a plain JSON config parsed by ``estimate``, gives the same bill to the cent."""
+    from pricing.engine.calculator import estimate
+    from pricing.engine.estimate_config import EstimateConfig
+
+    ec2 = small_oltp()["ec2"]
+    member = ec2.chosen.topology.members[0]
+    assert isinstance(member.config, EstimateConfig)
+    typed = estimate(member.config, book(), vcpus=ec2.chosen.vcpus)
+    public = estimate(member.config.model_dump(mode="json"), book(), vcpus=ec2.chosen.vcpus)
+    assert [(line.name, line.monthly_usd) for line in typed.lines] == [
+        (line.name, line.monthly_usd) for line in public.lines
+    ]
+    assert typed.total_monthly_usd == member.estimate.total_monthly_usd
