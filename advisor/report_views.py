@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.decorators import login_required
@@ -65,8 +67,14 @@ def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
         return _missing_page(request, assessment, invalid.errors)
     if wanted == "html":
         return HttpResponse(document.html)
+    return pdf_download(document)
+
+
+def pdf_download(document: Any, print_pdf: Callable[[Any], bytes] = report.report_pdf) -> HttpResponse:
+    """``document`` printed by ``print_pdf`` and answered as a download: the one way every PDF leaves the site
+    (assessment, share link, estate); 503 saying what to install when Chromium is missing or fails."""
     try:
-        pdf = report.report_pdf(document)
+        pdf = print_pdf(document)
     except (report.ChromiumMissing, report.ReportFailed) as failed:
         return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
     response = HttpResponse(pdf, content_type="application/pdf")

@@ -17,6 +17,7 @@ from advisor.accounts import sharing, teams
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ShareLink
+from advisor.report_views import pdf_download
 from advisor.results_page import results_context
 
 
@@ -116,10 +117,4 @@ def shared_report(request: HttpRequest, token: str) -> HttpResponse:
     except report.ReportInvalid:
         return HttpResponse("This assessment has answers missing; its owner must fix them first.", status=422,
                             content_type="text/plain; charset=utf-8")  # fmt: skip
-    try:
-        pdf = report.report_pdf(document)
-    except (report.ChromiumMissing, report.ReportFailed) as failed:
-        return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
-    return response
+    return pdf_download(document)

@@ -21,6 +21,7 @@ from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
+from advisor.report_views import pdf_download
 from advisor.results_page import results_context
 
 SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recommended", "recommended option"),
@@ -219,11 +220,7 @@ def estate_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
                             content_type="text/plain; charset=utf-8")  # fmt: skip
     if wanted == "html":
         return HttpResponse(made.html)
-    try:
-        pdf = document.estate_pdf(made)
-    except (document.ChromiumMissing, document.ReportFailed) as failed:
-        return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
-    return _attachment(pdf, "application/pdf", made.filename)
+    return pdf_download(made, document.estate_pdf)
 
 
 @login_required
