@@ -21,16 +21,10 @@ from advisor.engine.workload import Workload, WorkloadInvalid
 from advisor.models import Assessment
 from pricing.impact import Failure, Impact, ImpactReport, OptionChange
 from pricing.models import PriceSnapshot
-from pricing.price_books import SERVICES, BookKey, price_book_for
+from pricing.price_books import SERVICES, BookKey, priced_book, priced_regions, storage_fallback_for
 from pricing.services import snapshot_current
 
 logger = logging.getLogger(__name__)
-
-
-def _regions(workload: Workload) -> tuple[str, ...]:
-    """The Regions whose prices the recommendation reads, as ``services._topology_book_key`` counts them."""
-    dr = workload.availability.dr_region if workload.availability.cross_region_dr else None
-    return tuple(dict.fromkeys([workload.environment.region, *([dr] if dr else [])]))
 
 
 class _Books:
@@ -62,8 +56,8 @@ class _Books:
         """The recommendation with snapshot ``pk`` pricing the compared Region and service."""
         if pk is not None and pk == self.current_pk(self.region, self.service):
             return services.recommendation_for(workload)  # what the results page shows now (and kept)
-        regions = _regions(workload)
-        return recommend(workload, price_book_for(regions[0], self.key(regions, pk)))
+        regions = services.topology_regions(workload)
+        return recommend(workload, priced_book(*regions, key=self.key(priced_regions(*regions), pk)))
 
 
 def _totals(recommendation: Recommendation) -> tuple[dict[str, tuple[Decimal | None, str]], str, Decimal | None]:
@@ -102,14 +96,25 @@ def _compare(
 
 
 def _detail(assessment: Assessment, workload: Workload, region: str) -> str:
-    where = "its Region" if workload.environment.region == region else f"its DR Region (primary {assessment.region})"
+    if workload.environment.region == region:
+        where = "its Region"
+    elif region in services.topology_regions(workload):
+        where = f"its DR Region (primary {assessment.region})"
+    else:
+        where = f"where storage is priced for {assessment.region}, which has no storage prices of its own"
     return " · ".join(p for p in (assessment.customer, assessment.project, f"{region} is {where}") if p)
 
 
 def assessments_using(region: str) -> QuerySet[Assessment]:
-    """Saved assessments whose recommendation reads ``region``'s prices (their Region, or their DR Region when they
-    have a cross-Region DR copy), most recently updated first."""
-    uses = Q(region=region) | Q(workload__availability__cross_region_dr=True, workload__availability__dr_region=region)
+    """Saved assessments whose recommendation reads ``region``'s prices (their Region, their DR Region when they
+    have a cross-Region DR copy, or the Region their storage is priced at), most recently updated first."""
+    saved_regions = Assessment.objects.values_list("region", flat=True).distinct()
+    leaning = [r for r in saved_regions if r != region and storage_fallback_for(r) == region]
+    uses = (
+        Q(region=region)
+        | Q(region__in=leaning)
+        | Q(workload__availability__cross_region_dr=True, workload__availability__dr_region=region)
+    )
     return Assessment.objects.filter(uses).order_by("-updated_at", "-pk")
 
 

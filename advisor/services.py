@@ -29,7 +29,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
 from config import safe_json
-from pricing.price_books import BookKey, clear_price_books, combined_key, priced_book, storage_fallback_for
+from pricing.price_books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
 
 
 def _storable(value: str) -> str:
@@ -328,7 +328,7 @@ def clear_price_caches(**_: Any) -> None:
     _RECOMMENDATIONS.clear()
 
 
-def _topology_regions(workload: Workload) -> tuple[str, ...]:
+def topology_regions(workload: Workload) -> tuple[str, ...]:
     """The primary's Region and, for a DR copy priced in its own Region, the DR Region."""
     dr = workload.availability.dr_region if workload.availability.cross_region_dr else None
     return (workload.environment.region, *([dr] if dr else []))
@@ -336,9 +336,7 @@ def _topology_regions(workload: Workload) -> tuple[str, ...]:
 
 def _topology_book_key(workload: Workload) -> BookKey:
     """The snapshots the recommendation reads: its Regions', and the storage stand-in Region's where one is used."""
-    regions = _topology_regions(workload)
-    fallback = storage_fallback_for(regions[0])
-    return combined_key(*regions, *([fallback] if fallback else []))
+    return combined_key(*priced_regions(*topology_regions(workload)))
 
 
 def recommendation_for(workload: Workload, policy: SizingPolicy | None = None) -> Recommendation:
@@ -356,7 +354,7 @@ def _kept(workload: Workload, policy: SizingPolicy | None) -> _Kept:
     if kept is not None:
         _RECOMMENDATIONS.move_to_end(key)
         return kept
-    kept = _Kept(recommend(workload, priced_book(*_topology_regions(workload)), policy=policy))
+    kept = _Kept(recommend(workload, priced_book(*topology_regions(workload)), policy=policy))
     _RECOMMENDATIONS[key] = kept
     if len(_RECOMMENDATIONS) > RECOMMENDATIONS_KEPT:
         _RECOMMENDATIONS.popitem(last=False)

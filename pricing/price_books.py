@@ -79,11 +79,18 @@ def storage_fallback_for(region: str) -> str | None:
     return None if fallback == region or not book_key(fallback)[1] else fallback
 
 
-def priced_book(region: str, *others: str) -> Any:
+def priced_regions(region: str, *others: str) -> tuple[str, ...]:
+    """Every Region whose snapshots ``priced_book(region, *others)`` reads: ``region``, ``others`` and the storage
+    stand-in Region where one is used, each once, in that order."""
+    fallback = storage_fallback_for(region)
+    return tuple(dict.fromkeys((region, *others, *([fallback] if fallback else []))))
+
+
+def priced_book(region: str, *others: str, key: BookKey | None = None) -> Any:
     """The current prices of ``region`` (and of ``others``, e.g. a DR Region); where the Region prices instance hours
     but not storage, storage is priced at the named Region of ``storage_fallback_region`` and marked estimated
-    (instance hours never fall back). The one way pages, API and advisor get a book."""
+    (instance hours never fall back). The one way pages, API and advisor get a book. ``key`` (snapshots of
+    ``priced_regions``, one of them swapped) prices with other snapshots than the current ones."""
     fallback = storage_fallback_for(region)
-    key = combined_key(region, *others, *([fallback] if fallback else []))
-    book = price_book_for(region, key)
+    book = price_book_for(region, key or combined_key(*priced_regions(region, *others)))
     return StorageFallbackBook(book, region=region, fallback=fallback) if fallback else book

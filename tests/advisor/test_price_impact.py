@@ -193,8 +193,8 @@ def test_the_confirmation_lists_the_assessment_a_get_does_not_switch_and_the_pos
     assert f"Make Amazon RDS {REGION} snapshot #{candidate.pk} current?" in text
     assert "0 added, 0 removed, 1 repriced" in text
     assert (
-        "1 saved assessment reads eu-west-1's prices (as their Region or their DR Region): 1 priced differently, 0 the same"
-        in text
+        "1 saved assessment reads eu-west-1's prices (as their Region, their DR Region or where their storage is priced):"
+        " 1 priced differently, 0 the same" in text
     )
     assert "At most 200 assessments are computed" in text
     pct = 73 / total * 100
@@ -230,3 +230,54 @@ def test_the_diff_page_loads_the_affected_assessments_of_its_two_snapshots(staff
     assert f"Monthly with #{current.pk} (USD) Monthly with #{candidate.pk} (USD)" in text
     assert "Billing" in text and "−$73.00" in text
     assert "Billing" in text_of(staff.get(impact_url))  # a page of its own without JavaScript
+
+
+# --- Regions whose storage is priced at another Region -----------------------------------------------------------
+
+STANDING_IN = "eu-central-1"  # EC2 and RDS instance hours of its own; its storage priced at eu-west-1's rows
+EE_BYOL = {"oracle": {"edition": "ee", "licence_model": "byol"}}
+GP3_CUT = Decimal("0.01")  # USD per GB-month off eu-west-1's gp3 volume price
+
+
+def rewritten(region: str, service: str, change: Any = None) -> PriceSnapshot:
+    """The current rows of ``region`` and ``service`` (``change`` applied to each) written as another snapshot."""
+    rows = [change(row) if change else row for row in price_services.current_rows(region, service)]
+    current = price_services.snapshot_current(region, service)
+    assert current is not None
+    return price_services.snapshot_write(rows, region, service, "test: rewritten", current.as_of, activate=False)
+
+
+def cheaper_gp3(row: Any) -> Any:
+    if row.attributes.get("usagetype") == "EU-EBS:VolumeUsage.gp3":
+        return row.model_copy(update={"price_usd": row.price_usd - GP3_CUT})
+    return row
+
+
+def test_the_same_rows_again_change_nothing_where_storage_comes_from_another_region(prices: None) -> None:
+    save("Frankfurt", region=STANDING_IN, **EE_BYOL)
+    ec2 = services.recommendation_for(services.assessment_workload(Assessment.objects.get(name="Frankfurt")))
+    assert any(line.estimated for o in ec2.options if o.chosen for line in o.chosen.topology.lines)  # stand-in used
+
+    report = impact.impact_of(STANDING_IN, "AmazonEC2", rewritten(STANDING_IN, "AmazonEC2"))
+
+    assert report.impacts == () and report.unchanged == 1 and not report.failures
+
+
+def test_a_storage_price_change_reaches_the_assessments_whose_storage_it_prices(prices: None) -> None:
+    frankfurt = save("Frankfurt", region=STANDING_IN, **EE_BYOL)
+    save("Virginia", region="us-east-1", **EE_BYOL)  # storage priced at us-east-1's own rows
+    assert [a.name for a in price_impact.assessments_using(REGION)] == ["Frankfurt"]
+    before = services.recommendation_for(services.assessment_workload(frankfurt))
+    ec2 = next(o for o in before.options if o.option == "ec2")
+    assert ec2.chosen is not None
+    (gp3_sku,) = {r.sku for r in price_services.current_rows(REGION, "AmazonEC2") if cheaper_gp3(r) != r}
+    gp3_gib = sum(line.quantity for line in ec2.chosen.topology.lines if line.sku == gp3_sku)
+    assert gp3_gib > 0
+
+    report = impact.impact_of(REGION, "AmazonEC2", rewritten(REGION, "AmazonEC2", cheaper_gp3))
+
+    (found,) = report.impacts
+    assert found.name == "Frankfurt"
+    assert "where storage is priced for eu-central-1" in found.detail
+    (change,) = [o for o in found.options if o.label == ec2.label]
+    assert change.after_usd - change.before_usd == -gp3_gib * GP3_CUT
