@@ -21,25 +21,22 @@ def _priced(book: PriceBook, region: str, platform: str, edition: str, licence_m
 
 
 def unpriced_reason(book: PriceBook, workload, platform: str, licence_model: str, deployment: str) -> str:
-    """What the snapshots hold for this platform, so the reader knows what is missing rather than guessing."""
+    """What the snapshots hold for this platform in the workload's Region, so the reader knows what is missing rather
+    than guessing. Only the Region itself is spoken of: the book holds the Regions this recommendation reads, not
+    every Region priced (the prices page lists those)."""
     region, edition = workload.environment.region, workload.oracle.edition.value
     product = PRODUCTS[platform]
+    refresh = "A price refresh from the AWS Price List for this Region would price it"
     if region not in book.regions():
-        return f"No prices are loaded for {region}; priced Regions: {', '.join(book.regions()) or 'none'}."
+        return f"No prices are loaded for {region}. {refresh}; the prices page lists the Regions priced now."
     what = (
         product
         if platform == "ec2"
         else f"{product} {EDITION_LABELS[edition]} {LICENCE_MODEL_LABELS[licence_model]} "
         f"{DEPLOYMENT_WORDS.get(deployment, deployment)}"
     )
-    held = [r for r in book.regions() if _priced(book, r, platform, edition, licence_model, deployment)]
     other = "multi-az" if deployment == "single-az" else "single-az"
-    other_held = [r for r in book.regions() if _priced(book, r, platform, edition, licence_model, other)]
-    parts = [f"The price snapshots hold no {what} instance prices for {region}"]
-    if held:
-        parts.append(f"they hold them for {', '.join(held)}")
-    else:
-        parts.append(f"they hold none for {DEPLOYMENT_WORDS.get(deployment, deployment)} in any Region")
-        if other_held:
-            parts.append(f"{DEPLOYMENT_WORDS.get(other, other)} rows only, for {', '.join(other_held)}")
-    return "; ".join(parts) + ". A price refresh from the AWS Price List for this Region would price it."
+    said = f"The price snapshots hold no {what} instance prices for {region}"
+    if platform != "ec2" and _priced(book, region, platform, edition, licence_model, other):
+        said += f"; they hold {DEPLOYMENT_WORDS.get(other, other)} prices there only"
+    return f"{said}. {refresh}."

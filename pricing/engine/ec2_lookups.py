@@ -72,6 +72,7 @@ class Ec2Lookups(PriceIndex):
         rows = self._rows(region, "AmazonEC2", "Storage")
         priced = {r.attributes.get("volumeApiName", "") for r in rows} - {""}
         return self._one(
+            "AmazonEC2",
             (r for r in rows if r.attributes.get("volumeApiName") == volume_type),
             "type",
             f"EBS {volume_type} storage",
@@ -84,6 +85,7 @@ class Ec2Lookups(PriceIndex):
         suffix = EBS_IOPS_USAGE.get(volume_type, "")
         rows = self._rows(region, "AmazonEC2", "System Operation")
         return self._one(
+            "AmazonEC2",
             (r for r in rows if suffix and row_usage(r, suffix)),
             "iops",
             f"EBS {volume_type} provisioned IOPS",
@@ -130,17 +132,22 @@ class Ec2Lookups(PriceIndex):
             if row_usage(r, "EBS:VolumeP-Throughput.gp3")
         ]
         return self._one(
-            rows, "throughput_mib_s", "EBS gp3 provisioned throughput", region, "keep throughput at 125 MiB/s"
+            "AmazonEC2",
+            rows,
+            "throughput_mib_s",
+            "EBS gp3 provisioned throughput",
+            region,
+            "keep throughput at 125 MiB/s",
         )
 
     def ebs_io_requests(self, *, region: str) -> PriceRow:
         """Per-request price of EBS magnetic (``standard``) I/O (``EBS:VolumeIOUsage``)."""
         rows = [r for r in self._rows(region, "AmazonEC2", "System Operation") if row_usage(r, "EBS:VolumeIOUsage")]
         return self._one(
-            rows, "io_requests_per_month", "EBS magnetic I/O request", region, "choose another volume type"
+            "AmazonEC2", rows, "io_requests_per_month", "EBS magnetic I/O request", region, "choose another volume type"
         )
 
     def ebs_snapshot(self, *, region: str) -> PriceRow:
         """GB-month of EBS snapshot storage (``EBS:SnapshotUsage``)."""
         rows = [r for r in self._rows(region, "AmazonEC2", "Storage Snapshot") if row_usage(r, "EBS:SnapshotUsage")]
-        return self._one(rows, "snapshot_gib", "EBS snapshot", region, "set snapshot_gib to 0")
+        return self._one("AmazonEC2", rows, "snapshot_gib", "EBS snapshot", region, "set snapshot_gib to 0")

@@ -30,9 +30,11 @@ class PriceIndex:
         self._service_snapshot: dict[tuple[str, str], date] = {}
         self._vcpus: dict[tuple[str, str, tuple[str, ...]], dict[str, int]] = {}  # built on first use
         for region, rows_ in self._regions.items():
-            for r in rows_:
+            for r in rows_:  # on-demand rows date a service's snapshot: commitment rows may be newer
                 key = (region, r.service)
-                if key not in self._service_snapshot or r.as_of > self._service_snapshot[key]:
+                if r.term == "OnDemand" and (
+                    key not in self._service_snapshot or r.as_of > self._service_snapshot[key]
+                ):
                     self._service_snapshot[key] = r.as_of
 
     # --- the book itself -----------------------------------------------------------------------
@@ -57,7 +59,7 @@ class PriceIndex:
             )
 
     def _where(self, region: str, service: str | None = None) -> str:
-        """Where a price was looked for: the region and the newest price date of that service's rows there."""
+        """Where a price was looked for: the region and the newest on-demand price date of that service's rows there."""
         as_of = self._service_snapshot.get((region, service or ""), self._snapshot[region])
         return f"{region} (snapshot {as_of.isoformat()})"
 
@@ -65,10 +67,12 @@ class PriceIndex:
         self._require_region(region)
         return [row for family in families for row in self._buckets.get((region, service, family), ())]
 
-    def _one(self, rows: Iterable[PriceRow], field: str, what: str, region: str, accepted: str) -> PriceRow:
+    def _one(
+        self, service: str, rows: Iterable[PriceRow], field: str, what: str, region: str, accepted: str
+    ) -> PriceRow:
         row = pick(rows)
         if row is None:
-            raise PriceNotFound(field, f"no {what} price in {self._where(region)}; {accepted}")
+            raise PriceNotFound(field, f"no {what} price in {self._where(region, service)}; {accepted}")
         return row
 
     def _instance_vcpus(self, region: str, service: str, families: tuple[str, ...], instance: str) -> int | None:

@@ -147,6 +147,7 @@ class RdsLookups(PriceIndex):
         wanted = RDS_VOLUME_TYPES.get(volume_type)
         product = "RDS Custom" if custom else "RDS"
         return self._one(
+            "AmazonRDS",
             (r for r in rows if r.attributes.get("volumeType") == wanted),
             "storage.type",
             f"{product} {volume_type} {DEPLOYMENTS.get(deployment, deployment)} storage",
@@ -166,6 +167,7 @@ class RdsLookups(PriceIndex):
             t for (t, d), s in RDS_IOPS_USAGE.items() if d == deployment and any(row_usage(r, s) for r in rows)
         )
         return self._one(
+            "AmazonRDS",
             (r for r in rows if suffix and row_usage(r, suffix)),
             "storage.iops",
             f"RDS {volume_type} {DEPLOYMENTS.get(deployment, deployment)} provisioned IOPS",
@@ -182,6 +184,7 @@ class RdsLookups(PriceIndex):
             if r.attributes.get("deploymentOption") == DEPLOYMENTS.get(deployment) and suffix and row_usage(r, suffix)
         ]
         return self._one(
+            "AmazonRDS",
             rows,
             "storage.throughput_mib_s",
             f"RDS gp3 {DEPLOYMENTS.get(deployment, deployment)} provisioned throughput",
@@ -194,13 +197,20 @@ class RdsLookups(PriceIndex):
         suffix = "RDSCustom:ChargedBackupUsage" if custom else "RDS:ChargedBackupUsage"
         rows = [r for r in self._rows(region, "AmazonRDS", "Storage Snapshot") if row_usage(r, suffix)]
         rows = [r for r in rows if r.attributes.get("databaseEngine") in ("Oracle", "Any")]
-        return self._one(rows, "extra_backup_gib", f"{suffix} backup storage", region, "set extra_backup_gib to 0")
+        return self._one(
+            "AmazonRDS", rows, "extra_backup_gib", f"{suffix} backup storage", region, "set extra_backup_gib to 0"
+        )
 
     def rds_magnetic_io(self, *, region: str) -> PriceRow:
         """Per-request price of magnetic storage I/O (``RDS:StorageIOUsage``, unit IOs)."""
         rows = [r for r in self._rows(region, "AmazonRDS", "System Operation") if row_usage(r, "RDS:StorageIOUsage")]
         return self._one(
-            rows, "storage.io_requests_per_month", "RDS magnetic I/O request", region, "choose another storage type"
+            "AmazonRDS",
+            rows,
+            "storage.io_requests_per_month",
+            "RDS magnetic I/O request",
+            region,
+            "choose another storage type",
         )
 
     def rds_performance_insights(self, *, region: str, instance_class: str) -> PriceRow:
@@ -213,6 +223,7 @@ class RdsLookups(PriceIndex):
             if "PI_LTR:" in r.attributes.get("usagetype", "")
         }
         return self._one(
+            "AmazonRDS",
             (r for r in rows if row_usage(r, f"PI_LTR:{family}")),
             "performance_insights.mode",
             f"Performance Insights long-term retention ({family})",
@@ -226,6 +237,7 @@ class RdsLookups(PriceIndex):
             region, "AmazonEC2", "Database Insights"
         )
         return self._one(
+            "AmazonRDS",
             rows,
             "performance_insights.mode",
             "Database Insights Advanced",

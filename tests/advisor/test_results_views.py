@@ -31,9 +31,15 @@ def test_results_show_every_option_side_by_side_with_the_recommendation(client, 
     for option in ("rds", "rds_custom", "ec2", "odb"):
         assert f'id="option-{option}"' in body
     assert 'data-plotly-figure="cost-chart"' in body and "Monthly cost by component as a table" in body
-    # RDS Custom has no Multi-AZ rows in any snapshot: the column says so rather than a generic "no prices"
-    assert "hold none for Multi-AZ in any Region" in body
+    # RDS Custom is BYOL and has no SE2 Multi-AZ rows in eu-west-1: the column says what is missing, and where
+    assert (
+        "The price snapshots hold no RDS Custom for Oracle SE2 BYOL Multi-AZ instance prices for eu-west-1. A price"
+        " refresh from the AWS Price List for this Region would price it." in body
+    )
     assert "eu-west-1, 2023-02-23" in body  # the RDS bill's price rows are from the 2023-02-23 offer file
+    # the EC2 column prices Reserved Instances from the committed rows: the page must not say none are held
+    assert "Reserved 3yr All Upfront: $" in body and "no reserved totals" not in body
+    assert "each option's commitments show the Reserved Instance and Savings Plans prices the snapshots hold" in body
 
 
 def test_changing_an_answer_updates_the_results_without_saving(client, small_assessment):

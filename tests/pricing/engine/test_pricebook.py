@@ -325,3 +325,20 @@ def test_a_missing_rds_price_names_the_date_of_the_rds_rows_not_a_newer_ec2_row(
         PriceBook([rds, ec2]).rds_instance(region="eu-west-1", instance_class="db.m5.huge", edition="ee",
                                            licence_model="byol", deployment="single-az")  # fmt: skip
     assert "eu-west-1 (snapshot 2023-02-23)" in caught.value.message
+
+
+def test_a_missing_storage_price_names_the_service_s_on_demand_date_not_a_newer_reservation_s():
+    # the audit's case: eu-west-1 RDS storage rows of 2023-02-23 beside EC2 Reserved rows of 2026-05-12
+    reserved = PriceRow(service="AmazonEC2", region="eu-west-1", sku="RI-r6i.large", product_family="Compute Instance",
+                        attributes={"instanceType": "r6i.large"}, term="Reserved",
+                        term_attributes={"LeaseContractLength": "1yr", "OfferingClass": "standard",
+                                         "PurchaseOption": "All Upfront", "RateBasis": "effective"},
+                        unit="Hrs", price_usd=Decimal("0.1"), source="RI dataset", as_of=date(2026, 5, 12))  # fmt: skip
+    rows = [*eu.ALL, reserved]
+    with pytest.raises(PriceNotFound) as rds:
+        PriceBook(rows).rds_storage(region="eu-west-1", volume_type="io2", deployment="multi-az")
+    with pytest.raises(PriceNotFound) as ebs:
+        PriceBook(rows).ebs_storage(region="eu-west-1", volume_type="io9")
+
+    assert "in eu-west-1 (snapshot 2023-02-23)" in rds.value.message
+    assert "in eu-west-1 (snapshot 2023-02-23)" in ebs.value.message  # EC2's on-demand rows, not the 2026 reservation
