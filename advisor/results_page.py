@@ -20,6 +20,7 @@ from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
+from pricing.engine.source_names import named_sources
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
     ("infrastructure", "Exadata infrastructure"),
@@ -241,7 +242,9 @@ def results_context(
     # the dates of the price rows the bills were read from, not the newest row the region happens to hold
     snapshots = sorted({(m.plan.region, line.as_of) for c in cols if c.option.chosen is not None
                         for m in c.option.chosen.topology.members for line in m.lines if line.category == "aws"})  # fmt: skip
-    sources = sorted({s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources})
+    sources = named_sources(
+        {s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources}
+    )
     return {
         "recommendation": recommendation,
         "need": recommendation.need,

