@@ -20,7 +20,7 @@ from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
-from pricing.engine.source_names import named_sources
+from pricing.engine.source_names import named_sources, region_of
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
     ("infrastructure", "Exadata infrastructure"),
@@ -240,7 +240,8 @@ def results_context(
     best = recommended(cols)
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
     # the dates of the price rows the bills were read from, not the newest row the region happens to hold
-    snapshots = sorted({(m.plan.region, line.as_of) for c in cols if c.option.chosen is not None
+    # (a row priced at another Region's rows, e.g. storage where the Region has none, counts for that Region)
+    snapshots = sorted({(region_of(line.price_source) or m.plan.region, line.as_of) for c in cols if c.option.chosen is not None
                         for m in c.option.chosen.topology.members for line in m.lines if line.category == "aws"})  # fmt: skip
     sources = named_sources(
         {s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources}

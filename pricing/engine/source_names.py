@@ -32,7 +32,8 @@ _KEY = re.compile(r"^([A-Z][A-Z0-9]{1,7}):\s")
 _TAGS = re.compile(r"\b([A-Z][A-Z0-9]{1,7})\b(?=[ ,;)]|$)")
 
 
-def _region(text: str) -> str | None:
+def region_of(text: str) -> str | None:
+    """The AWS Region a source names (in its file, dataset path or SKU), if any."""
     found = _REGION.search(text)
     return found.group(1) if found else None
 
@@ -45,7 +46,7 @@ def source_name(source: str, as_of: str = "", *, region: str | None = None) -> s
     """The name a user knows ``source`` by, with the Region (given, or read from the source) and the date; a cost
     line's price row stays named by its SKU ("… · SKU RZQTAEF3AZC855U9") so it can be looked up."""
     text, _, sku = source.strip().partition(", SKU ")
-    name = _name(text, as_of, region or _region(source))
+    name = _name(text, as_of, region or region_of(source))
     return f"{name} · SKU {sku}" if sku else name
 
 
@@ -79,7 +80,7 @@ def listed_source_name(entry: str) -> str:
     users know, without the SKU: the list names where prices came from, the cost lines name each row."""
     found = _LISTED.match(entry.strip())
     source, as_of = (found.group("source"), found.group("as_of")) if found else (entry, "")
-    return source_name(SKU_PART.sub("", source), as_of, region=_region(source))
+    return source_name(SKU_PART.sub("", source), as_of, region=region_of(source))
 
 
 SKU_PART = re.compile(r", SKU [^ ,()]+")

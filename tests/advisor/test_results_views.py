@@ -259,3 +259,16 @@ def test_option_licences_owned_per_product_are_counted_product_by_product(client
     refused = client.post("/api/v1/recommendations", body, "application/json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["path"] == "oracle.option_licences_owned"
+
+
+def test_a_dr_copy_whose_storage_is_priced_at_another_region_dates_that_region_s_rows(client, prices):
+    # the DR copy runs in eu-central-1, whose snapshots price instance hours (2024-04-04) but no storage: its
+    # storage lines are eu-west-1's 2023-02-23 rows, and the snapshot list says so rather than "eu-central-1 2023"
+    dr = load_scenario(SCENARIO_DIR / "latency-oltp-cross-region-dr.json")
+    assert dr.workload.availability.dr_region == "eu-central-1"
+    saved = services.assessment_create(meta=services.AssessmentMeta(name=dr.name), workload=dr.workload)
+
+    body = client.get(reverse("advisor:assessment-results", args=[saved.public_id])).content.decode()
+
+    assert "eu-central-1 as of 2024-04-04" in body and "eu-west-1 as of 2023-02-23" in body
+    assert "eu-central-1 as of 2023-02-23" not in body
