@@ -26,7 +26,7 @@ MIB = 1024 * KIB
 DEFAULT_BODY_LIMITS: tuple[tuple[str, int], ...] = (
     ("/api/v1/estates", MAX_UPLOAD_BYTES.value),  # an inventory, or a ZIP of reports (estates/engine/report_zip.py)
     ("/estates/new/", MAX_UPLOAD_BYTES.value),  # the same from the estate page
-    ("/api/v1/awr/imports", MAX_UPLOAD_BYTES.value),  # AWR reports of one database (advisor/awr/engine/limits.py)
+    ("/api/v1/awr/imports", MAX_UPLOAD_BYTES_BACKGROUND.value),  # as the page: more than 16 files go to a job
     ("/api/", 256 * KIB),  # a workload, an IO query or an estimate config is a few KiB
     ("/assessments/import/", 2 * MIB),  # a workload file with its form
     ("/import/awr/", MAX_UPLOAD_BYTES_BACKGROUND.value),  # the AWR upload page: its largest (background) upload

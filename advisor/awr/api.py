@@ -14,9 +14,11 @@ from ninja.utils import check_csrf
 
 from advisor.api import SAVED_DATA_AUTH, SAVED_DATA_DOC
 from advisor.apikeys.models import ApiKey
-from advisor.awr import access, services
+from advisor.awr import access, jobs, services
 from advisor.awr.models import ReportImport
 from config.api_errors import error_response
+from pricing.jobs.models import Job
+from pricing.jobs.services import job_get
 
 router = Router(tags=["awr"])
 FILES = File(None, description="the report files, repeated (the kind of each is read from its content)")
@@ -59,12 +61,17 @@ def _document(request: HttpRequest, report_import: ReportImport) -> dict[str, An
 def awr_import(request: HttpRequest, files: list[UploadedFile] | None = FILES, mask: bool = MASK) -> HttpResponse:
     """Reads every file (kind detected from the content), keeps the import and the files, and answers 201 with the
     figures per metric and their provenance, what was not found, per-file errors and the pre-filled workload.
+    More than 16 files are read by a background job, as on the upload page: 202 with the job's ``url`` to poll
+    (``GET /api/v1/awr/jobs/{id}``), which names the import once it is kept.
     400 when no file could be read or the upload is over a limit (nothing is saved then)."""
     if not isinstance(request.auth, ApiKey):  # a browser session: the form's CSRF protection applies
         refused = check_csrf(request)
         if refused is not None:
             return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
     try:
+        if jobs.in_background(files or []):  # like the upload page: a big upload is read by a background job
+            job = jobs.background_start(uploads=files or [], mask=mask, owner=request.user)
+            return JsonResponse(_job_document(request, job), status=202)
         report_import = services.import_reports(
             files=services.read_uploaded(files or []), mask=mask, owner=request.user
         )
@@ -90,3 +97,35 @@ def awr_import_detail(request: HttpRequest, public_id: UUID) -> JsonResponse:
     if report_import is None or not access.can_view_import(request.user, report_import):
         raise Http404("no AWR import with this id that you may see")
     return JsonResponse(_document(request, report_import))
+
+
+def _job_document(request: HttpRequest, job: Job) -> dict[str, Any]:
+    """A background upload: its status and progress, and the import (id and API URL) once it is kept."""
+    made = job.result.get("import") if job.status == Job.Status.SUCCEEDED else None
+    return {
+        "job": job.pk,
+        "url": request.build_absolute_uri(f"/api/v1/awr/jobs/{job.pk}"),
+        "status": job.status,
+        "done": job.done,
+        "total": job.total,
+        "error": job.error,
+        "import": made,
+        "import_url": request.build_absolute_uri(f"/api/v1/awr/imports/{made}") if made else None,
+    }
+
+
+@router.get(
+    "/awr/jobs/{job_id}",
+    auth=SAVED_DATA_AUTH,
+    openapi_extra=SAVED_DATA_DOC,
+    url_name="api-awr-job",
+    summary="A big AWR upload being read in the background",
+)
+def awr_job(request: HttpRequest, job_id: int) -> JsonResponse:
+    """Poll until ``status`` is ``succeeded`` (then ``import_url`` answers the import) or ``failed`` (``error`` says
+    why; nothing was saved). 404 when there is no such upload of the caller's."""
+    job = job_get(job_id, kind=jobs.KIND)
+    user = request.user
+    if job is None or not (user.is_staff or (job.requested_by_id is not None and job.requested_by_id == user.pk)):
+        raise Http404("no AWR upload with this id that you started")
+    return JsonResponse(_job_document(request, job))

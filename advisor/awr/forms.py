@@ -34,7 +34,7 @@ class AwrUploadForm(forms.Form):
         label="Report files",
         help_text=f"AWR (HTML or text, instance or RAC global), Statspack, AWR-Miner output or dbspace listings of one "
         f"database; {limits.MAX_FILES_BACKGROUND.value} files per upload, {limits.MAX_FILE_BYTES.words}, "
-        f"{limits.MAX_UPLOAD_BYTES_BACKGROUND.words}.",
+        f"{limits.MAX_UPLOAD_TOTAL.words}.",
         error_messages={"required": "Choose at least one report file (or drop files on the box)."},
     )
     mask = forms.BooleanField(

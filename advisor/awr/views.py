@@ -21,7 +21,7 @@ from advisor.awr.review import review_context
 from pricing.jobs.models import Job
 from pricing.jobs.services import job_get
 
-LIMITS = (limits.MAX_FILES_BACKGROUND, limits.MAX_FILE_BYTES, limits.MAX_UPLOAD_BYTES_BACKGROUND)
+LIMITS = (limits.MAX_FILES_BACKGROUND, limits.MAX_FILE_BYTES, limits.MAX_UPLOAD_TOTAL)
 
 
 def _visible(request: HttpRequest, public_id: UUID) -> ReportImport:

@@ -129,6 +129,21 @@ def choose_database(extractions: list[FileExtraction]) -> tuple[list[FileExtract
     return kept, errors
 
 
+def unnamed_attached(extractions: list[FileExtraction], kept: list[FileExtraction]) -> list[str]:
+    """When the upload holds files of more than one database, a file that names none (a dbspace listing) is kept
+    with the chosen database's files: say so, naming that database, since nothing in the file confirms it."""
+    databases = {_key(e.identity) for e in extractions} - {None}
+    chosen = next((e.identity for e in kept if _key(e.identity)), None)
+    if len(databases) < 2 or chosen is None:
+        return []
+    return [
+        f"{e.file} names no database; it was attached to {_describe(chosen)}, the database most files describe "
+        f"(this upload holds files of {len(databases)} databases): check that it belongs to {chosen.db_name or 'it'}"
+        for e in kept
+        if _key(e.identity) is None
+    ]
+
+
 def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
     """One window's samples: a database-wide sample if there is one, else the instances' figures summed."""
     whole = [s for s in samples if s.instance is None]
@@ -175,7 +190,9 @@ def _with_totals(sample: Sample) -> Sample:
     return sample.model_copy(update={"figures": figures})
 
 
-def summarise(windows: list[Sample]) -> dict[str, MetricSummary]:
+def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[str, MetricSummary]:
+    """Per metric over the windows; a P95 above the peak (window figures that contradict their peaks) is not
+    shown, and ``warnings`` says so."""
     out: dict[str, MetricSummary] = {}
     for metric in sorted({m for w in windows for m in w.figures}):
         points = [(w.figures[metric], w.minutes) for w in windows if metric in w.figures]
@@ -187,6 +204,14 @@ def summarise(windows: list[Sample]) -> dict[str, MetricSummary]:
             else sum(values) / len(values)
         )
         peak = max(f.peak if f.peak is not None else float(f.value) for f, _ in points)
+        p95 = round(percentile(values, 95), 6) if len(values) >= 2 else None
+        if p95 is not None and p95 > round(peak, 6):
+            if warnings is not None:
+                warnings.append(
+                    f"{metrics.label(metric)}: the 95th percentile of the windows ({p95:g}) is above the peak "
+                    f"({peak:g}) the files print; the figures contradict each other, so no P95 is shown"
+                )
+            p95 = None
         per_instance: dict[str, float] = {}
         if all(f.per_instance for f, _ in points) and minutes:
             for inst in {i for f, _ in points for i in f.per_instance}:
@@ -197,7 +222,7 @@ def summarise(windows: list[Sample]) -> dict[str, MetricSummary]:
             unit=metrics.unit(metric),
             average=round(average, 6),
             peak=round(peak, 6),
-            p95=round(percentile(values, 95), 6) if len(values) >= 2 else None,
+            p95=p95,
             windows=len(points),
             minutes=round(minutes, 2),
             per_instance=per_instance,
@@ -287,10 +312,16 @@ def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
     return facts
 
 
-def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure]) -> None:
+def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure], warnings: list[str]) -> None:
     for kind in ("read", "write"):
         iops, mib = rates.get(f"{kind}_iops"), rates.get(f"{kind}_mib_s")
-        if iops and mib and iops.average > 0:
+        if iops and mib and iops.average > 0 and mib.peak == 0:
+            warnings.append(
+                f"average {kind} IO size not derived: {kind} throughput prints as 0 MiB/s in every window while "
+                f"{iops.average:g} {kind} requests/s are made; the figure is below the printed precision (0 stands "
+                "for anything under its last printed digit), so the size cannot be worked out from it"
+            )
+        elif iops and mib and iops.average > 0:
             facts[f"{kind}_io_kib"] = Figure(
                 metric=f"{kind}_io_kib",
                 value=round(mib.average * 1024 / iops.average, 2),
@@ -317,15 +348,15 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     kept, errors = choose_database(extractions)
     if not kept:
         return None, errors
-    warnings: list[str] = []
+    warnings: list[str] = unnamed_attached(extractions, kept)
     by_window: dict[str, list[Sample]] = defaultdict(list)
     for extraction in kept:
         for sample in extraction.samples:
             by_window[sample.window].append(sample)
     windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
-    rates = summarise(windows)
+    rates = summarise(windows, warnings)
     facts = _facts(kept)
-    _derived(rates, facts)
+    _derived(rates, facts, warnings)
     flags: list[str] = []
     partial = _partial_rac(kept, facts)
     if partial:

@@ -221,13 +221,18 @@ def _series(c: Collector, lines: list[str]) -> dict[str, str]:
         snap, minutes = row.get("snap", ""), c.number("MAIN-METRICS", "dur_m", row.get("dur_m"))
         if not snap or minutes is None:
             continue
+        if c.refused("elapsed_minutes", minutes, "MAIN-METRICS", f"snap {snap}, dur_m", row.get("dur_m", "")):
+            continue
         times[snap] = row.get("end", "")
         figures: dict[str, Fig] = {}
         for col, (metric, peak_col) in SERIES.items():
             value = c.number("MAIN-METRICS", col, row.get(col))
-            if value is None:
+            if value is None or c.refused(metric, value, "MAIN-METRICS", f"snap {snap}, {col}", row.get(col, "")):
                 continue
             peak = c.number("MAIN-METRICS", peak_col, row.get(peak_col)) if peak_col else None
+            where = f"snap {snap}, {peak_col}"
+            if peak is not None and c.refused(metric, peak, "MAIN-METRICS", where, row.get(str(peak_col), "")):
+                peak = None
             printed = row[col] + (f" (max {row[peak_col]})" if peak_col and row.get(peak_col) else "")
             figures[metric] = Fig(
                 metric=metric,
@@ -238,6 +243,7 @@ def _series(c: Collector, lines: list[str]) -> dict[str, str]:
                     Provenance(file=c.file, section="MAIN-METRICS", row=f"snap {snap}, {col}", printed=printed),
                 ),
             )
+        c.check_peaks(figures)
         if figures:
             c.samples.append(
                 Sample(window=f"snap {snap}", minutes=minutes, instance=row.get("inst") or None, figures=figures)

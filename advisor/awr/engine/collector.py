@@ -6,15 +6,31 @@ metrics of the file are still read.
 
 from __future__ import annotations
 
+import math
+import re
+
 from advisor.awr.engine import metrics
 from advisor.awr.engine.figures import Figure as Fig
 from advisor.awr.engine.figures import FileExtraction, Identity, Provenance, Sample, figure
-from advisor.awr.engine.numbers import parse_number, parse_scaled
+from advisor.awr.engine.numbers import parse_number, parse_scaled, unreadable
 
 MIB = 1024.0 * 1024.0
 COUNTS = frozenset(
     {"host_cpus", "host_cores", "host_sockets", "pdb_count", "pdbs_counted", "instance_count", "multiblock_read_count"}
 )
+# facts that may be below zero: a database can shrink over the window; every other figure is a rate, a size or a count
+MAY_BE_NEGATIVE = frozenset({"db_growth_gib"})
+
+
+def refusal(metric: str, value: object) -> str | None:
+    """Why a figure cannot be right (a rate, size or count below zero, or not finite), or None when it can."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not math.isfinite(value):
+        return "is not a finite number"
+    if value < 0 and metric not in MAY_BE_NEGATIVE:
+        return "is below zero, which a rate, size or count cannot be"
+    return None
 
 
 class Collector:
@@ -30,12 +46,24 @@ class Collector:
             return None
         value = parse_scaled(printed, binary=True) if scaled else parse_number(printed)
         if value is None:
-            self.warnings.append(f"{section} / {row}: printed '{printed.strip()}' is not a number that can be read")
+            why = unreadable(printed[:-1] if scaled and printed.strip()[-1:].isalpha() else printed)
+            shown = printed.strip() if len(printed.strip()) <= 40 else printed.strip()[:40] + "…"
+            self.warnings.append(f"{section} / {row}: printed '{shown}' {why}; left out")
         return value
+
+    def refused(self, metric: str, value: object, section: str, row: str, printed: str) -> bool:
+        """True (with a warning naming the figure) when ``value`` cannot be a figure of ``metric``."""
+        why = refusal(metric, value)
+        if why:
+            shown = printed if len(printed) <= 40 else printed[:40] + "…"
+            self.warnings.append(f"{section} / {row}: printed '{shown}' {why}; {metrics.label(metric)} left out")
+        return why is not None
 
     def fact(
         self, metric: str, value: float | int | str | bool, section: str, row: str, printed: str, note: str = ""
     ) -> None:
+        if metric in self.facts or self.refused(metric, value, section, row, printed):
+            return
         if metric in COUNTS and isinstance(value, float) and value.is_integer():
             value = int(value)
         if metric not in self.facts:
@@ -51,7 +79,7 @@ class Collector:
         note: str = "",
         per_instance: dict[str, float] | None = None,
     ) -> None:
-        if metric not in self.rates:
+        if metric not in self.rates and not self.refused(metric, value, section, row, printed):
             made = figure(metric, value, metrics.unit(metric), self.file, section, row, printed, note)
             if per_instance:
                 made = made.model_copy(update={"per_instance": per_instance})
@@ -74,11 +102,42 @@ class Collector:
             self.samples.append(Sample(window=window, minutes=minutes, instance=instance, figures=dict(self.rates)))
         self.rates = {}
 
+    def truncated(self, tail: str) -> None:
+        """The file stops without 'End of Report': say so, and leave out every figure printed as the last number
+        before the cut (``tail`` is the file's end): "584.2" cut to "58" would read as 58."""
+        self.warnings.append("truncated: no 'End of Report' at the end of the file; figures after the cut are missing")
+        last = _LAST_NUMBER.search(_TAG.sub(" ", tail[-4096:]).replace("&nbsp;", " "))
+        if last is None:
+            return
+        cut = last.group(1)
+        for figures in (self.rates, self.facts):
+            for metric, fig in list(figures.items()):
+                if isinstance(fig.value, bool) or not any(p.printed == cut for p in fig.provenance):
+                    continue
+                self.warnings.append(
+                    f"{_where(fig.provenance[0])}: the file is cut right after this figure, which may be cut short; "
+                    f"{metrics.label(metric)} left out"
+                )
+                del figures[metric]
+
+    def check_peaks(self, figures: dict[str, Fig]) -> None:
+        """A window's average above its own peak (AWR-Miner ``read_iops`` above ``read_iops_max``) cannot be right:
+        that figure of that window is left out, with a warning naming both."""
+        for metric, fig in list(figures.items()):
+            if fig.peak is not None and float(fig.value) > fig.peak:
+                self.warnings.append(
+                    f"{_where(fig.provenance[0])}: the average {fig.value:g} is above the window's own peak "
+                    f"{fig.peak:g}; {metrics.label(metric)} of this window left out"
+                )
+                del figures[metric]
+
     def check_contradictions(self) -> None:
-        """IO requests without bytes (or bytes without requests) cannot both be right: drop both, say why.
+        """IO requests without bytes (or bytes without requests) cannot both be right: drop both, say why; an
+        average above its own peak neither (``check_peaks``).
 
         The smallest Oracle block is 2 KiB, so N requests per second move at least N x 2 KiB per second; when
         that would print as 0.1 MB/s or more and the report prints 0, the figures contradict each other."""
+        self.check_peaks(self.rates)
         for kind in ("read", "write"):
             for suffix in ("", "_db"):
                 iops, mib = self.rates.get(f"{kind}_iops{suffix}"), self.rates.get(f"{kind}_mib_s{suffix}")
@@ -101,6 +160,10 @@ class Collector:
             facts=dict(self.facts),
             warnings=tuple(self.warnings),
         )
+
+
+_TAG = re.compile(r"<[^>]*>?")
+_LAST_NUMBER = re.compile(r"([+-]?[\d][\d.,]*)[^\d]*$")
 
 
 def _where(p: Provenance) -> str:

@@ -240,7 +240,7 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     c.fact("awr_used", True, "Report title", "title", report.title)
     exadata_evidence(c, report)
     if "end of report" not in report.text_end.lower():
-        c.warnings.append("truncated: no 'End of Report' at the end of the file; figures after the cut are missing")
+        c.truncated(report.text_end)
     instance = identity.instances[0] if identity.instances else None
     c.add_window_sample(window, minutes, instance)
     return c.result(identity)

@@ -70,14 +70,24 @@ def check_limits(files: Sequence[tuple[str, bytes]], *, background: bool = False
     if len(files) > most.value:
         raise UploadRejected(f"{len(files)} files: the limit is {most.words} ({most.reason})")
     total = sum(len(data) for _, data in files)
-    largest = limits.MAX_UPLOAD_BYTES_BACKGROUND if background else limits.MAX_UPLOAD_BYTES
-    if total > largest.value:
-        raise UploadRejected(f"{_mib(total)} in all: the limit is {largest.words}")
+    if total > limits.MAX_UPLOAD_TOTAL.value:
+        raise UploadRejected(f"{_mib(total)} in all: the limit is {limits.MAX_UPLOAD_TOTAL.words}")
     return [
-        FileError(file=name, message=f"{_mib(len(data))}: over the limit of {limits.MAX_FILE_BYTES.words}; not read")
+        FileError(file=name, message=f"{oversize(len(data))}; not read")
         for name, data in files
         if len(data) > limits.MAX_FILE_BYTES.value
     ]
+
+
+def oversize(received: int, size: int | None = None) -> str:
+    """Why a file over the per-file limit is not read. The bytes are cut one past the limit as they are received, so
+    their count is not the file's size: the real ``size`` is stated when known, else "over" the limit."""
+    most = limits.MAX_FILE_BYTES
+    if size is None and received > most.value + 1:
+        size = received  # not cut: the whole file was handed over
+    if size is not None and size > most.value:
+        return f"{_mib(size)}: over the limit of {most.words}"
+    return f"over {most.words.split(' per ')[0]}: the limit is {most.words}"
 
 
 def read_file(name: str, data: bytes) -> FileExtraction | FileError:

@@ -1,11 +1,13 @@
 """Printed numbers as reports show them: thousands separators, both decimal conventions, K/M/G/T suffixes.
 
 Pure Python. ``parse_number`` returns None when a printed value cannot be read without guessing (overflow
-``####``, an ambiguous separator, text): the metric is then reported as not found, never guessed.
+``####``, an ambiguous separator, text, or digits too many for a real figure: 400 digits overflow to infinity,
+which no JSON column stores): the metric is then reported as not found, never guessed. ``unreadable`` says why.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 _PLAIN = re.compile(r"^[+-]?(\d+|\d*\.\d+)$")
@@ -19,12 +21,28 @@ BINARY_SUFFIX = {"K": 1024.0, "M": 1024.0**2, "G": 1024.0**3, "T": 1024.0**4, "P
 DECIMAL_SUFFIX = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15}
 
 
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
 def parse_number(printed: str) -> float | None:
     """The value of a printed number, or None when it is not a number or is ambiguous.
 
     "1,399,224.8" and "1.399.224,8" are both 1399224.8; "0,3" is 0.3; "38,912" is 38912 (a comma followed by
     exactly three digits is a thousands separator in every report seen; a decimal comma never prints three
-    decimals in AWR's one- and two-decimal columns)."""
+    decimals in AWR's one- and two-decimal columns). A number too large to hold (infinity) is None too."""
+    value = _read(printed)
+    return None if value is None else _finite(value)
+
+
+def unreadable(printed: str) -> str:
+    """Why ``parse_number`` gave None for ``printed``, in words (for the per-metric warning)."""
+    if _read(printed) is not None:
+        return "is too large to be a real figure (it overflows a floating-point number)"
+    return "is not a number that can be read"
+
+
+def _read(printed: str) -> float | None:
     text = printed.strip().replace("\u00a0", " ")
     if not text or "#" in text:
         return None
@@ -47,5 +65,5 @@ def parse_scaled(printed: str, *, binary: bool) -> float | None:
     if text and text[-1].upper() in BINARY_SUFFIX:
         base = parse_number(text[:-1])
         table = BINARY_SUFFIX if binary else DECIMAL_SUFFIX
-        return None if base is None else base * table[text[-1].upper()]
+        return None if base is None else _finite(base * table[text[-1].upper()])
     return parse_number(text)

@@ -48,6 +48,9 @@ class _Builder:
         self.skipped: dict[str, str] = {}
 
     def set(self, path: str, value: Any, source: str, provenance: tuple[Provenance, ...]) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            self.skip(path, f"the figure found ({value}) is not a finite number")
+            return
         self.values[path] = value
         self.fields[path] = PrefilledField(path=path, value=value, source=source, provenance=provenance)
 
@@ -141,6 +144,8 @@ def _features(b: _Builder, agg: Aggregation) -> None:
 def _round_up(value: float, places: int = 2, *, positive: bool = True) -> float:
     """Rounded up to ``places`` decimals; at least one unit of the last place when the field must be above 0."""
     factor = 10**places
+    if not math.isfinite(value * factor):
+        return value  # too large to round; the set() refuses a non-finite value and validation a huge one
     rounded = math.ceil(round(value * factor, 6)) / factor
     return max(rounded, 1 / factor) if positive else rounded
 
@@ -232,7 +237,13 @@ def _io(b: _Builder, agg: Aggregation) -> None:
         else:
             b.skip(f"io.peak_{kind}_iops", f"no {kind} IO requests found")
         mib = agg.rates.get(f"{kind}_mib_s") or agg.rates.get(f"{kind}_mib_s_db")
-        if mib:
+        if mib and mib.peak == 0 and iops and iops.peak > 0:
+            b.skip(
+                f"io.peak_{kind}_mib_s",
+                f"{kind} throughput prints as 0 MiB/s while {iops.peak:g} {kind} requests/s are made: a 0 rounded at "
+                "the printed precision, not a measured 0 (left at the default; enter it if known)",
+            )
+        elif mib:
             b.set(f"io.peak_{kind}_mib_s", _round_up(mib.peak, positive=False), _rate_words(mib, "peak"), mib.sources)
         else:
             b.skip(f"io.peak_{kind}_mib_s", f"no {kind} throughput found")
@@ -272,6 +283,50 @@ def _environment(b: _Builder, agg: Aggregation) -> None:
         b.set("environment.current_platform", "rds", "IS_RDS YES", rds.provenance)
 
 
+def _tail(field: str) -> str:
+    """``sustained_read_iops`` and ``peak_read_iops`` -> ``read_iops``: the figure the two fields bound."""
+    return field.split("_", 1)[1] if "_" in field else field
+
+
+def _partners(b: _Builder, path: str) -> list[str]:
+    """The pre-filled fields a questionnaire default at ``path`` contradicts: those of its section bounding the same
+    figure (the peak of a sustained value), else every pre-filled field of its section."""
+    section, _, field = path.partition(".")
+    same = [p for p in b.values if p.partition(".")[0] == section]
+    return [p for p in same if _tail(p.partition(".")[2]) == _tail(field)] or same
+
+
+def _valid_workload(b: _Builder) -> Workload:
+    """The pre-filled values as a ``Workload``, never an error: a pre-filled value the validation refuses is
+    withdrawn with the validator's message; when a default the reports did not fill contradicts a pre-filled value
+    (a sustained IOPS default above a pre-filled peak), the pre-filled value it contradicts is withdrawn, saying so."""
+    for _ in range(len(b.values) + 1):
+        try:
+            return Workload.model_validate(b.document())
+        except ValidationError as invalid:
+            errors = field_errors(invalid)
+        withdrawn = {e.path: f"withdrawn: {e.message}" for e in errors if e.path in b.values}
+        if not withdrawn:
+            for error in errors:
+                for path in _partners(b, error.path):
+                    withdrawn.setdefault(
+                        path,
+                        f"withdrawn: it contradicts the questionnaire's default for {error.path}, which these files "
+                        f"do not give ({error.message}); enter both",
+                    )
+        if not withdrawn:
+            break
+        for path, reason in withdrawn.items():
+            b.values.pop(path, None)
+            b.fields.pop(path, None)
+            b.skipped[path] = reason
+    for path in list(b.values):  # nothing pre-filled validates: the questionnaire's defaults, every field withdrawn
+        b.fields.pop(path, None)
+        b.skipped[path] = "withdrawn: the pre-filled values do not validate together"
+    b.values.clear()
+    return Workload.model_validate({})
+
+
 def prefill(agg: Aggregation) -> Prefill:
     b = _Builder()
     _oracle(b, agg)
@@ -280,19 +335,7 @@ def prefill(agg: Aggregation) -> Prefill:
     _io(b, agg)
     _environment(b, agg)
     exadata_prefill(b, agg)
-    for _ in range(len(b.values) + 1):
-        try:
-            workload = Workload.model_validate(b.document())
-            break
-        except ValidationError as invalid:
-            errors = field_errors(invalid)
-            dropped = [e for e in errors if e.path in b.values]
-            if not dropped:
-                raise
-            for error in dropped:
-                b.values.pop(error.path, None)
-                b.fields.pop(error.path, None)
-                b.skipped[error.path] = f"withdrawn: {error.message}"
+    workload = _valid_workload(b)
     return Prefill(
         workload=workload.model_dump(mode="json"),
         fields=tuple(b.fields.values()),

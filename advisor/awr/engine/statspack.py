@@ -60,7 +60,7 @@ def parse_statspack(file: str, text: str) -> FileExtraction:
     c.fact("statspack_used", True, "Report header", "first line", "STATSPACK report for")
     init_parameters(c, lines)
     if not any("End of Report" in line for line in lines[-20:]):
-        c.warnings.append("truncated: no 'End of Report' at the end of the file; figures after the cut are missing")
+        c.truncated(text)
     named = _DB_INST.search(text)
     instance = db.get("Instance") or (named.group("inst") if named else "")
     c.add_window_sample(key, minutes, instance or None)

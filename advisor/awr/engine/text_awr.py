@@ -209,7 +209,7 @@ def parse_awr_text(file: str, text: str) -> FileExtraction:
     c.fact("awr_used", True, "Report header", "first line", "WORKLOAD REPOSITORY report for")
     init_parameters(c, lines)
     if not any(line.startswith("End of Report") for line in lines[-20:]):
-        c.warnings.append("truncated: no 'End of Report' at the end of the file; figures after the cut are missing")
+        c.truncated(text)
     instance = inst.get("Instance") or db.get("Instance")
     c.add_window_sample(key, minutes, instance or None)
     identity = Identity(

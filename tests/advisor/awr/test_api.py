@@ -11,7 +11,7 @@ from django.test import Client
 
 from advisor.apikeys.services import apikey_create
 from advisor.awr.models import ReportImport
-from tests.advisor.awr.samples import AZURE, MINER, needs_samples
+from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples
 from tests.advisor.awr.uploads import files_of, raw_files
 
 pytestmark = [pytest.mark.django_db, needs_samples]
@@ -87,12 +87,13 @@ def test_another_user_gets_404(client: Client, anon_client: Client) -> None:
 
 
 def test_an_oversized_body_gets_413_in_words(client: Client) -> None:
-    # the API's own limit for this path is the import's 128 MiB, not the 256 KiB of other API bodies
+    # the API's own limit for this path is the upload page's 512 MiB (more than 16 files go to a background job),
+    # not the 256 KiB of other API bodies
     ok = client.post(URL, {"files": files_of(AZURE / "AWR_DBW.html")})  # 2.2 MB
     assert ok.status_code == 201
-    response = client.post(URL, {"files": raw_files(("a.txt", b"x"))}, CONTENT_LENGTH=str(128 * 1024 * 1024 + 1))
+    response = client.post(URL, {"files": raw_files(("a.txt", b"x"))}, CONTENT_LENGTH=str(512 * 1024 * 1024 + 1))
     assert response.status_code == 413
-    assert "at most 128 MiB is accepted on /api/v1/awr/imports" in response.json()["errors"][0]["message"]
+    assert "at most 512 MiB is accepted on /api/v1/awr/imports" in response.json()["errors"][0]["message"]
 
 
 def test_a_session_post_without_the_csrf_token_is_refused(user: Any) -> None:
@@ -109,3 +110,24 @@ def test_the_openapi_document_lists_both_routes_with_credentials_required(anon_c
     assert {} not in post["security"]  # saved data: no anonymous access
     assert "multipart/form-data" in post["requestBody"]["content"]
     assert "get" in paths[URL + "/{public_id}"]
+
+
+def test_more_than_sixteen_files_are_read_in_the_background_and_polled(
+    anon_client: Client, user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    statspack = (JAS / "sp_70371_70372.txt").read_bytes()
+    headers = bearer(user)
+    with django_capture_on_commit_callbacks(execute=True):  # the job's task runs once its row is committed
+        response = anon_client.post(
+            URL, {"files": raw_files(*[(f"sp{i:02d}.txt", statspack) for i in range(17)])}, **headers
+        )
+    assert response.status_code == 202, response.content
+    started = response.json()
+    assert started["url"].endswith(f"/api/v1/awr/jobs/{started['job']}")
+    polled = anon_client.get(started["url"], **headers).json()
+    assert (polled["status"], polled["done"], polled["total"]) == ("succeeded", 17, 17)
+    report_import = ReportImport.objects.get(public_id=polled["import"])
+    assert report_import.owner == user and report_import.files.count() == 17
+    assert anon_client.get(polled["import_url"], **headers).status_code == 200
+    other = get_user_model().objects.create_user("mallory", password="x")
+    assert anon_client.get(started["url"], **bearer(other)).status_code == 404

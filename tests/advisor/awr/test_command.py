@@ -52,3 +52,14 @@ def test_exit_is_non_zero_only_when_no_file_could_be_read(tmp_path: Path) -> Non
         run(str(junk))
     with pytest.raises(CommandError, match="no such file"):
         run(str(tmp_path / "missing.html"))
+
+
+def test_files_of_the_same_name_in_different_folders_are_told_apart(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "awr.html").write_bytes((AZURE / "AWR_DBS.html").read_bytes())
+    (tmp_path / "b" / "awr.html").write_bytes((AZURE / "AWR_DBW.html").read_bytes())
+    text = run(str(tmp_path / "a" / "awr.html"), str(tmp_path / "b" / "awr.html"))
+    assert "read awr.html: AWR instance report (HTML)" in text
+    # DBS and DBW are one file each: the first database is kept, the second file is left out under its own name
+    assert "NOT READ awr.html (2): from database DBW" in text

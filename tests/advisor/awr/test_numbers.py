@@ -1,6 +1,6 @@
 import pytest
 
-from advisor.awr.engine.numbers import parse_number, parse_scaled
+from advisor.awr.engine.numbers import parse_number, parse_scaled, unreadable
 
 
 @pytest.mark.parametrize(
@@ -28,3 +28,11 @@ def test_iostat_data_suffixes_are_binary() -> None:
     # AWR_DBS.html IOStat by Function, Smart Scan "Data per sec" 117.637M = 117.637 x 1024^2 bytes
     assert parse_scaled("117.637M", binary=True) == pytest.approx(117.637 * 1024 * 1024)
     assert parse_scaled("1.5K", binary=False) == 1500
+
+
+def test_a_number_too_large_to_hold_is_none_with_the_reason() -> None:
+    # 400 nines overflow a float to infinity, which no JSON column stores
+    assert parse_number("9" * 400) is None
+    assert "too large" in unreadable("9" * 400)
+    assert parse_scaled("9" * 300 + "T", binary=True) is None  # finite, but infinite once scaled by 1024^4
+    assert unreadable("n/a") == "is not a number that can be read"

@@ -11,12 +11,19 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from advisor.awr.engine import limits
 from advisor.awr.engine.aggregate import label
 from advisor.awr.engine.importer import ImportResult, UploadRejected, import_files
+from advisor.awr.engine.upload import unique_names
 
 
-def _read(path: str) -> tuple[str, bytes]:
+def _read(path: str) -> bytes:
     """The file's bytes, never more than one byte over the per-file limit (so the limit is enforced, not read)."""
     with open(path, "rb") as handle:
-        return Path(path).name, handle.read(limits.MAX_FILE_BYTES.value + 1)
+        return handle.read(limits.MAX_FILE_BYTES.value + 1)
+
+
+def read_files(paths: list[str]) -> list[tuple[str, bytes]]:
+    """Each file by its base name, repeated names told apart as the upload page does (``awr.html (2)``): the import
+    tells files apart by name, so a/awr.html and b/awr.html must not share one."""
+    return list(zip(unique_names([Path(p).name for p in paths]), (_read(p) for p in paths), strict=True))
 
 
 def _where(provenance: Any) -> str:
@@ -40,7 +47,7 @@ class Command(BaseCommand):
         if missing:
             raise CommandError(f"no such file: {', '.join(missing)}")
         try:
-            result = import_files([_read(p) for p in options["files"]], mask=options["mask"])
+            result = import_files(read_files(options["files"]), mask=options["mask"])
         except UploadRejected as rejected:
             raise CommandError(str(rejected)) from None
         if options["json"]:
