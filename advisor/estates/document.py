@@ -9,7 +9,6 @@ The databases table lists at most ``MAX_LISTED`` databases, the costliest first;
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -27,6 +26,7 @@ from advisor.estates.models import Estate, EstateDatabase
 from advisor.models import ReportSettings
 from advisor.report import PRODUCT_NAME, paper_from
 from advisor.report_printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+from pricing.engine.source_names import named_sources
 
 __all__ = ["ChromiumMissing", "EstateRunning", "ReportFailed", "estate_document", "estate_pdf"]
 
@@ -114,17 +114,10 @@ def _on_paper(figure: dict[str, Any], height: int = 330) -> dict[str, Any]:
     return {**figure, "layout": layout, "caption": caption}
 
 
-SKU = re.compile(r", SKU [^ ,]+")
-
-
 def grouped_sources(sources: tuple[str, ...]) -> list[tuple[str, int]]:
-    """Each price source once, with how many of the price rows (SKUs) behind the totals it gave: "AWS Price List
-    via …, SKU KARPENTER-us-east-1-m5.xlarge (as of 2026-07-20)" and its siblings become one line."""
-    counts: dict[str, int] = {}
-    for source in sources:
-        key = SKU.sub("", source)
-        counts[key] = counts.get(key, 0) + 1
-    return sorted(counts.items())
+    """Each price source once, by the name users know it ("AWS Price List, eu-west-1, 2023-02-23"), with how many of
+    the price rows (SKUs) behind the totals it gave."""
+    return [(name, rows) for name, rows, _ in named_sources(sources)]
 
 
 def estate_document(*, estate: Estate, paper: str | None = None, prepared_by: str | None = None,

@@ -8,7 +8,7 @@ from typing import Any
 
 from advisor.estates.engine.export import PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
-from advisor.estates.engine.totals import EstateTotals
+from advisor.estates.engine.totals import LICENCE_MODEL, EstateTotals
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -29,6 +29,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
         "prices": PRICE_NOTE,
         "prices_as_of": list(totals.prices_as_of),
         "owned": dict(totals.owned),
+        "licences_counted": LICENCE_MODEL,
         "placements": [
             {"placement": p.placement, "label": p.label, "monthly_usd": _money(p.monthly_usd),
              "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
@@ -36,7 +37,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
              "placed": p.placed,
              "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),
              "licences": [asdict(t) for t in p.licences], "licence_included": p.licence_included,
-             "licence_not_published": p.licence_not_published}
+             "licence_not_published": p.licence_not_published, "owned_uncounted": p.owned_uncounted}
             for p in totals.placements
         ],
         "blockers": [asdict(b) | {"examples": list(b.examples)} for b in totals.blockers],

@@ -66,15 +66,15 @@ def read_upload_bytes(upload: Any) -> bytes:
 
 
 def estate_from_upload(*, data: bytes, file_name: str, name: str = "", customer: str = "", mask: bool = False,
-                       owner: Any = None) -> tuple[Estate, Inventory | None]:  # fmt: skip
+                       owner: Any = None, team: Any = None) -> tuple[Estate, Inventory | None]:  # fmt: skip
     """An estate from an uploaded file: a ZIP of reports (read in the background) or an inventory (CSV or XLSX,
     its refused rows in the returned inventory). ``InventoryRefused`` (``ZipRefused``) when the file is refused."""
     if looks_like_report_zip(data, file_name):
         return estate_from_reports(data=data, file_name=file_name, name=name, customer=customer, mask=mask,
-                                   owner=owner), None  # fmt: skip
+                                   owner=owner, team=team), None  # fmt: skip
     inventory = read_inventory(data, file_name)
     estate = estate_from_inventory(inventory=inventory, name=name, customer=customer, file_name=file_name,
-                                   owner=owner)  # fmt: skip
+                                   owner=owner, team=team)  # fmt: skip
     return estate, inventory
 
 
@@ -96,13 +96,16 @@ def estate_from_reports(*, data: bytes, file_name: str = "", name: str = "", cus
 
 
 @transaction.atomic
-def estate_from_assessments(*, assessments: list[Assessment], name: str, owner: Any = None) -> Estate:
-    """An estate of saved assessments (as many as MAX_ROWS), each assessed as its results page does."""
+def estate_from_assessments(*, assessments: list[Assessment], name: str, customer: str = "", owner: Any = None,
+                            team: Any = None) -> Estate:  # fmt: skip
+    """An estate of saved assessments (as many as MAX_ROWS), each assessed as its results page does. The caller
+    chooses them among those its user may see (``advisor.access.visible_assessments``)."""
     if not assessments:
         raise InventoryRefused(["choose at least one saved assessment"])
     if len(assessments) > MAX_ROWS:
         raise InventoryRefused([f"{len(assessments):,} assessments chosen; at most {MAX_ROWS:,} per estate"])
-    estate = Estate.objects.create(name=_estate_name(name, ""), source=Estate.Source.ASSESSMENTS, owner=owner)
+    estate = Estate.objects.create(name=_estate_name(name, ""), customer=customer.strip()[:200],
+                                   source=Estate.Source.ASSESSMENTS, owner=owner, team=team)  # fmt: skip
     EstateDatabase.objects.bulk_create(
         EstateDatabase(estate=estate, row=i, name=a.name[:200], workload=a.workload, assessment=a)
         for i, a in enumerate(assessments, start=1)
@@ -112,10 +115,15 @@ def estate_from_assessments(*, assessments: list[Assessment], name: str, owner: 
 
 
 def estate_search(*, user: Any, query: str = "") -> list[Estate]:
-    rows = visible_estates(user).annotate(
-        databases_count=Count("databases"),
-        done_count=Count("databases", filter=Q(databases__status=Status.DONE)),
+    rows = (
+        visible_estates(user)
+        .select_related("team")
+        .annotate(
+            databases_count=Count("databases"),
+            done_count=Count("databases", filter=Q(databases__status=Status.DONE)),
+        )
     )
+    query = query.replace("\x00", "")  # PostgreSQL refuses NUL in a query: no name holds one anyway
     if query:
         rows = rows.filter(Q(name__icontains=query) | Q(customer__icontains=query))
     return list(rows[:200])
@@ -206,6 +214,7 @@ def estate_table(estate: Estate, *, sort: str = "row", descending: bool = False,
         rows = rows.filter(status=status)
     if option:
         rows = rows.filter(recommended=option)
+    query = query.replace("\x00", "")  # PostgreSQL refuses NUL in a query: no name holds one anyway
     if query:
         rows = rows.filter(name__icontains=query)
     field = F(SORTS.get(sort, "row"))

@@ -27,6 +27,7 @@ from advisor.results_page import results_context
 SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recommended", "recommended option"),
                 ("-monthly", "monthly cost, highest first"), ("monthly", "monthly cost, lowest first")]  # fmt: skip
 TABLE_ROWS = 500  # rows drawn per page view (every second while it runs); filter, sort or export for the rest
+PARTS = ("", "live")  # ?part= with htmx: the page's one partial (templates/estates/estate_detail.html)
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -57,7 +58,7 @@ def _file_stem(estate: Estate) -> str:
 @login_required
 @require_GET
 def estate_list(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
     return render(request, "estates/estate_list.html", {"estates": services.estate_search(user=request.user, query=query),
                                                        "query": query})  # fmt: skip
 
@@ -73,8 +74,8 @@ def _new_context(form: InventoryForm, problems: list[str] | None = None) -> dict
 @require_http_methods(["GET", "POST"])
 def estate_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        return render(request, "estates/estate_new.html", _new_context(InventoryForm()))
-    form = InventoryForm(request.POST, request.FILES)
+        return render(request, "estates/estate_new.html", _new_context(InventoryForm(user=request.user)))
+    form = InventoryForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return render(request, "estates/estate_new.html", _new_context(form), status=422)
     upload = form.cleaned_data["file"]
@@ -82,6 +83,7 @@ def estate_new(request: HttpRequest) -> HttpResponse:
         estate, inventory = services.estate_from_upload(
             data=services.read_upload_bytes(upload), file_name=upload.name, name=form.cleaned_data["name"],
             customer=form.cleaned_data["customer"], mask=form.cleaned_data["mask"], owner=request.user,
+            team=form.cleaned_data["team"],
         )  # fmt: skip
     except services.InventoryRefused as refused:
         return render(request, "estates/estate_new.html", _new_context(form, refused.problems), status=422)
@@ -96,12 +98,13 @@ def estate_new(request: HttpRequest) -> HttpResponse:
 def estate_from_assessments(request: HttpRequest) -> HttpResponse:
     visible = assessment_access.visible_assessments(request.user).order_by("name")[:MAX_ROWS]
     choices = [(str(a.public_id), f"{a.name} ({a.edition.upper()} {a.version}, {a.region})") for a in visible]
-    form = FromAssessmentsForm(request.POST or None, choices=choices)
+    form = FromAssessmentsForm(request.POST or None, user=request.user, choices=choices)
     if request.method == "POST" and form.is_valid():
         chosen = set(form.cleaned_data["assessments"])
         picked = [a for a in visible if str(a.public_id) in chosen]
         estate = services.estate_from_assessments(assessments=picked, name=form.cleaned_data["name"],
-                                                  owner=request.user)  # fmt: skip
+                                                  customer=form.cleaned_data["customer"], owner=request.user,
+                                                  team=form.cleaned_data["team"])  # fmt: skip
         return redirect(estate)
     status = 422 if request.method == "POST" else 200
     return render(request, "estates/estate_from_assessments.html", {"form": form}, status=status)
@@ -135,8 +138,12 @@ def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
 
 def _table_params(request: HttpRequest) -> dict[str, Any]:
     sort = request.GET.get("sort", "row")
-    return {"sort": sort.lstrip("-"), "descending": sort.startswith("-"), "status": request.GET.get("status", ""),
-            "option": request.GET.get("option", ""), "query": request.GET.get("q", "").strip()[:200]}  # fmt: skip
+    status, option = request.GET.get("status", ""), request.GET.get("option", "")
+    # only known values reach the database (anything else, a NUL included, which PostgreSQL refuses, filters nothing)
+    return {"sort": sort.lstrip("-"), "descending": sort.startswith("-"),
+            "status": status if status in EstateDatabase.Status.values else "",
+            "option": option if option in OPTION_KEYS else "",
+            "query": request.GET.get("q", "").replace("\x00", "").strip()[:200]}  # fmt: skip
 
 
 def _table(rows: list[tuple[EstateDatabase, Any]]) -> list[dict[str, Any]]:
@@ -175,8 +182,12 @@ def estate_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
     estate = _viewable(request, public_id)
     template = "estates/estate_detail.html"
     part = request.GET.get("part", "")
-    if request.htmx and part in ("live", "table"):
-        template += "#estate-live" if part == "live" else "#estate-table"
+    if part not in PARTS:
+        return HttpResponse(f"part {part[:40]!r}: accepted values are {', '.join(repr(p) for p in PARTS if p)} (the "
+                            "live section: progress, totals and the databases table), or none for the whole page",
+                            status=400, content_type="text/plain; charset=utf-8")  # fmt: skip
+    if request.htmx and part == "live":
+        template += "#estate-live"
     return render(request, template, _detail_context(request, estate))
 
 

@@ -67,6 +67,8 @@ def _name(text: str, as_of: str, region: str | None) -> str:
     for repository, by in COPIED_BY_REPOSITORY.items():
         if text.startswith(repository):
             return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
+    if "oci-pricing-mcp" in text and "apexapps.oracle.com" in text:  # Oracle Database@AWS (Exadata) list prices
+        return f"Oracle's public price list as copied by oci-pricing-mcp{', ' + as_of if as_of else ''}"
     if text.startswith("Oracle Technology Global Price List"):
         return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
     return text if not as_of or as_of in text else f"{text}, {as_of}"

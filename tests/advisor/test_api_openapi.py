@@ -23,6 +23,7 @@ EVERY_ENDPOINT = {
     ("/api/v1/estates/{public_id}/databases", "get"),
     ("/api/v1/awr/imports", "post"),  # AWR import (advisor/awr/api.py): reports of one database, multipart
     ("/api/v1/awr/imports/{public_id}", "get"),
+    ("/api/v1/awr/jobs/{job_id}", "get"),  # an upload of more than 16 files, read by a background job
 }
 
 
@@ -42,11 +43,13 @@ def test_the_document_is_openapi_3_1_and_lists_every_endpoint(anon_client: Clien
 def test_request_bodies_are_the_engines_models(anon_client: Client) -> None:
     document = _document(anon_client)
     bodies = {
-        path: operations["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        path: (schema.get("$ref") or schema.get("title"))
         for path, operations in document["paths"].items()
         if "post" in operations and "application/json" in operations["post"]["requestBody"]["content"]
+        for schema in [operations["post"]["requestBody"]["content"]["application/json"]["schema"]]
     }
     assert bodies == {
+        "/api/v1/estates": "EstateFromAssessments",  # beside its multipart upload: an estate of saved assessments
         "/api/v1/workloads/validate": "#/components/schemas/Workload",
         "/api/v1/verdicts": "#/components/schemas/Workload",
         "/api/v1/recommendations": "#/components/schemas/Workload",
@@ -76,3 +79,10 @@ def test_the_docs_page_loads_its_files_from_this_server(anon_client: Client) -> 
     assert "/static/ninja/swagger-ui-bundle.js" in page and "/api/v1/openapi.json" in page
     assert "https://" not in page and "http://" not in page  # no CDN
     assert finders.find("ninja/swagger-ui-bundle.js") and finders.find("ninja/swagger-ui.css")
+
+
+def test_the_estate_endpoint_documents_both_its_upload_and_its_json_body(anon_client: Client) -> None:
+    content = _document(anon_client)["paths"]["/api/v1/estates"]["post"]["requestBody"]["content"]
+    assert "file" in content["multipart/form-data"]["schema"]["properties"]
+    json_body = content["application/json"]["schema"]
+    assert json_body["required"] == ["assessments"] and json_body["properties"]["assessments"]["maxItems"] == 2000

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.estates.engine.summary import DatabaseSummary
-from advisor.estates.engine.totals import OPTION_KEYS, EstateTotals
+from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, EstateTotals
 
 PRICE_NOTE = ("USD a month, on-demand, from the price snapshots each database was assessed against (AWS Price List "
               "rows; Oracle licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list "
@@ -54,7 +54,7 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
             if o is None:
                 line += ["", None, "", ""]
                 continue
-            dates.update(o.prices_as_of)
+            dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
                      "; ".join(b.rule_id for b in o.blockers)]  # fmt: skip
         out.append([*line, " ".join(sorted(dates))])
@@ -90,7 +90,8 @@ def _licence_rows(totals: EstateTotals) -> list[list[Any]]:
         if p.licence_included:
             out.append([p.label, f"licence included in the price ({p.licence_included} databases)", "", 0, "", "", ""])
         if p.licence_not_published:
-            out.append([p.label, f"count not published ({p.licence_not_published} databases)", "", None, "", "", ""])
+            out.append([p.label, f"count not published ({p.licence_not_published} databases; the "
+                        f"{p.owned_uncounted} licences they own are not counted)", "", None, "", "", ""])  # fmt: skip
     return out
 
 
@@ -114,15 +115,16 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
             sheet.append(line)  # Decimal cells are written as numbers
         for cell in sheet[1]:
             cell.font = Font(bold=True)
-        for column in sheet.iter_cols(min_row=2):
-            if sheet.cell(1, column[0].column).value and str(sheet.cell(1, column[0].column).value).endswith("_usd"):
-                for cell in column:
-                    cell.number_format = "#,##0.00"
+        for heading in sheet[1]:  # a sheet may hold its header alone (nothing assessed yet)
+            if str(heading.value or "").endswith("_usd"):
+                for row in range(2, sheet.max_row + 1):
+                    sheet.cell(row, heading.column).number_format = "#,##0.00"
         sheet.freeze_panes = "A2"
     notes = book.create_sheet("About")
     dates = ", ".join(totals.prices_as_of) or "none"
     for line in ([title], ["Prices", PRICE_NOTE], ["Price rows dated", dates],
-                 ["Licences", "pooled across the estate: licences owned cover any database of the same edition"]):  # fmt: skip
+                 ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
+                  "surplus, only for databases placed whose need is known"]):  # fmt: skip
         notes.append(line)
     buffer = io.BytesIO()
     book.save(buffer)

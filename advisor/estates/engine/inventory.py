@@ -164,8 +164,10 @@ def _row(cells: tuple[str, ...], mapped: dict[int, Column], number: int) -> tupl
     return name, data, errors
 
 
-def _capped(data: dict[str, Any]) -> None:
-    """Blank average CPU or sustained IOPS: the questionnaire's default, or the row's peak when that is lower."""
+def _capped(data: dict[str, Any]) -> set[str]:
+    """Blank average CPU or sustained IOPS: the questionnaire's default, or the row's peak when that is lower.
+    Returns the paths filled in, whose errors are the peak's (already reported on the peak's own column)."""
+    filled: set[str] = set()
     for dependent, peak in CAPPED_BY_PEAK:
         d_section, _, d_field = dependent.partition(".")
         p_section, _, p_field = peak.partition(".")
@@ -174,6 +176,8 @@ def _capped(data: dict[str, Any]) -> None:
             continue
         default = getattr(getattr(Workload(), d_section), d_field)
         data.setdefault(d_section, {})[d_field] = min(default, given)
+        filled.add(dependent)
+    return filled
 
 
 def inventory_from_table(table: Table) -> Inventory:
@@ -198,11 +202,12 @@ def inventory_from_table(table: Table) -> Inventory:
             names[name.lower()] = number
         workload = None
         if not errors:
-            _capped(data)
+            filled = _capped(data)
             try:
                 workload = parse_workload(data)
-            except WorkloadInvalid as problem:
-                errors += [RowError(number, headers.get(e.path, e.path), e.message) for e in problem.errors]
+            except WorkloadInvalid as problem:  # a column the file lacks is not reported: only the peak it copied
+                errors += [RowError(number, headers.get(e.path, e.path), e.message) for e in problem.errors
+                           if e.path not in filled]  # fmt: skip
         if errors or workload is None:
             invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors)))
         else:

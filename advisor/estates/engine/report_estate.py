@@ -76,8 +76,15 @@ def _read(data: bytes, plan: ZipPlan, on_file: Callable[[int, int, str], None] |
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as broken:
             read[member] = FileError(file=member.path, message=f"could not be unpacked ({broken}); not read")
             continue
-        read[member] = read_file(member.path, data)
+        try:
+            read[member] = read_file(member.path, data)
+        except Exception as error:  # noqa: BLE001 - one report's unexpected failure is that file's error alone
+            read[member] = FileError(file=member.path, message=f"could not be read ({_why(error)}); not read")
     return read
+
+
+def _why(error: Exception) -> str:
+    return f"{type(error).__name__}: {str(error)[:300]}" if str(error) else type(error).__name__
 
 
 def _groups(plan: ZipPlan, read: dict[Member, object]) -> tuple[list[_Group], list[str]]:
@@ -95,7 +102,7 @@ def _groups(plan: ZipPlan, read: dict[Member, object]) -> tuple[list[_Group], li
             if key is None:
                 loose.append((member, found))
                 continue
-            name = found.identity.db_name or key  # type: ignore[union-attr]
+            name = found.identity.db_name or key  # type: ignore[attr-defined]
             group = groups.setdefault(key, _Group(key, name, [], []))
         (group.extractions if isinstance(found, FileExtraction) else group.errors).append(found)  # type: ignore[arg-type]
     by_dbid = [g for g in groups.values() if not g.source.startswith("folder ")]
@@ -130,6 +137,17 @@ def _database(group: _Group) -> ReportDatabase:
                           tuple(errors) + tuple(f"{group.source}: {w}" for w in aggregation.flags))  # fmt: skip
 
 
+def _database_or_error(group: _Group) -> ReportDatabase:
+    """``_database``, or the group's error when reading its figures fails unexpectedly: one database's failure is
+    that database's error, the others are still assessed."""
+    try:
+        return _database(group)
+    except Exception as error:  # noqa: BLE001 - any failure of one group stays that group's
+        files = tuple(e.file for e in group.extractions)
+        return ReportDatabase(group.name, group.source, None,
+                              f"{group.source}: its figures could not be read ({_why(error)})", files, ())  # fmt: skip
+
+
 def _unique(names: list[str]) -> list[str]:
     seen: dict[str, int] = {}
     out = []
@@ -160,7 +178,7 @@ def read_report_zip(
     plan = plan_zip(data)
     read = _read(data, plan, on_file)
     groups, notes = _groups(plan, read)
-    databases = [_database(g) for g in groups]
+    databases = [_database_or_error(g) for g in groups]
     notes = list(plan.left_out) + notes
     if mask:
         tokens = names_to_mask([r.identity for r in read.values() if isinstance(r, FileExtraction)])

@@ -7,12 +7,15 @@ Pure Python (pydantic, frozen). Money is ``Decimal``; JSON keeps it as a string.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 LicenceStatus = Literal["counted", "included", "not-published", "none"]
+EDITION_KEYS = ("ee", "se2")  # the licence calculator's keys for the editions; every other product is an option
+_AS_OF = re.compile(r"\(as of (\d{4}-\d{2}-\d{2})\)$")
 
 
 class _Frozen(BaseModel):
@@ -50,6 +53,17 @@ class OptionSummary(_Frozen):
     committed_36_months_usd: Decimal | None = None  # its 36-month total, upfront fees included
 
     @property
+    def dates(self) -> tuple[str, ...]:
+        """Every price row's date behind the cost: the AWS rows' (``prices_as_of``) and the licence price lists'
+        (read from ``price_sources``, which name every line priced)."""
+        found = set(self.prices_as_of)
+        for source in self.price_sources:
+            match = _AS_OF.search(source)
+            if match:
+                found.add(match[1])
+        return tuple(sorted(found))
+
+    @property
     def placeable(self) -> bool:
         """The rules do not block it and it has a price: it can take part in an estate's total."""
         return self.verdict != "blocked" and self.monthly_usd is not None
@@ -59,6 +73,10 @@ class DatabaseSummary(_Frozen):
     edition: str
     licence_model: str
     licences_owned: int  # the workload's processor licences (SE2: sockets) owned for its edition
+    # option licences owned (the workload's oracle.option_licences_owned): per named product, and of every other
+    # option the features need; each option's cost buys only the shortfall, so the totals count them the same way
+    options_owned: dict[str, int] = {}
+    options_owned_every: int = 0
     recommended: str | None  # the option key, None when every priced option is blocked
     options: tuple[OptionSummary, ...]
 
@@ -68,6 +86,15 @@ class DatabaseSummary(_Frozen):
     @property
     def recommended_option(self) -> OptionSummary | None:
         return self.option(self.recommended) if self.recommended else None
+
+    def owned_of(self, key: str) -> int:
+        """Processor licences of product ``key`` this database owns, as its inventory row states them: its edition's,
+        or an option's (named, else the number given for every option); none of another edition."""
+        if key == self.edition:
+            return self.licences_owned
+        if key in EDITION_KEYS:
+            return 0
+        return self.options_owned.get(key, self.options_owned_every)
 
 
 def _configuration(option: dict[str, Any]) -> str:
@@ -142,7 +169,8 @@ def _sources(option: dict[str, Any]) -> tuple[str, ...]:
 
 
 def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None, edition: str, licence_model: str,
-                      licences_owned: int) -> DatabaseSummary:  # fmt: skip
+                      licences_owned: int, options_owned: dict[str, int] | None = None,
+                      options_owned_every: int = 0) -> DatabaseSummary:  # fmt: skip
     """The compact summary of ``recommendation_json(recommendation)``."""
     options = []
     for option in recommendation["options"]:
@@ -179,4 +207,5 @@ def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,
+                           options_owned=dict(options_owned or {}), options_owned_every=options_owned_every,
                            recommended=recommended, options=tuple(options))  # fmt: skip

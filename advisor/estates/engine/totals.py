@@ -6,9 +6,13 @@ Pure Python. Nothing is priced here: every figure is a sum of the summaries' own
 - A placement is "every database on one option" (RDS, RDS Custom, EC2, Oracle Database@AWS) or "each database on
   its recommended option" (best). A database the option cannot take (the rules block it, or it is not priced) is
   left out of that placement's total and counted apart, so a total is like-for-like only when nothing is left out.
-- Licences are pooled across the estate: the processor licences (SE2: sockets) owned for an edition, summed over
-  every assessed database, cover the need of any database of that edition; what is left over is freed, what is
-  missing must be bought. Options (Partitioning, Diagnostics Pack, ...) have no "owned" answer, so all are bought.
+- Licences are counted per database, as each inventory row states them (that is what each database's cost prices:
+  it buys only its own shortfall). For each product (the edition's processor licences, SE2 sockets, each option):
+  to buy = the sum over the databases placed of max(needed - owned, 0); freed = the sum of max(owned - needed, 0).
+  Owned and freed are counted only for databases placed whose need is known: a database left out of the placement,
+  or whose licence count no source gives (Oracle Database@AWS BYOL), frees nothing and is counted apart
+  (``licence_not_published``, with the licences it owns in ``owned_uncounted``). A licence-included database
+  needs none of its own, so the licences it owns are freed.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
-from advisor.estates.engine.summary import DatabaseSummary, OptionSummary
+from advisor.estates.engine.summary import EDITION_KEYS, DatabaseSummary, OptionSummary
 
+LICENCE_MODEL = "licences owned are counted per database as each inventory row states them"
 OPTION_KEYS = ("rds", "rds_custom", "ec2", "odb")
 BEST = "best"
 # What an edition's owned licences are called when no database in a placement counts them (the licence
@@ -60,6 +65,7 @@ class PlacementTotal:
     licences: tuple[ProductTotal, ...]
     licence_included: int  # placed databases whose price includes the licence
     licence_not_published: int  # placed databases whose licence count no source gives
+    owned_uncounted: int = 0  # edition licences owned by those databases: their need is unknown, so none is freed
     by_option: tuple[tuple[str, int], ...] = ()  # best: how many go to each option
     committed_three_year_usd: Decimal = Decimal("0.00")  # each database on its best commitment where priced
     on_commitment: int = 0  # placed databases whose best commitment beats on-demand
@@ -88,7 +94,7 @@ class EstateTotals:
     databases: int
     placements: tuple[PlacementTotal, ...]
     blockers: tuple[BlockerCount, ...]
-    owned: tuple[tuple[str, int], ...]  # (edition, licences owned) pooled over the estate
+    owned: tuple[tuple[str, int], ...]  # (edition, licences owned) summed over the databases assessed
     prices_as_of: tuple[str, ...]
     price_sources: tuple[str, ...] = ()  # every price row's source (as of date) the totals rest on
 
@@ -104,46 +110,70 @@ def _labels(assessed: list[Assessed]) -> dict[str, str]:
     return labels
 
 
-def _licences(chosen: list[OptionSummary], owned: dict[str, int]) -> tuple[tuple[ProductTotal, ...], int, int]:
-    required: dict[str, int] = {}
+def _licences(chosen: list[tuple[DatabaseSummary, OptionSummary]]) -> tuple[tuple[ProductTotal, ...], int, int, int]:
+    """Per product, summed database by database: needed, owned, to buy (each database's shortfall) and freed (each
+    database's surplus), over the databases whose need is known; and how many are licence included, how many have
+    no published count, and the edition licences those own (not counted)."""
+    sums: dict[str, list[int]] = {}  # key -> [required, owned, to_buy, freed]
     names: dict[str, tuple[str, str]] = {}
-    for option in chosen:
-        for need in option.licences if option.licence_status == "counted" else ():
-            required[need.key] = required.get(need.key, 0) + need.required
-            names.setdefault(need.key, (need.name, need.metric))
-    for edition, count in owned.items():  # owned licences show even where nothing needs them: they are freed
-        if count and edition not in required:
-            required[edition] = 0
-            names.setdefault(edition, EDITION_PRODUCTS.get(edition, (edition, "processor")))
-    products = []
-    for key, count in required.items():
-        have = owned.get(key, 0)
-        name, metric = names[key]
-        products.append(ProductTotal(key, name, metric, count, have, max(count - have, 0), max(have - count, 0)))
-    included = sum(1 for o in chosen if o.licence_status == "included")
-    unknown = sum(1 for o in chosen if o.licence_status == "not-published")
-    return tuple(products), included, unknown
+
+    def add(key: str, name: tuple[str, str], need: int, have: int) -> None:
+        row = sums.setdefault(key, [0, 0, 0, 0])
+        names.setdefault(key, name)
+        row[0] += need
+        row[1] += have
+        row[2] += max(need - have, 0)
+        row[3] += max(have - need, 0)
+
+    included = unknown = uncounted = 0
+    for summary, option in chosen:
+        if option.licence_status == "counted":
+            needs = {n.key: n for n in option.licences}
+            for need in option.licences:
+                add(need.key, (need.name, need.metric), need.required, summary.owned_of(need.key))
+            if summary.edition not in needs and summary.licences_owned:  # owned, not needed here: freed
+                add(summary.edition, _edition_name(summary.edition), 0, summary.licences_owned)
+        elif option.licence_status == "included":
+            included += 1
+            if summary.licences_owned:  # the price includes the licence: those owned are not needed
+                add(summary.edition, _edition_name(summary.edition), 0, summary.licences_owned)
+        elif option.licence_status == "not-published":  # the need is unknown: nothing owned is counted or freed
+            unknown += 1
+            uncounted += summary.licences_owned
+    products = [ProductTotal(key, *names[key], *sums[key]) for key in sorted(sums, key=_product_order)]
+    return tuple(products), included, unknown, uncounted
 
 
-def _placement(key: str, label: str, assessed: list[Assessed], owned: dict[str, int]) -> PlacementTotal:
+def _edition_name(edition: str) -> tuple[str, str]:
+    return EDITION_PRODUCTS.get(edition, (edition, "processor"))
+
+
+def _product_order(key: str) -> tuple[int, str]:
+    return (0, str(EDITION_KEYS.index(key))) if key in EDITION_KEYS else (1, key)
+
+
+def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal:
     chosen: list[OptionSummary] = []
+    pairs: list[tuple[DatabaseSummary, OptionSummary]] = []
     blocked = unpriced = 0
     for a in assessed:
         option = a.summary.recommended_option if key == BEST else a.summary.option(key)
         if option is not None and option.placeable:
             chosen.append(option)
+            pairs.append((a.summary, option))
         elif option is not None and option.verdict == "blocked" or option is None and key == BEST:
             blocked += 1
         else:
             unpriced += 1
     monthly = sum((o.monthly_usd or Decimal(0) for o in chosen), Decimal("0.00"))
-    products, included, unknown = _licences(chosen, owned)
+    products, included, unknown, uncounted = _licences(pairs)
     by_option = tuple(sorted(Counter(o.option for o in chosen).items(), key=lambda kv: OPTION_KEYS.index(kv[0])))
-    committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else (o.monthly_usd or 0) * 36
+    committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else (o.monthly_usd or Decimal(0)) * 36
                      for o in chosen), Decimal("0.00"))  # fmt: skip
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
     return PlacementTotal(key, label, monthly, len(chosen), len(assessed) - len(chosen), blocked, unpriced, products,
-                          included, unknown, by_option if key == BEST else (), committed, on_commitment)  # fmt: skip
+                          included, unknown, uncounted, by_option if key == BEST else (), committed,
+                          on_commitment)  # fmt: skip
 
 
 def _blockers(assessed: list[Assessed], labels: dict[str, str]) -> tuple[BlockerCount, ...]:
@@ -167,8 +197,8 @@ def estate_totals(assessed: list[Assessed]) -> EstateTotals:
     for a in assessed:
         owned[a.summary.edition] = owned.get(a.summary.edition, 0) + a.summary.licences_owned
     keys = [k for k in OPTION_KEYS if k in labels] + [BEST]
-    placements = tuple(_placement(k, labels.get(k, k), assessed, owned) for k in keys)
-    dates = sorted({d for a in assessed for o in a.summary.options for d in o.prices_as_of})
+    placements = tuple(_placement(k, labels.get(k, k), assessed) for k in keys)
+    dates = sorted({d for a in assessed for o in a.summary.options for d in o.dates})
     sources = sorted({s for a in assessed for o in a.summary.options if o.placeable for s in o.price_sources})
     return EstateTotals(len(assessed), placements, _blockers(assessed, labels),
                         tuple(sorted((e, n) for e, n in owned.items() if n)), tuple(dates), tuple(sources))  # fmt: skip

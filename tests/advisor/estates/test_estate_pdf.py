@@ -123,3 +123,7 @@ def test_a_twenty_database_estate_prints(client: Client, make_estate: Callable[.
     assert f"${best:,.2f}" in text  # the best-per-database monthly total, on the cover and in the totals
     for name in ("DB01", "DB20", "Example Corp", "Ann Architect", f"Page 1 of {pages}", "Disclaimer"):
         assert name in text, name
+    # its price sources by the names users know, not the files and dataset keys they were imported from
+    assert "AWS Price List via Karpenter, us-east-1, 2026-07-20" in text  # the rows are us-east-1's
+    assert "Oracle's public price list as copied by oci-pricing-mcp" in text  # Oracle Database@AWS list prices
+    assert "AWS bulk offer file" not in text and "VI21" not in text and "@a74cd4c" not in text

@@ -166,3 +166,66 @@ def test_an_estate_of_saved_assessments(client: Client, saved_assessment: Any, p
     assert response.status_code == 302 and estate.source == "assessments"
     database = estate.databases.get()
     assert (database.name, database.status, database.assessment_id) == ("Billing", "done", saved_assessment.pk)
+
+
+def test_the_xlsx_export_of_an_estate_still_queued_reads_back(client: Client, user: Any, prices: None) -> None:
+    from advisor.estates import services
+    from advisor.estates.engine.inventory import read_inventory
+
+    # no worker runs (the tasks are queued on commit, which a test never reaches): nothing is assessed, so the
+    # Licences and Blockers sheets hold their header alone
+    estate = services.estate_from_inventory(inventory=read_inventory(inventory_csv(), "e.csv"), owner=user)
+    response = client.get(estate.get_absolute_url() + "export.xlsx")
+    assert response.status_code == 200
+    book = load_workbook(io.BytesIO(response.content), read_only=True)
+    assert [r[2] for r in book["Databases"].iter_rows(min_row=2, values_only=True)] == [
+        "queued", "queued", "invalid", "queued"]  # fmt: skip
+    assert list(book["Licences"].iter_rows(values_only=True)) == [
+        ("placement", "product", "metric", "needed", "owned", "to_buy", "freed")]  # fmt: skip
+    assert len(list(book["Blockers"].iter_rows(values_only=True))) == 1
+
+
+def test_an_unknown_part_is_refused_naming_the_accepted_values(client: Client, uploaded: Estate) -> None:
+    response = client.get(uploaded.get_absolute_url() + "?part=table", HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert response.content.decode().startswith("part 'table': accepted values are 'live'")
+    live = client.get(uploaded.get_absolute_url() + "?part=live", HTTP_HX_REQUEST="true")
+    assert live.status_code == 200 and live.content.decode().lstrip().startswith('<section id="estate-live"')
+
+
+def test_a_nul_in_the_search_is_dropped_not_sent_to_the_database(client: Client, uploaded: Estate) -> None:
+    listed = client.get("/estates/?q=%00Datacentre")
+    assert listed.status_code == 200 and "Datacentre exit" in listed.content.decode()
+    page = client.get(uploaded.get_absolute_url() + "?q=%00ERP")
+    assert page.status_code == 200 and 'id="db-row-2"' in page.content.decode()  # ERP is row 2
+    assert 'id="db-row-3"' not in page.content.decode()
+    odd = client.get(uploaded.get_absolute_url() + "?status=%00&option=%00")  # unknown values filter nothing
+    assert odd.status_code == 200 and 'id="db-row-5"' in odd.content.decode()  # all four rows, 2 to 5
+
+
+def test_the_upload_form_offers_the_creators_teams_and_sets_the_one_chosen(client: Client, user: Any,
+                                                                           prices: None) -> None:  # fmt: skip
+    from advisor.accounts.models import Membership, Team
+
+    mine = Team.objects.create(name="DBA team")
+    Membership.objects.create(team=mine, user=user, role=Membership.Role.MANAGER)
+    Team.objects.create(name="Not mine")
+    form = client.get("/estates/new/").content.decode()
+    assert "DBA team" in form and "Not mine" not in form
+    handle = io.BytesIO(inventory_csv())
+    handle.name = "estate.csv"
+    assert client.post("/estates/new/", {"name": "Shared", "file": handle, "team": mine.pk}).status_code == 302
+    assert Estate.objects.get(name="Shared").team == mine
+
+
+def test_the_command_assesses_saved_assessments_by_id(saved_assessment: Any, prices: None) -> None:
+    out = io.StringIO()
+    call_command("estate", "--assessments", str(saved_assessment.public_id), "--owner", "alice", "--json",
+                 stdout=out)  # fmt: skip
+    body = json.loads(out.getvalue())
+    assert [(d["row"], d["name"], d["status"]) for d in body["databases"]] == [(1, "Billing", "done")]
+    assert body["totals"]["databases"] == 1
+    stranger = get_user_model().objects.create_user("mallory", password="mallory-password-1")
+    with pytest.raises(CommandError) as refused:
+        call_command("estate", "--assessments", str(saved_assessment.public_id), "--owner", stranger.username)
+    assert refused.value.returncode == 2 and "no saved assessment that mallory may see" in str(refused.value)

@@ -87,3 +87,11 @@ def test_named_sources_groups_the_rows_of_one_source_and_keeps_their_full_proven
         ("Oracle Technology Global Price List, 2026-09-15", 1),
     ]
     assert named[0][2] == (entries[0], entries[1])  # the full provenance, for a tooltip
+
+
+def test_oracle_database_at_aws_list_prices_are_oracle_s_price_list_as_copied():
+    source = (
+        "jasonwilbur/oci-pricing-mcp src/data/pricing-data.json @a74cd4cd (third-party snapshot of Oracle's public "
+        "price-list API https://apexapps.oracle.com/pls/apex/cetools/api/v1/products/ ; bundled 2026-01-17)"
+    )
+    assert source_name(source, "2026-01-05") == "Oracle's public price list as copied by oci-pricing-mcp, 2026-01-05"

@@ -3,8 +3,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from advisor.access import visible_assessments
+from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assess import summary_of
 from advisor.estates.engine.columns import MAX_FILE_BYTES
 from advisor.estates.engine.inventory import (
@@ -18,24 +21,42 @@ from advisor.estates.engine.inventory import (
 from advisor.estates.engine.report_estate import read_report_zip
 from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, looks_like_report_zip
 from advisor.estates.engine.summary import DatabaseSummary
-from advisor.estates.engine.totals import Assessed, estate_totals
+from advisor.estates.engine.totals import LICENCE_MODEL, Assessed, estate_totals
+from advisor.estates.forms import assessment_ids
 from advisor.estates.report import totals_json
+from advisor.models import Assessment
 
 
 class Command(BaseCommand):
     help = (
         "Assess every database of an inventory (CSV or XLSX, one row per database) or of a ZIP of AWR / Statspack / "
-        "AWR-Miner reports (one folder per database, or grouped by DBID) here, in this process, and print "
+        "AWR-Miner reports (one folder per database, or grouped by DBID), or saved assessments (--assessments ID ..., "
+        "--owner USER to take only those the user may see), here, in this process, and print "
         "each database's recommended option and cost, the totals per placement, licences and blockers. Saves nothing. "
-        "Exits 1 when a row was refused or failed (the others are still assessed and printed), 2 when the file is."
+        "Exits 1 when a row was refused or failed (the others are still assessed and printed), 2 when the file (or an id) is."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="the inventory: .csv (UTF-8) or .xlsx; or a .zip of reports")
+        parser.add_argument("file", nargs="?", help="the inventory: .csv (UTF-8) or .xlsx; or a .zip of reports")
+        parser.add_argument("--assessments", nargs="+", metavar="ID",
+                            help="instead of a file: saved assessments' ids (UUIDs), each assessed as its results page "
+                                 "does")  # fmt: skip
+        parser.add_argument("--owner", metavar="USER",
+                            help="with --assessments: only assessments this user (username) may see are taken")  # fmt: skip
         parser.add_argument("--mask", action="store_true", help="a ZIP of reports: mask the names they print")
         parser.add_argument("--json", action="store_true", help="print JSON (the API's shapes)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["assessments"] is not None:
+            if options["file"]:
+                raise CommandError("give a file or --assessments, not both", returncode=2)
+            inventory = self._from_assessments(options["assessments"], options["owner"])
+            self._assess(inventory, "saved assessments", as_json=options["json"])
+            return
+        if options["owner"]:
+            raise CommandError("--owner goes with --assessments", returncode=2)
+        if not options["file"]:
+            raise CommandError("give the inventory file (or --assessments ID ...)", returncode=2)
         path = Path(options["file"])
         if not path.is_file():
             raise CommandError(f"{path}: no such file", returncode=2)
@@ -51,6 +72,9 @@ class Command(BaseCommand):
                 inventory = read_inventory(data, path.name)
         except InventoryRefused as refused:
             raise CommandError(f"{path}: " + "; ".join(refused.problems), returncode=2) from None
+        self._assess(inventory, path.name, as_json=options["json"])
+
+    def _assess(self, inventory: Inventory, source: str, *, as_json: bool) -> None:
         results: list[dict[str, Any]] = []
         assessed: list[Assessed] = []
         failed = 0
@@ -71,8 +95,8 @@ class Command(BaseCommand):
                             "error": "; ".join(str(e) for e in bad.errors), "result": None})  # fmt: skip
         results.sort(key=lambda r: r["row"])
         totals = estate_totals(assessed)
-        if options["json"]:
-            self.stdout.write(json.dumps({"file": path.name, "ignored_columns": list(inventory.ignored_columns),
+        if as_json:
+            self.stdout.write(json.dumps({"file": source, "ignored_columns": list(inventory.ignored_columns),
                                           "defaulted_columns": list(inventory.defaulted_columns),
                                           "databases": results, "totals": totals_json(totals)}, indent=2))  # fmt: skip
         else:
@@ -80,6 +104,33 @@ class Command(BaseCommand):
         if inventory.invalid or failed:
             raise CommandError(f"{len(inventory.invalid)} row(s) refused, {failed} failed; the other "
                                f"{len(assessed)} were assessed", returncode=1)  # fmt: skip
+
+    def _from_assessments(self, given: list[str], owner: str | None) -> Inventory:
+        """The saved assessments as inventory rows (row = position given); any id not found (or, with ``owner``,
+        not visible to that user) refuses the command before anything is assessed."""
+        ids, errors = assessment_ids(given)
+        if errors:
+            raise CommandError("; ".join(f"{e['path']}: {e['message']}" for e in errors), returncode=2)
+        rows = Assessment.objects.all()
+        if owner is not None:
+            user = get_user_model().objects.filter(**{get_user_model().USERNAME_FIELD: owner}).first()
+            if user is None:
+                raise CommandError(f"--owner {owner!r}: no such user", returncode=2)
+            rows = visible_assessments(user)
+        found = {str(a.public_id): a for a in rows.filter(public_id__in=ids)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            whose = f" that {owner} may see" if owner is not None else ""
+            raise CommandError(f"no saved assessment{whose} with id {', '.join(missing[:20])}", returncode=2)
+        valid: list[InventoryRow] = []
+        invalid: list[InvalidRow] = []
+        for number, one in enumerate((found[i] for i in ids), start=1):
+            try:
+                valid.append(InventoryRow(number, one.name, parse_workload(one.workload)))
+            except WorkloadInvalid as problem:
+                invalid.append(InvalidRow(number, one.name, tuple(RowError(number, e.path, e.message)
+                                                                  for e in problem.errors)))  # fmt: skip
+        return Inventory("assessments", tuple(valid), tuple(invalid), (), ())
 
     def _from_reports(self, data: bytes, file_name: str, *, mask: bool) -> Inventory:
         """The ZIP's databases as inventory rows (row = position), each read through the AWR import engine."""
@@ -111,5 +162,9 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"    {t.name}: {t.required} needed, {t.owned} owned, {t.to_buy} to buy, {t.freed} freed"
                 )
+            if p.licence_not_published:
+                self.stdout.write(f"    {p.licence_not_published} databases: licence count not published (their "
+                                  f"{p.owned_uncounted} licences owned are not counted as freed)")  # fmt: skip
+        self.stdout.write(f"Licences: {LICENCE_MODEL}.")
         for b in totals.blockers[:10]:
             self.stdout.write(f"  blocker {b.rule_id} ({b.label}): {b.databases} databases")

@@ -145,3 +145,11 @@ def test_semicolon_separated_utf8_with_bom_is_read() -> None:
     data = "\ufeffname;peak_cpu;db_size_gib\nZürich-DB;2;50\n".encode()
     inventory = read_inventory(data, "excel.csv")
     assert [(r.name, r.workload.sizing.peak_cpu) for r in inventory.rows] == [("Zürich-DB", 2)]
+
+
+def test_a_bad_peak_is_reported_on_its_own_column_not_on_the_average_the_file_lacks() -> None:
+    # peak_cpu -3 (CPU must be positive) and no average_cpu column: the blank average copies the bad peak, so only
+    # peak_cpu is the row's error; peak_read_iops -5 likewise says nothing of sustained_read_iops (not in HEADER).
+    inventory = read_inventory(csv_file("BAD,ee,19,byol,0,us-east-1,-3,8,2,100,-5,10,5,no,no,,"), "estate.csv")
+    (bad,) = inventory.invalid
+    assert sorted(e.column for e in bad.errors) == ["peak_cpu", "peak_read_iops"]

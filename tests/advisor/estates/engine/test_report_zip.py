@@ -141,3 +141,45 @@ def test_an_xlsx_is_an_inventory_not_a_zip_of_reports() -> None:
     assert not looks_like_report_zip(workbook, "inventory")
     assert looks_like_report_zip(zipped({"a/b.html": b"x"}), "reports")
     assert looks_like_report_zip(b"anything", "reports.zip")
+
+
+@needs_samples
+def test_an_unexpected_failure_in_one_databases_figures_is_that_rows_error_and_the_other_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from advisor.estates.engine import report_estate
+
+    real = report_estate.prefill
+
+    def prefill_failing_for_erp(aggregation: object) -> object:
+        if any("ERP/" in f for f in aggregation.files):  # type: ignore[attr-defined]
+            raise KeyError("dbtime")
+        return real(aggregation)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report_estate, "prefill", prefill_failing_for_erp)
+    found = read_report_zip(two_folders())
+    by_name = {d.name: d for d in found.databases}
+    assert by_name["ERP"].workload is None
+    assert by_name["ERP"].error == "folder ERP: its figures could not be read (KeyError: 'dbtime')"
+    assert by_name["CRM"].workload is not None and by_name["CRM"].error == ""  # still read: 0.3 CPU as above
+    assert by_name["CRM"].workload.sizing.peak_cpu == 0.3
+
+
+@needs_samples
+def test_an_unexpected_failure_reading_one_file_is_that_files_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from advisor.estates.engine import report_estate
+
+    real = report_estate.read_file
+
+    def read_failing_for_the_txt(path: str, data: bytes) -> object:
+        if path.endswith(".txt"):
+            raise ValueError("bad table")
+        return real(path, data)
+
+    monkeypatch.setattr(report_estate, "read_file", read_failing_for_the_txt)
+    by_name = {d.name: d for d in read_report_zip(two_folders()).databases}
+    assert by_name["CRM"].error == (
+        "folder CRM: no file could be read: CRM/awrrpt_1_2668_2669.txt: could not be read (ValueError: bad table); "
+        "not read"
+    )
+    assert by_name["ERP"].workload is not None

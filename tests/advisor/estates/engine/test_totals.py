@@ -74,17 +74,17 @@ def test_best_per_database_takes_each_recommended_option() -> None:
     assert best.licence_included == 1
 
 
-def test_a_placement_with_nothing_placed_frees_every_licence_owned() -> None:
+def test_a_placement_with_nothing_placed_frees_nothing() -> None:
     custom = TOTALS.placement("rds_custom")
     assert (custom.monthly_usd, custom.placed, custom.blocked) == (Decimal("0.00"), 0, 3)
-    assert licences("rds_custom") == {"ee": (0, 4, 0, 4)}  # nothing placed: the 4 EE licences owned are freed
+    assert licences("rds_custom") == {}  # no database is placed there: nothing is needed, owned or freed
 
 
-def test_odb_counts_the_database_whose_licence_count_is_not_published() -> None:
+def test_odb_counts_the_database_whose_licence_count_is_not_published_apart() -> None:
     odb = TOTALS.placement("odb")
     assert (odb.monthly_usd, odb.placed, odb.blocked) == (Decimal("3000.00"), 1, 2)
-    assert odb.licence_not_published == 1
-    assert licences("odb") == {"ee": (0, 4, 0, 4)}
+    assert (odb.licence_not_published, odb.owned_uncounted) == (1, 0)  # B owns none
+    assert licences("odb") == {}  # B's need is unknown, and A (4 owned) is not placed on ODB: nothing freed
 
 
 def test_blockers_are_counted_by_rule_most_databases_first() -> None:
@@ -107,3 +107,63 @@ def test_three_years_with_each_database_on_its_best_commitment_where_one_is_pric
     assert ec2.three_year_usd == Decimal("86400.00")  # (900.00 + 1,500.00) x 36 on-demand
     assert ec2.committed_three_year_usd == Decimal("84000.00")
     assert ec2.on_commitment == 1
+
+
+def ee_database(owned: int, ec2_need: int, *, options: dict[str, int] | None = None, every: int = 0,
+                needs: tuple[tuple[str, int], ...] = (), odb_status: str = "counted") -> DatabaseSummary:  # fmt: skip
+    return DatabaseSummary(edition="ee", licence_model="byol", licences_owned=owned, options_owned=options or {},
+                           options_owned_every=every, recommended="ec2", options=(
+        option("rds_custom", "blocked", None, blockers=("rdsc-x",)),
+        option("ec2", "viable", "1000.00", status="counted", needs=(("ee", ec2_need), *needs)),
+        option("odb", "caveats", "5000.00", status=odb_status, needs=(("ee", 4),) if odb_status == "counted" else ()),
+    ))  # fmt: skip
+
+
+def test_licences_are_counted_per_database_as_each_cost_buys_its_own_shortfall() -> None:
+    # The audit's estate: RICH owns 16 EE and needs 3 on EC2, POOR owns 0 and needs 3. POOR's EC2 cost buys 3
+    # licences (RICH's surplus is not moved to it): to buy 0 + 3 = 3; freed 13 + 0 = 13; needed 6; owned 16.
+    totals = estate_totals([Assessed("RICH", ee_database(16, 3)), Assessed("POOR", ee_database(0, 3))])
+    ec2 = {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in totals.placement("ec2").licences}
+    assert ec2 == {"ee": (6, 16, 3, 13)}
+
+
+def test_option_licences_owned_are_counted_like_the_cost_counts_them() -> None:
+    # OPT1 owns 8 EE and partitioning=8 and needs 6 of each on EC2: nothing to buy, 2 + 2 freed. OPT2 owns 4 of
+    # every option (no product named) and needs 6 partitioning and 6 diagnostics pack: 2 + 2 to buy, none freed; its
+    # EE: owns 0, needs 6 -> 6 to buy.
+    opt1 = ee_database(8, 6, options={"partitioning": 8}, needs=(("partitioning", 6),))
+    opt2 = ee_database(0, 6, every=4, needs=(("partitioning", 6), ("diagnostics_pack", 6)))
+    totals = estate_totals([Assessed("OPT1", opt1), Assessed("OPT2", opt2)])
+    ec2 = {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in totals.placement("ec2").licences}
+    assert ec2 == {"ee": (12, 8, 6, 2), "partitioning": (12, 12, 2, 2), "diagnostics_pack": (6, 4, 2, 0)}
+
+
+def test_a_database_whose_need_is_unknown_frees_nothing_and_its_owned_licences_are_named_apart() -> None:
+    # On ODB: X's count is published (needs 4, owns 10 -> 6 freed); Y's is not (owns 12: not counted, not freed).
+    x = ee_database(10, 2)
+    y = ee_database(12, 2, odb_status="not-published")
+    odb = estate_totals([Assessed("X", x), Assessed("Y", y)]).placement("odb")
+    assert {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in odb.licences} == {"ee": (4, 10, 0, 6)}
+    assert (odb.licence_not_published, odb.owned_uncounted) == (1, 12)
+
+
+def test_licence_included_frees_the_licences_its_database_owns() -> None:
+    # C2: SE2, licence included on RDS, yet its row says it owns 2 sockets: it needs none of its own, 2 freed.
+    c2 = C.model_copy(update={"licences_owned": 2})
+    rds = estate_totals([Assessed("C2", c2)]).placement("rds")
+    assert [(t.key, t.name, t.metric, t.required, t.owned, t.to_buy, t.freed) for t in rds.licences] == [
+        ("se2", "Database Standard Edition 2", "socket", 0, 2, 0, 2)
+    ]
+    assert rds.licence_included == 1
+
+
+def test_price_dates_include_the_licence_price_lists_dates_named_by_the_sources() -> None:
+    ec2 = A.option("ec2").model_copy(update={"prices_as_of": ("2026-07-20",), "price_sources": (
+        "AWS Price List via Karpenter, SKU K-1 (as of 2026-07-20)",
+        "Oracle Technology Global Price List (as of 2026-09-15)",
+        "Oracle Technology Global Price List, options (as of 2026-08-03)",
+    )})  # fmt: skip
+    a = A.model_copy(update={"options": tuple(ec2 if o.option == "ec2" else o for o in A.options)})
+    totals = estate_totals([Assessed("A", a)])
+    # A's RDS row is dated 2026-07-01 (the helper's date); EC2 adds the AWS row and the two licence lists' dates
+    assert totals.prices_as_of == ("2026-07-01", "2026-07-20", "2026-08-03", "2026-09-15")
