@@ -143,6 +143,26 @@ def validate_availability_rows(rows: list[dict[str, Any]]) -> None:
         raise CatalogInvalid("invalid availability catalog: " + "; ".join(problems))
 
 
+LEFT_OUT_FIELDS = ("name", "platform", "family", "reason", "priced_in", "source", "as_of")
+
+
+def validate_left_out_rows(rows: list[dict[str, Any]]) -> None:
+    """Raise CatalogInvalid naming every bad row of the types left out of the catalog (each must say why)."""
+    problems = []
+    for row in rows:
+        name = row.get("name", "?")
+        if set(row) != set(LEFT_OUT_FIELDS) or row.get("platform") != "ec2":
+            problems.append(f"{name}: needs exactly {', '.join(LEFT_OUT_FIELDS)}, platform ec2")
+        elif not (row["reason"] and row["source"] and AS_OF.match(str(row["as_of"]))):
+            problems.append(f"{name}: needs a reason, a source and an as_of date (YYYY-MM-DD)")
+        elif not (isinstance(row["priced_in"], list) and all(isinstance(r, str) for r in row["priced_in"])):
+            problems.append(f"{name}: priced_in must list Region codes")
+    counts = Counter(str(row.get("name")) for row in rows)
+    problems += [f"{name}: appears more than once" for name, count in sorted(counts.items()) if count > 1]
+    if problems:
+        raise CatalogInvalid("invalid left-out list: " + "; ".join(problems))
+
+
 def validate_instance_rows(rows: list[dict[str, Any]]) -> None:
     """Raise CatalogInvalid naming every bad row; nothing invalid reaches instances.json."""
     problems = [p for row in rows for p in _row_problems(row)]

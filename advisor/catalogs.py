@@ -7,8 +7,9 @@ from an unconfirmed or secondary source is named in the row's ``unconfirmed`` li
 This module runs the whole import and is the public face of the modules named for what they hold:
 ``catalog_docs`` (the sources and their table readers), ``catalog_hardware`` (Nitro and the instance
 store), ``catalog_rows`` (the EC2 and RDS rows), ``catalog_regions`` (regions from botocore), ``catalog_guide2024`` (AWS's 2024-11 guide, the 2026 CPU options,
-measured CoreMark), ``catalog_availability`` (where each class is priced, per Region, edition and licence) and
-``catalog_writer`` (validation and the atomic write).
+measured CoreMark), ``catalog_availability`` (where each class is priced, per Region, edition and licence),
+``catalog_left_out`` (the real types of the covered families left out, and why) and ``catalog_writer`` (validation
+and the atomic write).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from advisor.catalog_hardware import (
     HardwareSources,
     Nitro,
 )
+from advisor.catalog_left_out import build_left_out
 from advisor.catalog_regions import PARTITIONS, build_regions
 from advisor.catalog_rows import (
     DATASET_SOURCE,
@@ -66,6 +68,7 @@ from advisor.catalog_writer import (
     CatalogWritten,
     validate_availability_rows,
     validate_instance_rows,
+    validate_left_out_rows,
     write_catalog,
 )
 
@@ -110,10 +113,12 @@ __all__ = [
     "RowFacts",
     "SsdIops",
     "build_instances",
+    "build_left_out",
     "build_regions",
     "import_all",
     "validate_availability_rows",
     "validate_instance_rows",
+    "validate_left_out_rows",
     "write_catalog",
 ]
 
@@ -126,9 +131,12 @@ def import_all(
     if not (shared_dir / "data").is_dir():
         raise FileNotFoundError(f"no shared data at {shared_dir}/data: pass --shared with the path to shared/")
     instances = build_instances(shared_dir=shared_dir)
-    availability = build_availability(shared_dir=shared_dir, names={str(row["name"]) for row in instances})
+    names = {str(row["name"]) for row in instances}
+    availability = build_availability(shared_dir=shared_dir, names=names)
+    left_out = build_left_out(shared_dir=shared_dir, names=names)
     return [
         write_catalog("regions", build_regions(shared_dir=shared_dir, as_of=as_of), catalog_dir=catalog_dir),
         write_catalog("instances", instances, catalog_dir=catalog_dir, validate=validate_instance_rows),
         write_catalog("availability", availability, catalog_dir=catalog_dir, validate=validate_availability_rows),
+        write_catalog("left_out", left_out, catalog_dir=catalog_dir, validate=validate_left_out_rows),
     ]

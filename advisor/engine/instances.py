@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, Literal
 
 from advisor.engine.iolimits import InstanceLimits, InstanceStore
-from pricing.catalog.instances import INSTANCES_CATALOG, catalog_rows, instance_names, newest_as_of
+from pricing.catalog.instances import INSTANCES_CATALOG, catalog_rows, instance_names, left_out_rows, newest_as_of
 
 __all__ = [
     "INSTANCES_CATALOG",
@@ -29,8 +29,15 @@ Platform = Literal["rds", "ec2"]
 class UnknownInstance(LookupError):
     def __init__(self, name: str, platform: Platform) -> None:
         self.name, self.platform = name, platform
+        left_out = left_out_rows().get(name) if platform == "ec2" else None
+        if left_out is not None:  # AWS offers it; the stored sources lack a figure, which is not guessed
+            super().__init__(f"{name} is an EC2 type AWS offers, but {left_out['reason']}")
+            return
         hint = "RDS classes start with db. (e.g. db.m5.large)" if platform == "rds" else "e.g. m5.large"
-        super().__init__(f"unknown {platform.upper()} instance class {name!r}; {hint}")
+        super().__init__(
+            f"unknown {platform.upper()} instance class {name!r}; {hint}: not in the instance catalog (the types AWS "
+            "documents for the Oracle-relevant families; the instance list offers them)"
+        )
 
 
 class EbsLimitsNotPublished(UnknownInstance):

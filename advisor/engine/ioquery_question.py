@@ -168,13 +168,7 @@ def _instance_or_problem(query: IoQuery, problems: list[Problem]) -> InstanceLim
     try:
         return instance_limits(query.instance, query.platform)
     except UnknownInstance as unknown:
-        problems.append(
-            Problem(
-                "instance",
-                f"{unknown}: not in the instance catalog (the types AWS documents for the "
-                "Oracle-relevant families; the instance list offers them)",
-            )
-        )
+        problems.append(Problem("instance", str(unknown)))
         return None
 
 

@@ -20,6 +20,16 @@ def catalog_rows() -> dict[str, dict[str, Any]]:
     return {row["name"]: row for row in json.loads(INSTANCES_CATALOG.read_text())}
 
 
+LEFT_OUT = INSTANCES_CATALOG.with_name("left_out.json")
+
+
+@cache
+def left_out_rows() -> dict[str, dict[str, Any]]:
+    """EC2 types of the covered families that AWS offers but the catalog leaves out, each with the reason in words
+    (written by ``advisor/catalog_left_out.py``): a refusal of such a name says why instead of calling it unknown."""
+    return {row["name"]: row for row in json.loads(LEFT_OUT.read_text())} if LEFT_OUT.is_file() else {}
+
+
 @cache
 def newest_as_of() -> str:
     """The date of the catalog's most recent EBS figures: rows older than this may have been raised since. Rows whose

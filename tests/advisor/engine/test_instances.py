@@ -40,3 +40,12 @@ def test_a_class_without_published_ebs_limits_says_so_instead_of_guessing():
     with pytest.raises(EbsLimitsNotPublished, match="EBS limits of r8i.large are not published"):
         instance_limits("r8i.large", "ec2")
     assert "db.r8i.large" in instance_names("rds")
+
+
+def test_a_type_aws_offers_but_the_sources_lack_a_figure_for_is_refused_with_why_not_as_unknown():
+    # m8id is priced (cfn-lint's 2026-10-20 enum) but no stored source gives its memory: left out, not guessed
+    with pytest.raises(UnknownInstance) as refused:
+        instance_limits("m8id.large", "ec2")
+    message = str(refused.value)
+    assert message.startswith("m8id.large is an EC2 type AWS offers, but no stored source gives its memory")
+    assert "unknown" not in message and message.endswith("Left out of the instance catalog rather than guessed.")
