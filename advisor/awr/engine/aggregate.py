@@ -341,6 +341,8 @@ def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure], warnings
 
 
 def _span(minutes: float) -> str:
+    if not minutes:  # no Elapsed read (left out, or not printed): the length is not known, not 0
+        return "unknown-length"
     return f"{minutes / 1440:.1f}-day" if minutes >= 1440 else f"{minutes / 60:.1f}-hour"
 
 

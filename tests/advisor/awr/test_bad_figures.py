@@ -44,6 +44,10 @@ def test_a_400_digit_number_is_refused_and_the_result_stores_as_strict_json() ->
     assert any(w.startswith("Snapshot / Elapsed: printed '9999") and "too large" in w for w in warnings_of(result))
     json.dumps(result.model_dump(mode="json"), allow_nan=False)  # PostgreSQL's JSON refuses Infinity and NaN
     assert result.prefill is not None
+    # with its Elapsed left out, the window's length is unknown, not "0.0-hour"
+    assert result.aggregation is not None
+    assert any(f.startswith("one unknown-length window") for f in result.aggregation.flags)
+    assert not any("0.0-hour" in f for f in result.aggregation.flags)
 
 
 def test_rates_below_zero_are_refused_per_metric() -> None:
