@@ -12,6 +12,7 @@ from ninja import File, Form, Router
 from ninja.files import UploadedFile
 from ninja.utils import check_csrf
 
+from advisor.accounts.teams import teams_of
 from advisor.api import SAVED_DATA_AUTH, SAVED_DATA_DOC
 from advisor.apikeys.models import ApiKey
 from advisor.awr import access, jobs, services
@@ -23,6 +24,7 @@ from pricing.jobs.services import job_get
 router = Router(tags=["awr"])
 FILES = File(None, description="the report files, repeated (the kind of each is read from its content)")
 MASK = Form(False, description="replace host, instance and database names in everything kept")
+TEAM = Form(None, description="the id of one of your teams, whose members then see the import")
 
 
 def _document(request: HttpRequest, report_import: ReportImport) -> dict[str, Any]:
@@ -58,7 +60,9 @@ def _document(request: HttpRequest, report_import: ReportImport) -> dict[str, An
     url_name="api-awr-imports",
     summary="Import AWR / Statspack / AWR-Miner reports of one database",
 )
-def awr_import(request: HttpRequest, files: list[UploadedFile] | None = FILES, mask: bool = MASK) -> HttpResponse:
+def awr_import(
+    request: HttpRequest, files: list[UploadedFile] | None = FILES, mask: bool = MASK, team: int | None = TEAM
+) -> HttpResponse:
     """Reads every file (kind detected from the content), keeps the import and the files, and answers 201 with the
     figures per metric and their provenance, what was not found, per-file errors and the pre-filled workload.
     More than 16 files are read by a background job, as on the upload page: 202 with the job's ``url`` to poll
@@ -68,12 +72,16 @@ def awr_import(request: HttpRequest, files: list[UploadedFile] | None = FILES, m
         refused = check_csrf(request)
         if refused is not None:
             return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
+    chosen = teams_of(request.user).filter(pk=team).first() if team is not None else None
+    if team is not None and chosen is None:
+        return error_response([{"path": "team", "message": "not one of your teams: give the id of a team you "
+                                "belong to, or leave it out"}], 400)  # fmt: skip
     try:
         if jobs.in_background(files or []):  # like the upload page: a big upload is read by a background job
-            job = jobs.background_start(uploads=files or [], mask=mask, owner=request.user)
+            job = jobs.background_start(uploads=files or [], mask=mask, owner=request.user, team=chosen)
             return JsonResponse(_job_document(request, job), status=202)
         report_import = services.import_reports(
-            files=services.read_uploaded(files or []), mask=mask, owner=request.user
+            files=services.read_uploaded(files or []), mask=mask, owner=request.user, team=chosen
         )
     except services.ImportFailed as failed:
         errors = [

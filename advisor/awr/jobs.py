@@ -19,6 +19,7 @@ from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
 
+from advisor.accounts.teams import teams_of
 from advisor.awr import services
 from advisor.awr.engine import limits
 from pricing.jobs.models import Job
@@ -33,7 +34,7 @@ def in_background(uploads: Sequence[UploadedFile]) -> bool:
     return len(uploads) > limits.READ_WHILE_YOU_WAIT.value
 
 
-def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any) -> Job:
+def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any, team: Any = None) -> Job:
     """Stage the uploaded files (each bounded like a small upload's) and queue the job that reads them. Raises
     ``ImportFailed`` over the file-count limit, before anything is staged."""
     most = limits.MAX_FILES_BACKGROUND
@@ -50,7 +51,7 @@ def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any)
         return job_start(
             kind=KIND,
             task=awr_import,
-            params={"files": len(names), "mask": mask},
+            params={"files": len(names), "mask": mask, "team": team.pk if team is not None else None},
             requested_by=owner,
             first_line=f"Queued: {len(names)} files to read",
             task_kwargs={"directory": str(directory)},
@@ -83,9 +84,10 @@ def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
 
     if job.requested_by is None:
         raise JobFailed("the user who uploaded these files no longer exists; nothing was saved.")
+    team = teams_of(job.requested_by).filter(pk=job.params.get("team")).first() if job.params.get("team") else None
     try:
         report_import = services.import_reports(
-            files=files, mask=mask, owner=job.requested_by, background=True, on_file=on_file
+            files=files, mask=mask, owner=job.requested_by, team=team, background=True, on_file=on_file
         )
     except services.ImportFailed as failed:
         progress.lines.append("Stopped: nothing was saved.")

@@ -43,17 +43,17 @@ def _upload_page(request: HttpRequest, form: AwrUploadForm, status: int = 200) -
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        return _upload_page(request, AwrUploadForm())
-    form = AwrUploadForm(request.POST, request.FILES)
+        return _upload_page(request, AwrUploadForm(user=request.user))
+    form = AwrUploadForm(request.POST, request.FILES, user=request.user)
     if not form.is_valid():
         return _upload_page(request, form, status=422)
-    uploads = form.cleaned_data["files"]
+    uploads, mask, team = (form.cleaned_data[k] for k in ("files", "mask", "team"))
     try:
         if jobs.in_background(uploads):
-            job = jobs.background_start(uploads=uploads, mask=form.cleaned_data["mask"], owner=request.user)
+            job = jobs.background_start(uploads=uploads, mask=mask, owner=request.user, team=team)
             return redirect("awr:job", pk=job.pk)
         files = services.read_uploaded(uploads)
-        report_import = services.import_reports(files=files, mask=form.cleaned_data["mask"], owner=request.user)
+        report_import = services.import_reports(files=files, mask=mask, owner=request.user, team=team)
     except services.ImportFailed as failed:
         form.add_problems(failed.problems)
         return _upload_page(request, form, status=422)

@@ -83,7 +83,7 @@ def test_one_upload_total_is_enforced_on_every_path_and_stated_by_the_form(monke
     fifteen = bytes(15 * 1024 * 1024)
     assert check_limits([(f"f{i}.html", fifteen) for i in range(9)]) == []
     assert limits.MAX_UPLOAD_TOTAL.words == "512 MiB per upload"
-    assert "512 MiB per upload" in str(AwrUploadForm().fields["files"].help_text)
+    assert "512 MiB per upload" in str(AwrUploadForm(user=None).fields["files"].help_text)
     monkeypatch.setattr(limits, "MAX_UPLOAD_TOTAL", limits.Limit(1000, "1000 bytes per upload", "test"))
     for background in (False, True):
         with pytest.raises(UploadRejected, match="the limit is 1000 bytes per upload"):
