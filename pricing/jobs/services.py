@@ -146,17 +146,20 @@ def job_start(
 
 
 def _enqueue(job_id: int, task: Any, kwargs: dict[str, Any]) -> None:
+    """Queue the task once the job row is committed; each write retried while SQLite says another connection holds
+    the database (a concurrent request that was refused may still be finishing its own transaction)."""
     try:
-        result = task.enqueue(**kwargs)
+        result = retrying(lambda: task.enqueue(**kwargs))
     except Exception as error:  # the queue is down: say so on the job rather than leave it queued for ever
         logger.exception("job %s could not be queued", job_id)
-        Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
-            status=Job.Status.FAILED,
-            error=f"the job could not be queued ({type(error).__name__}: {error}); nothing was done.",
-            finished_at=timezone.now(),
+        why = f"the job could not be queued ({type(error).__name__}: {error}); nothing was done."
+        retrying(
+            lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
+                status=Job.Status.FAILED, error=why, finished_at=timezone.now()
+            )
         )
         return
-    Job.objects.filter(pk=job_id).update(task_result_id=str(result.id)[:64])
+    retrying(lambda: Job.objects.filter(pk=job_id).update(task_result_id=str(result.id)[:64]))
 
 
 def job_cancel(job: Job, *, by: str) -> bool:
