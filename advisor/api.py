@@ -11,10 +11,12 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import Router, Schema
+from ninja.utils import check_csrf
 from pydantic import ValidationError
 
 from advisor import access, services
 from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
+from advisor.apikeys.models import ApiKey
 from advisor.engine.ioquery import IoQuery, IoQueryInvalid, parse_io_query, report_json, run_io_query
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import SizingPolicy
@@ -25,6 +27,14 @@ from config.api_errors import error_response, explains, json_object
 router = Router(tags=["advisor"])
 SAVED_DATA_AUTH = [api_key, session_user]  # reading saved assessments needs a token or a session
 SAVED_DATA_DOC = {CREDENTIALS_REQUIRED: True}
+
+
+def csrf_refused(request: HttpRequest) -> HttpResponse | None:
+    """A browser session changes saved data only with the form's CSRF token; a token (``Authorization: Bearer``)
+    is not a cookie a page could send for another site, so it needs none. The 403 to answer, or None."""
+    if isinstance(request.auth, ApiKey) or check_csrf(request) is None:  # type: ignore[attr-defined]
+        return None
+    return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
 
 
 def _workload_errors(body: bytes) -> list[dict[str, str]]:

@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import File, Form, Router
 from ninja.files import UploadedFile
-from ninja.utils import check_csrf
 
-from advisor.accounts.teams import teams_of
-from advisor.api import SAVED_DATA_AUTH, SAVED_DATA_DOC
-from advisor.apikeys.models import ApiKey
+from advisor.accounts.team_forms import TeamChoiceField
+from advisor.api import SAVED_DATA_AUTH, SAVED_DATA_DOC, csrf_refused
 from advisor.awr import access, jobs, services
 from advisor.awr.models import ReportImport
 from config.api_errors import error_response
@@ -68,14 +67,15 @@ def awr_import(
     More than 16 files are read by a background job, as on the upload page: 202 with the job's ``url`` to poll
     (``GET /api/v1/awr/jobs/{id}``), which names the import once it is kept.
     400 when no file could be read or the upload is over a limit (nothing is saved then)."""
-    if not isinstance(request.auth, ApiKey):  # a browser session: the form's CSRF protection applies
-        refused = check_csrf(request)
-        if refused is not None:
-            return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
-    chosen = teams_of(request.user).filter(pk=team).first() if team is not None else None
-    if team is not None and chosen is None:
-        return error_response([{"path": "team", "message": "not one of your teams: give the id of a team you "
-                                "belong to, or leave it out"}], 400)  # fmt: skip
+    refused = csrf_refused(request)
+    if refused is not None:
+        return refused
+    choice = TeamChoiceField(help_text="")
+    choice.offer(request.user)
+    try:
+        chosen = choice.clean(team)
+    except ValidationError as invalid:
+        return error_response([{"path": "team", "message": m} for m in invalid.messages], 400)
     try:
         if jobs.in_background(files or []):  # like the upload page: a big upload is read by a background job
             job = jobs.background_start(uploads=files or [], mask=mask, owner=request.user, team=chosen)

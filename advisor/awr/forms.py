@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from advisor.accounts.teams import teams_of
+from advisor.accounts.team_forms import TeamChoiceField
 from advisor.awr.engine import limits
 
 
@@ -45,19 +45,16 @@ class AwrUploadForm(forms.Form):
         "copies of the reports); the mapping back to the real names is never stored.",
     )
 
-    team = forms.ModelChoiceField(
-        label="Team", queryset=None, required=False, empty_label="no team (only you)",
+    team = TeamChoiceField(
         help_text="one of your teams: its members see the import until an assessment is made from it, which it then "
-        "follows",
-    )  # fmt: skip
+        "follows"
+    )
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["files"].kind = "file"  # type: ignore[attr-defined]
         self.fields["mask"].kind = "checkbox"  # type: ignore[attr-defined]
-        team = self.fields["team"]
-        team.queryset = teams_of(user).order_by("name")  # type: ignore[attr-defined]
-        team.error_messages["invalid_choice"] = "not one of your teams: choose a team you belong to, or none"
+        self.fields["team"].offer(user)  # type: ignore[attr-defined]
 
     def add_problems(self, problems: Any) -> None:
         for problem in problems:

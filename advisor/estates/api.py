@@ -8,11 +8,10 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import File, Form, Router, UploadedFile
-from ninja.utils import check_csrf
 
 from advisor.access import visible_assessments
+from advisor.api import csrf_refused
 from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
-from advisor.apikeys.models import ApiKey
 from advisor.estates import access, services
 from advisor.estates.forms import MAX_ROWS, EstateFieldsForm, assessment_ids, field_errors
 from advisor.estates.models import Estate
@@ -58,14 +57,6 @@ def _head(request: HttpRequest, estate: Estate) -> dict[str, Any]:
             "ignored_columns": estate.ignored_columns, "defaulted_columns": estate.defaulted_columns,
             "masked": estate.masked, "notes": estate.notes,
             "team": None if estate.team is None else {"id": estate.team.pk, "name": estate.team.name}}  # fmt: skip
-
-
-def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
-    """A browser session changes data only with the form's CSRF token (as ``advisor.awr.api`` does); a token
-    (``Authorization: Bearer``) is not a cookie a page could send for another site, so it needs none."""
-    if isinstance(request.auth, ApiKey) or check_csrf(request) is None:  # type: ignore[attr-defined]
-        return None
-    return error_response([{"path": "X-CSRFToken", "message": "CSRF check failed: send the CSRF token"}], 403)
 
 
 def _fields(request: HttpRequest, data: dict[str, Any]) -> EstateFieldsForm:
@@ -114,7 +105,7 @@ def estate_create(request: HttpRequest, file: UploadedFile | None = UPLOAD, name
 
     Or, as ``application/json``, an estate of saved assessments: ``{"name": ..., "customer": ..., "team": ...,
     "assessments": [their ids]}`` (1 to 2,000 you may see; any other id is 404)."""
-    refused = _csrf_refused(request)
+    refused = csrf_refused(request)
     if refused is not None:
         return refused
     if request.content_type == "application/json":
@@ -160,7 +151,7 @@ def estate_databases(request: HttpRequest, public_id: UUID) -> list[dict[str, An
 
 @router.delete("/estates/{public_id}", auth=AUTH, openapi_extra=DOC, summary="Delete an estate (cancels its run)")
 def estate_delete(request: HttpRequest, public_id: UUID) -> HttpResponse:
-    refused = _csrf_refused(request)
+    refused = csrf_refused(request)
     if refused is not None:
         return refused
     estate = _estate(request, public_id, edit=True)

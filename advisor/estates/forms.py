@@ -2,7 +2,7 @@
 
 ``EstateFieldsForm`` is the one rule for an estate's own fields (name, customer, team): the pages and the JSON API
 both validate with it (Django's CharField refuses NUL characters, which PostgreSQL cannot store). ``team`` offers
-the creator's own teams only (``advisor.accounts.teams.teams_of``), as an assessment's Share page does."""
+the creator's own teams only (``advisor.accounts.team_forms.TeamChoiceField``), as an assessment's Share page does."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from uuid import UUID
 
 from django import forms
 
-from advisor.accounts.teams import teams_of
+from advisor.accounts.team_forms import TeamChoiceField
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
 from advisor.estates.engine.report_zip import MAX_MEMBERS, MAX_UNPACKED_BYTES, MAX_ZIP_BYTES
 
@@ -20,16 +20,13 @@ class EstateFieldsForm(forms.Form):
     name = forms.CharField(label="Estate name", max_length=200, required=False,
                            help_text="defaults to the file's name")  # fmt: skip
     customer = forms.CharField(label="Customer", max_length=200, required=False, help_text="optional")
-    team = forms.ModelChoiceField(
-        label="Team", queryset=None, required=False, empty_label="no team (only you)",
-        help_text="one of your teams: its members see the estate, its managers and editors change it",
-    )  # fmt: skip
+    team = TeamChoiceField(
+        help_text="one of your teams: its members see the estate, its managers and editors change it"
+    )
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        team = self.fields["team"]
-        team.queryset = teams_of(user).order_by("name")  # type: ignore[attr-defined]
-        team.error_messages["invalid_choice"] = "not one of your teams: give the id of a team you belong to, or none"
+        self.fields["team"].offer(user)  # type: ignore[attr-defined]
 
 
 class InventoryForm(EstateFieldsForm):
