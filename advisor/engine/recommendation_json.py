@@ -54,6 +54,11 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         "reasons": list(candidate.reasons),
         "coremark_per_thread": candidate.coremark_per_thread,
         "coremark_as_of": candidate.coremark_as_of,
+        "coremark_family_spread_pct": None
+        if candidate.coremark_spread_pct is None
+        else round(candidate.coremark_spread_pct, 1),
+        "coremark_family_spread": candidate.coremark_spread or None,
+        "cpu_scaling": candidate.cpu_scaling or None,
         "ebs_limits_published": candidate.ebs_limits_published,
         "storage": {
             "type": volumes[0]["type"],
