@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from advisor.engine.odb_rates import CostLine
-from pricing.engine.licences import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_counted_licences
+from pricing.engine.licences import (
+    LicenceConfig,
+    LicenceEstimate,
+    LicenceInvalid,
+    estimate_counted_licences,
+)
 from pricing.engine.odb_prices import Fact, OdbShapes
 
 

@@ -6,11 +6,13 @@ list-price lines and what cannot be priced come from ``odb.recommend_odb``.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from decimal import Decimal
 from typing import Any
 
 from advisor.engine.odb import OdbResult, recommend_odb
-from advisor.engine.odb_rates import OdbRates
+from advisor.engine.odb_rates import OdbRates, reference_row
 from advisor.engine.option_costs import licence_config, wanted_options
 from advisor.engine.rules import OptionVerdict
 from advisor.engine.sizing import Need
@@ -36,6 +38,21 @@ def odb_rates(workload: Workload) -> OdbRates:
         ecpu_discount_pct=Decimal(f"{oracle.odb_ecpu_discount_pct:g}"),
         ecpu_usd_per_hour=_decimal(oracle.odb_ecpu_usd_per_hour),
     )
+
+
+def odb_terms_words(rates: OdbRates) -> str:
+    """The private-offer terms in words, for the licence assumptions: what prices Oracle Database@AWS."""
+    parts = []
+    for kind, unit in (("database server", "a database server-hour"), ("storage server", "a storage server-hour"),
+                       ("ECPU", "an ECPU-hour")):  # fmt: skip
+        quote, discount = rates.quoted(kind), rates.discount(kind)
+        if quote is not None:
+            parts.append(f"${quote.normalize():f} {unit} (your quoted rate)")
+        elif discount:
+            parts.append(f"{discount.normalize():f} % off Oracle's list price for {unit}")
+    if parts:
+        return "; ".join(parts)
+    return f"Oracle's list prices of {reference_row('ECPU').as_of}, before any private-offer discount"
 
 
 def other_reading_note(result: OdbResult, others: tuple[tuple[str, Decimal], ...]) -> str:
@@ -94,6 +111,15 @@ def odb_recommendation(
         notes.append(LI_UNPRICED)
     unpriced = "" if result.monthly_usd is not None else "; ".join((*result.problems, *result.unpriced))
     return OptionRecommendation("odb", label, verdict, None, (), (), (), tuple(notes), unpriced, odb=result)
+
+
+def odb_json(result: OdbResult) -> dict[str, Any]:
+    """The result as JSON-ready data (money as strings, as ``dataclasses.asdict`` and ``str`` give it), the licence
+    estimate as its own model's JSON."""
+    data = dataclasses.asdict(dataclasses.replace(result, byol_licences=None))
+    estimate = result.byol_licences
+    data["byol_licences"] = None if estimate is None else estimate.model_dump(mode="json")
+    return dict(json.loads(json.dumps(data, default=str)))
 
 
 def odb_lines(result: OdbResult, licence_model: str) -> tuple[Any, ...]:

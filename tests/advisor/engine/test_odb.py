@@ -226,6 +226,7 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
                 region="us-east-1", cross_region_dr=False, dr_region=None, hours_per_month=D(730))  # fmt: skip
     single, multi = recommend_odb(**args), recommend_odb(**args, multi_az=True)
     assert single.local_standby is None and multi.local_standby == multi.infrastructure
+
     def copies(result):
         return [line for line in result.lines if line.kind != "licence"]
 
