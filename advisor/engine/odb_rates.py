@@ -94,7 +94,7 @@ def quoted_rate_problem(value: float | None, kind: Kind) -> str | None:
         return None
     row = reference_row(kind)
     most = row.usd_price * MAX_TIMES_LIST
-    if 0 < value <= most:
+    if 0 < Decimal(str(value)) <= most:  # the rate as typed, not its binary float
         return None
     if value <= 0:
         return f"${value:g} per {UNITS[kind]} is {'negative' if value < 0 else 'zero'}: a rate must be more than $0"
