@@ -48,3 +48,16 @@ def test_the_results_page_shows_each_lines_rate_and_the_licences(client, prices)
     assert "Oracle list price, 2026-01-05" in body
     assert "Oracle Database Enterprise Edition: 8 processor licence(s) to buy" in body
     assert "Under the other reading (8 ECPUs per licence)" in body
+
+
+def test_the_cli_prints_the_exadata_total_with_its_licences(prices):
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("recommend", "--workload", str(SCENARIO_DIR / "large-ee-warehouse.json"), stdout=out)
+    text = out.getvalue()
+    # 14,366.98 of servers and ECPUs + 50,679.99 of licences (tests/advisor/engine/test_odb_licences.py)
+    assert "a VM cluster of 64 ECPUs on 2 VMs (RAC): $65,046.97 a month" in text
+    assert "BYOL counts 16 Oracle Database Enterprise Edition processor licences" in text
