@@ -9,9 +9,12 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 * Database servers: the shape's minimum, or more if the ECPUs or the memory need them. Storage servers: the
   minimum, or more if the data needs them at the usable capacity's share for database files.
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
-  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices before any private-offer
-  discount; each line rounded half-up to cents. A price the list lacks leaves its total unpriced, with why.
-* Cross-Region DR: a second, identical infrastructure and VM cluster in the DR Region.
+  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
+  or discounts (``odb_rates``); each line rounded half-up to cents and saying which rate it used. A price the list
+  lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
+* BYOL: the Oracle processor licences (and the options the workload needs) for every VM cluster are counted and
+  priced like every other option's (``odb_licences``), so the BYOL total includes them (``licences_in_total``).
+* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
 
-from advisor.engine.odb_licences import OdbLicences, count_byol_licences, licence_lines
+from advisor.engine.odb_licences import count_byol_licences, licence_lines, other_reading_total
 from advisor.engine.odb_rates import CostLine, OdbRates, priced_line, unit_rate
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
@@ -370,7 +373,7 @@ def recommend_odb(
     if rates.any:
         reasons.insert(1, "Your private-offer terms price the lines that say so (your quoted rate, or Oracle's list "
                           "price less your discount); the other lines are at Oracle's list price.")  # fmt: skip
-    other_usd = _other_reading(total_byol, counted)
+    other_usd = other_reading_total(total_byol, counted)
     estimate = counted.estimate
     return result(
         shape=facts.shape,
@@ -394,10 +397,3 @@ def recommend_odb(
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
     )
-
-
-def _other_reading(total_byol: Decimal | None, counted: OdbLicences) -> Decimal | None:
-    """The BYOL total with the licences counted under the other reading of the ratio, if there is one."""
-    if total_byol is None or counted.estimate is None or counted.other is None:
-        return None
-    return total_byol - counted.estimate.monthly_usd + counted.other.monthly_usd

@@ -122,3 +122,10 @@ def licence_lines(estimate: LicenceEstimate) -> list[CostLine]:
         )  # fmt: skip
         for line in estimate.lines
     ]
+
+
+def other_reading_total(total_byol: Decimal | None, counted: OdbLicences) -> Decimal | None:
+    """The BYOL total with the licences counted under the other reading of the ratio, if there is one."""
+    if total_byol is None or counted.estimate is None or counted.other is None:
+        return None
+    return total_byol - counted.estimate.monthly_usd + counted.other.monthly_usd

@@ -1,7 +1,8 @@
 """Oracle Database@AWS in a recommendation: Exadata sized to the need and priced from Oracle's list prices.
 
 Pure Python. The verdict comes from the rules (a Region where the service is not offered blocks it); the sizing,
-list-price lines and what cannot be priced come from ``odb.recommend_odb``.
+cost lines (at list price or the buyer's private-offer terms), the BYOL licences and what cannot be priced come from
+``odb.recommend_odb``, fed with the workload's licence terms and private-offer terms.
 """
 
 from __future__ import annotations

@@ -332,7 +332,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
     cached = cached_need_for(workload, policy)
     needs = [need] + ([cached] if cached is not None else [])
     verdicts = {v.option: v for v in evaluate_rules(workload)}
-    out = []
+    out: list[OptionRecommendation] = []
     for option, label in OPTIONS.items():
         verdict = verdicts[option]
         if option == "odb":
