@@ -113,3 +113,17 @@ def test_an_implausible_rate_or_discount_is_refused_naming_the_field(field, valu
 
 def test_a_rate_at_exactly_ten_times_the_list_price_is_taken():
     assert parse_workload({"oracle": {"odb_ecpu_usd_per_hour": 0.807}}).oracle.odb_ecpu_usd_per_hour == 0.807
+
+
+def test_license_included_without_a_quote_is_said_to_be_unpriced():
+    from advisor.engine.odb_option import LI_UNPRICED, odb_recommendation
+    from advisor.engine.rules import evaluate_rules
+    from advisor.engine.sizing import Need
+
+    workload = parse_workload({"oracle": {"licence_model": "li"}, "environment": {"region": "us-east-1"}})
+    verdict = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    need = Need(vcpus=16, memory_gib=256, storage_gib=5120, block_kib=8, scan_kib=1024, sustained_iops=0,
+                peak_iops=0, peak_mib_s=0, peak_minutes=30)  # fmt: skip
+    option = odb_recommendation(workload, need, "Oracle Database@AWS", verdict)
+    assert option.odb.monthly_usd is None and not option.odb.licences_in_total
+    assert LI_UNPRICED in option.notes and "License Included ECPU price" in LI_UNPRICED
