@@ -148,17 +148,18 @@ def _odb_column(option: OptionRecommendation, recommendation: Recommendation) ->
     result = option.odb
     assert isinstance(result, OdbResult)
     model = "byol" if result.monthly_usd == result.total_byol_usd and result.total_byol_usd is not None else "li"
-    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0)}
+    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0), "licences": Decimal(0)}
     for line in odb_lines(result, model):
-        key = "compute" if "CPU" in line.unit else "infrastructure"
-        sums[key] += line.monthly_usd or 0
+        sums["licences" if line.kind == "licence" else line.kind] += line.monthly_usd or 0
+    labels = (
+        ("infrastructure", "Exadata infrastructure"),
+        ("compute", "VM cluster ECPUs"),
+        ("licences", "Oracle licences"),
+    )
     parts = (
         ()
         if result.monthly_usd is None
-        else tuple(
-            CostPart(key, label, sums[key])
-            for key, label in (("infrastructure", "Exadata infrastructure"), ("compute", "VM cluster ECPUs"))
-        )
+        else tuple(CostPart(key, label, sums[key]) for key, label in labels if sums[key] or key != "licences")
     )
     return Column(option, parts, result.monthly_usd, odb_words(result), "", ())
 

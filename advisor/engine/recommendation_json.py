@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.odb_option import odb_json
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import Dimension
@@ -149,7 +148,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "topology": topology_json(chosen.topology) if chosen else None,
                 "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
                 "cost": _cost_json(chosen) if chosen else None,
-                "odb": None if o.odb is None else json.loads(json.dumps(dataclasses.asdict(o.odb), default=str)),
+                "odb": None if o.odb is None else odb_json(o.odb),  # type: ignore[arg-type]
                 "commitments": _commitments_json(o),
                 "alternatives": [
                     {

@@ -336,11 +336,12 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
     cached = cached_need_for(workload, policy)
     needs = [need] + ([cached] if cached is not None else [])
     verdicts = {v.option: v for v in evaluate_rules(workload)}
-    out = []
+    out: list[OptionRecommendation] = []
     for option, label in OPTIONS.items():
         verdict = verdicts[option]
         if option == "odb":
-            out.append(odb_recommendation(workload, need, label, verdict))
+            priced = tuple((o.label, o.chosen.total_monthly_usd) for o in out if o.chosen is not None)
+            out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=needs,
                                                                 policy=policy)  # fmt: skip

@@ -81,6 +81,7 @@ __all__ = [
     "ProductPrice",
     "Rate",
     "SocketRule",
+    "estimate_counted_licences",
     "estimate_licences",
     "licence_price_list",
     "processor_licences",
@@ -143,6 +144,30 @@ def estimate_licences(
     return with_cores.model_copy(update={"optimize_cpus": optimize, "notes": tuple(notes)})
 
 
+def estimate_counted_licences(
+    config: LicenceConfig,
+    *,
+    edition: str,
+    platform: str,
+    licences_per_server: int,
+    rule_text: str,
+    compute: int,
+    prices: LicencePriceList | None = None,
+) -> LicenceEstimate:
+    """Oracle processor licences counted by the caller's own rule (e.g. ECPUs per licence on Exadata), priced exactly
+    as ``estimate_licences`` prices them: discount, owned licences, support and its uplift, amortisation, options and
+    Multitenant. ``compute`` is the licensed unit count of one server (its ECPUs), kept as ``instance_vcpus``;
+    ``config.servers`` says how many such servers are licensed. Raises ``LicenceInvalid`` with every problem found."""
+    prices = prices or licence_price_list()
+    kwargs: dict[str, Any] = dict(edition=edition, platform=platform, licence_model="byol", deployment="single-az",
+                                  instance_class="", vcpus=compute, hyperthreading=None)  # fmt: skip
+    problems = validate_licences(config, prices=prices, **kwargs)
+    if problems:
+        raise LicenceInvalid(problems)
+    ctx = licence_context(config, **kwargs)
+    return _price(config, ctx, prices, compute, counted=(licences_per_server, rule_text))
+
+
 def _optimize_saving(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, reduced: LicenceEstimate
 ) -> OptimizeCpus:
@@ -189,10 +214,16 @@ def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
 
 
 def _price(
-    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, licensed_vcpus: int
+    config: LicenceConfig,
+    ctx: LicenceContext,
+    prices: LicencePriceList,
+    licensed_vcpus: int,
+    counted: tuple[int, str] | None = None,
 ) -> LicenceEstimate:
     metric: Literal["processor", "socket"]
-    if ctx.edition == "se2":
+    if counted is not None:
+        metric, (per_server, rule_text) = "processor", counted
+    elif ctx.edition == "se2":
         metric = "socket"
         per_server = math.ceil(licensed_vcpus / prices.socket_rule.vcpus_per_socket)
         rule_text = (
