@@ -6,13 +6,15 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * Enterprise Edition and its options: 2 vCPUs = 1 processor licence with hyper-threading, 1 vCPU = 1 without.
   Standard Edition 2: every 4 vCPUs or fewer = 1 socket, at most 8 vCPUs; beyond that the deployment cannot be
   licensed, which is a problem to fix, not a price.
+* The vCPUs counted are those the instance runs: hyper-threading off leaves one thread per core, so an r6i.4xlarge
+  (8 cores x 2 threads) runs 8 vCPUs = 8 processor licences, the same as 16 vCPUs / 2 with it on.
 * A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
 * Purchase at list price less the user's discount; support is 22 % a year of that net price.
 * Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted.
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
 * License Included has no Oracle lines: the instance price includes the licence.
 * Optimize CPUs (EC2, and RDS BYOL outside the preconfigured ``tpc`` classes) licenses the active cores only; the
-  saving is the licence cost at the class's full vCPU count minus the cost at the reduced count. Only the core
+  saving is the licence cost of every core with the same threading minus the cost at the reduced count. Only the core
   counts AWS publishes for the type are accepted, and active vCPUs = cores x the type's threads per core
   (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
   hyper-threading off unless the caller says otherwise.
@@ -147,29 +149,31 @@ def _optimize_saving(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, reduced: LicenceEstimate
 ) -> OptimizeCpus:
     assert ctx.vcpus is not None and config.optimize_cpus_cores is not None and ctx.cpu is not None
+    assert ctx.running_vcpus is not None
     threads = threads_per_core(ctx)
     licensed = config.optimize_cpus_cores * threads
+    every_core = ctx.running_vcpus  # every core, with the same threads per core
     counted = (
         f"Optimize CPUs: {config.optimize_cpus_cores} cores x {threads} thread(s) per core = {licensed} licensed "
-        f"vCPUs of {ctx.vcpus}"
+        f"vCPUs of {every_core}" + (" (hyper-threading off: one per core)" if ctx.threads_halved else "")
     )
-    if ctx.edition == "se2" and ctx.vcpus > prices.socket_rule.max_vcpus:
+    if ctx.edition == "se2" and every_core > prices.socket_rule.max_vcpus:
         full = None
         note = (
             f"{counted}; without it this SE2 deployment could not be licensed at all (more than "
             f"{prices.socket_rule.max_vcpus} vCPUs)"
         )
     else:
-        full = _price(config, ctx, prices, ctx.vcpus).monthly_usd
+        full = _price(config, ctx, prices, every_core).monthly_usd
         note = (
             f"{counted}, same memory and instance price; Oracle licences ${full - reduced.monthly_usd:,.2f} a month "
-            "less than on every vCPU"
+            "less than with every core active"
         )
     return OptimizeCpus(
         cores=config.optimize_cpus_cores,
         threads_per_core=threads,
         licensed_vcpus=licensed,
-        instance_vcpus=ctx.vcpus,
+        instance_vcpus=every_core,
         monthly_without_usd=full,
         monthly_with_usd=reduced.monthly_usd,
         saving_monthly_usd=None if full is None else full - reduced.monthly_usd,
@@ -188,6 +192,16 @@ def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
     return sum((rise**year for year in range(years)), Decimal(0)) / years
 
 
+def _running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
+    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
+    if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
+        return ""
+    return (
+        f" ({ctx.instance_class or 'the instance'}'s {ctx.vcpus} vCPUs are {ctx.running_vcpus} cores x "
+        f"{ctx.type_threads} threads; with hyper-threading off each core runs one)"
+    )
+
+
 def _price(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, licensed_vcpus: int
 ) -> LicenceEstimate:
@@ -196,15 +210,16 @@ def _price(
         metric = "socket"
         per_server = math.ceil(licensed_vcpus / prices.socket_rule.vcpus_per_socket)
         rule_text = (
-            f"SE2: {licensed_vcpus} vCPUs / {prices.socket_rule.vcpus_per_socket} per socket, rounded up = "
-            f"{per_server} socket(s) (source: {prices.socket_rule.source})"
+            f"SE2: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)} / "
+            f"{prices.socket_rule.vcpus_per_socket} per socket, rounded up = {per_server} socket(s) "
+            f"(source: {prices.socket_rule.source})"
         )
     else:
         metric = "processor"
         per_server = processor_licences(licensed_vcpus, hyperthreading=ctx.hyperthreading, prices=prices)
         per = "2 vCPUs" if ctx.hyperthreading else "1 vCPU"
         rule_text = (
-            f"EE: {licensed_vcpus} vCPUs, {per} per processor licence "
+            f"EE: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)}, {per} per processor licence "
             f"({'hyper-threading on' if ctx.hyperthreading else 'hyper-threading off'}) = {per_server} processor "
             f"licence(s) (source: {prices.processor_rule.source})"
         )
