@@ -9,6 +9,8 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * The vCPUs counted are those the instance runs: hyper-threading off leaves one thread per core, so an r6i.4xlarge
   (8 cores x 2 threads) runs 8 vCPUs = 8 processor licences, the same as 16 vCPUs / 2 with it on.
 * A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
+* Active Data Guard is licensed only on the servers open for reads (``readable_servers``: the primary and every
+  standby open read-only while applying redo); a mounted standby or replica does not need it.
 * Purchase at list price less the user's discount; support is 22 % a year of that net price.
 * Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted.
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
@@ -104,8 +106,11 @@ def estimate_licences(
     vcpus: int | None = None,
     hyperthreading: bool | None = None,
     prices: LicencePriceList | None = None,
+    readable_servers: int | None = None,
 ) -> LicenceEstimate:
-    """Oracle licence lines for one deployment. Raises ``LicenceInvalid`` with every problem found."""
+    """Oracle licence lines for one deployment. Raises ``LicenceInvalid`` with every problem found.
+    ``readable_servers``: of the servers licensed, those open for reads (the primary and the standbys open read-only
+    while applying redo), the only ones Active Data Guard is licensed on; None = every server."""
     prices = prices or licence_price_list()
     kwargs: dict[str, Any] = dict(
         edition=edition,
@@ -135,10 +140,10 @@ def estimate_licences(
         )
     ctx = licence_context(config, **kwargs)
     assert ctx.vcpus is not None
-    with_cores = _price(config, ctx, prices, licensed_vcpus(config, ctx))
+    with_cores = _price(config, ctx, prices, licensed_vcpus(config, ctx), readable_servers)
     optimize = None
     if config.optimize_cpus_cores is not None:
-        optimize = _optimize_saving(config, ctx, prices, with_cores)
+        optimize = _optimize_saving(config, ctx, prices, with_cores, readable_servers)
     notes = list(with_cores.notes)
     if optimize is not None:
         notes.append(optimize.note)
@@ -146,7 +151,11 @@ def estimate_licences(
 
 
 def _optimize_saving(
-    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, reduced: LicenceEstimate
+    config: LicenceConfig,
+    ctx: LicenceContext,
+    prices: LicencePriceList,
+    reduced: LicenceEstimate,
+    readable_servers: int | None,
 ) -> OptimizeCpus:
     assert ctx.vcpus is not None and config.optimize_cpus_cores is not None and ctx.cpu is not None
     assert ctx.running_vcpus is not None
@@ -164,7 +173,7 @@ def _optimize_saving(
             f"{prices.socket_rule.max_vcpus} vCPUs)"
         )
     else:
-        full = _price(config, ctx, prices, every_core).monthly_usd
+        full = _price(config, ctx, prices, every_core, readable_servers).monthly_usd
         note = (
             f"{counted}, same memory and instance price; Oracle licences ${full - reduced.monthly_usd:,.2f} a month "
             "less than with every core active"
@@ -192,6 +201,26 @@ def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
     return sum((rise**year for year in range(years)), Decimal(0)) / years
 
 
+def _readable_servers(
+    keys: list[str], servers: int, readable_servers: int | None, prices: LicencePriceList
+) -> int | None:
+    """The servers Active Data Guard is licensed on when fewer than all (None: all, or it is not licensed)."""
+    if readable_servers is None or prices.readable_standby_rule.option not in keys:
+        return None
+    readable = max(1, min(readable_servers, servers))  # the primary is always open
+    return readable if readable < servers else None
+
+
+def _readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
+    rule = prices.readable_standby_rule
+    name = prices.product(rule.option).name
+    return (
+        f"{name} on {readable} of the {servers} servers, the primary's and those of every standby open read-only "
+        f"while applying redo; a mounted standby or replica needs no {name} (Data Guard itself is part of Enterprise "
+        f"Edition) (source: {rule.source})"
+    )
+
+
 def _running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
     """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
     if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
@@ -203,7 +232,11 @@ def _running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
 
 
 def _price(
-    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, licensed_vcpus: int
+    config: LicenceConfig,
+    ctx: LicenceContext,
+    prices: LicencePriceList,
+    licensed_vcpus: int,
+    readable_servers: int | None = None,
 ) -> LicenceEstimate:
     metric: Literal["processor", "socket"]
     if ctx.edition == "se2":
@@ -227,10 +260,12 @@ def _price(
     servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = licensed_products(config, ctx, prices)
     notes = [rule_text, *notes]
+    readable = _readable_servers(keys, servers, readable_servers, prices)
     if config.servers is not None and config.servers > 1:
+        but = f" but {prices.product(prices.readable_standby_rule.option).name}" if readable is not None else ""
         notes.append(
-            f"{config.servers} servers of this shape are licensed like the primary, for every product: a Data Guard "
-            f"standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
+            f"{config.servers} servers of this shape are licensed like the primary, for every product{but}: a Data "
+            f"Guard standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
         )
     elif standby:
         notes.append(
@@ -256,10 +291,13 @@ def _price(
     products: list[ProductLicences] = []
     lines: list[LicenceLine] = []
     surplus = []
+    if readable is not None:
+        notes.append(_readable_note(readable, servers, prices))
     for key in keys:
         product = prices.product(key)
         assert product.licence_usd is not None
-        required = per_server * servers
+        product_servers = readable if readable is not None and key == prices.readable_standby_rule.option else servers
+        required = per_server * product_servers
         owned = min(owned_map.get(key, 0), required)
         if owned_map.get(key, 0) > required:
             surplus.append(f"{owned_map[key]} {product.name} licences owned, {required} needed")
@@ -308,7 +346,7 @@ def _price(
                 name=product.name,
                 metric=metric,
                 per_server=per_server,
-                servers=servers,
+                servers=product_servers,
                 required=required,
                 owned=owned,
                 to_buy=to_buy,

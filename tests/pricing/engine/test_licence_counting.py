@@ -128,3 +128,25 @@ class TestSingleThreadTypes:
         assert message.endswith("accepted: true, or omit it")
         # left on, its 96 vCPUs count 2 to a licence: 48
         assert priced(instance_class="r5.metal", vcpus=96).licences_per_server == 48
+
+
+class TestReadableServers:
+    def test_active_data_guard_only_on_the_servers_open_for_reads(self):
+        # 3 servers (primary, a read-only standby, a mounted DR standby) of r6i.4xlarge = 8 processor licences each.
+        # EE: 3 x 8 = 24: 24 x 47,500 = 1,140,000 / 36 = 31,666.666... -> 31,666.67; support 250,800 / 12 = 20,900.00
+        # Active Data Guard on 2 x 8 = 16: 16 x 11,500 = 184,000 / 36 = 5,111.111... -> 5,111.11;
+        # support 184,000 x 22 % = 40,480 / 12 = 3,373.333... -> 3,373.33
+        result = priced({"servers": 3, "options": ["active_data_guard"]}, readable_servers=2)
+        ee, adg = result.products
+        assert (ee.servers, ee.required, adg.servers, adg.required) == (3, 24, 2, 16)
+        assert monthly(result) == [D("31666.67"), D("20900.00"), D("5111.11"), D("3373.33")]
+        assert any(n.startswith("3 servers of this shape are licensed like the primary, for every product but Active "
+                                "Data Guard") for n in result.notes)  # fmt: skip
+        assert any(n.startswith("Active Data Guard on 2 of the 3 servers") and "mounted" in n for n in result.notes)
+
+    def test_other_options_stay_on_every_server_and_all_readable_is_all(self):
+        result = priced({"servers": 3, "options": ["diagnostics_pack"]}, readable_servers=1)
+        assert [(p.key, p.servers) for p in result.products] == [("ee", 3), ("diagnostics_pack", 3)]
+        every = priced({"servers": 2, "options": ["active_data_guard"]}, readable_servers=2)
+        assert [p.servers for p in every.products] == [2, 2]
+        assert not any("Active Data Guard on" in n for n in every.notes)
