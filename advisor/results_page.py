@@ -62,6 +62,10 @@ class Column:
         return commitment_words(self.option)
 
     @property
+    def licence_count(self) -> str:
+        return licence_count_words(self.option.chosen) if self.option.chosen is not None else ""
+
+    @property
     def commitments(self) -> tuple[CommitmentRow, ...]:
         return commitment_rows(self.option)
 
@@ -132,6 +136,27 @@ def configuration_words(candidate: Candidate) -> str:
         f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
         f"{members}{store}"
     )
+
+
+def licence_count_words(candidate: Candidate) -> str:
+    """'Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of them
+    (...) = 16', or "" when the licences are in the instance price."""
+    licence = candidate.topology.licence
+    if licence is None or not licence.products:
+        return ""
+    count = licence.licences_per_server
+    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
+    words = (
+        f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
+        f"{licence.servers * count} in all, per product"
+    )
+    for product in licence.products:
+        if product.servers != licence.servers:
+            words += (
+                f"; {product.name} on {product.servers} of them (the primary's and those open read-only) = "
+                f"{product.required}"
+            )
+    return words
 
 
 def coremark_words(candidate: Candidate) -> str:

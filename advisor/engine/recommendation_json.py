@@ -81,6 +81,7 @@ def topology_json(topology: Topology) -> dict[str, Any]:
                 "deployment": m.plan.deployment,
                 "how": m.plan.how,
                 "licensed_servers": m.plan.servers,
+                "open_read_only": m.plan.open_read_only,
                 "monthly_usd": _money(m.monthly_usd),
                 "unpriced": m.unpriced,
                 "lines": [line.model_dump(mode="json") for line in m.lines],

@@ -29,9 +29,17 @@ class LicenceConfig(BaseModel):
 
     include: bool = True
     vcpus: int | None = Field(
-        default=None, ge=-MAX_COUNT, le=MAX_COUNT, description="instance vCPUs; default: the caller's catalog value"
+        default=None,
+        ge=-MAX_COUNT,
+        le=MAX_COUNT,
+        description="the instance's vCPUs as AWS lists them (every thread of every core); default: the caller's "
+        "catalog value",
     )
-    hyperthreading: bool | None = Field(default=None, description="default: the caller's value, else true")
+    hyperthreading: bool | None = Field(
+        default=None,
+        description="false runs one thread per core, so a type with 2 threads per core runs half its vCPUs, each "
+        "one processor licence; default: the caller's value, else the type's own, else true",
+    )
     options: tuple[Annotated[str, Field(max_length=64)], ...] = Field(default=(), max_length=64)
     pdbs: int | None = Field(
         default=None,

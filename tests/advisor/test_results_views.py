@@ -1,5 +1,6 @@
 """The results page, its htmx preview, and POST /api/v1/recommendations (prices from the committed fixtures)."""
 
+import html
 import json
 import re
 from decimal import Decimal
@@ -159,12 +160,19 @@ def test_the_page_the_api_and_the_cli_agree_line_for_line_on_the_topology(client
     assert api_ec2["topology"] == cli_ec2["topology"] and api_ec2["cost"] == cli_ec2["cost"]
     members = api_ec2["topology"]["members"]
     assert [m["role"] for m in members] == ["primary", "local-standby", "dr-standby"]
+    assert [m["open_read_only"] for m in members] == [False, True, False]
     assert members[2]["region"] == "eu-central-1"
     for member in members:
         assert f"${Decimal(member['monthly_usd']):,.2f}" in body
         for line in member["lines"]:
             assert line["name"] in body
     assert f"${Decimal(api_ec2['cost']['total_monthly_usd']):,.2f}" in body
+    # the words say what the bill counts: r5b.4xlarge, 16 vCPUs = 8 licences a server; 3 servers x 8 = 24; Active
+    # Data Guard on the primary and the standby open read-only, 2 x 8 = 16, none on the mounted DR standby
+    shown = html.unescape(body)
+    assert "Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of " \
+           "them (the primary's and those open read-only) = 16" in shown  # fmt: skip
+    assert "mounted (it takes no reads): licensed like the primary but without Active Data Guard" in shown
 
 
 def test_the_source_host_field_scales_the_cpu_need_and_an_unmeasured_type_is_refused(client, small_assessment):

@@ -76,11 +76,14 @@ def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_t
     # 4 MiB/s = 4.194304 MB/s x 3,600 s x 730 h = 11,022.630912 GB at 0.02 USD/GB out of eu-west-1
     (redo,) = ec2.topology.transfer
     assert redo.quantity == Decimal("11022.630912") and redo.monthly_usd == cents(Decimal("11022.630912") * 2 / 100)
+    # EE, Advanced Security and Diagnostics Pack on 3 servers x 8 = 24 (8 EE owned); Active Data Guard only on the
+    # primary and the standby open read-only, 2 x 8 = 16: the DR standby is mounted and needs none
     licences = sum(
-        cents(to_buy * Decimal(price) / 36) + cents(24 * Decimal(price) * Decimal("0.22") / 12)
-        for price, to_buy in ((47500, 16), (11500, 24), (15000, 24), (7500, 24))
-    )  # 3 servers x 8 = 24 required; 8 EE owned
+        cents(to_buy * Decimal(price) / 36) + cents(required * Decimal(price) * Decimal("0.22") / 12)
+        for price, required, to_buy in ((47500, 24, 16), (11500, 16, 16), (15000, 24, 24), (7500, 24, 24))
+    )
     assert ec2.topology.licence.servers == 3
+    assert {p.key: (p.servers, p.required) for p in ec2.topology.licence.products}["active_data_guard"] == (2, 16)
     assert ec2.total_monthly_usd == 2 * home + dr + redo.monthly_usd + licences
 
 
