@@ -184,3 +184,73 @@ def cash_flow(
         cumulative_usd=cumulative,
         reasons=tuple(reasons),
     )
+
+
+def money(value: Decimal) -> str:
+    return format(value, "f")
+
+
+def cash_flow_json(flow: CashFlow) -> dict[str, object]:
+    """Both bases as the JSON answers carry them (money as exact decimal strings), each block naming its basis."""
+    return {
+        "run_rate": {
+            "basis": flow.run_rate_basis,
+            "monthly_usd": money(flow.run_rate_monthly_usd),
+            "one_year_usd": money(flow.run_rate_monthly_usd * MONTHS_PER_YEAR),
+            "three_year_usd": money(flow.run_rate_monthly_usd * HORIZON_MONTHS),
+            "aws_monthly_usd": money(flow.aws_monthly_usd),
+            "upfront_monthly_usd": money(flow.upfront_monthly_usd),
+            "licence_monthly_usd": money(flow.licence_monthly_usd),
+        },
+        "cash_as_paid": {
+            "basis": flow.cash_basis,
+            "year_1_usd": money(flow.cash_year_usd[0]),
+            "year_2_usd": money(flow.cash_year_usd[1]),
+            "year_3_usd": money(flow.cash_year_usd[2]),
+            "three_year_usd": money(flow.cash_36_months_usd),
+            "paid_at_start_usd": money(flow.paid_at_start_usd),
+            "cumulative_usd": [money(v) for v in flow.cumulative_usd],
+            "notes": list(flow.reasons),
+        },
+    }
+
+
+# The JSON blocks above as a JSON Schema, for the OpenAPI document's response descriptions.
+_MONEY = {"type": "string", "description": "USD as an exact decimal string"}
+CASH_FLOW_JSON_SCHEMA: dict[str, object] = {
+    "run_rate": {
+        "type": "object",
+        "description": "Monthly run-rate: licence purchases spread over the amortisation term the licence terms give "
+        "(licences.term_years), upfront fees over their commitment's term, Oracle support at the term's average. "
+        "one_year_usd and three_year_usd are the monthly figure x 12 and x 36.",
+        "properties": {
+            "basis": {"type": "string", "description": "e.g. 'run-rate, licences spread over 3 years'"},
+            **{
+                k: _MONEY
+                for k in (
+                    "monthly_usd",
+                    "one_year_usd",
+                    "three_year_usd",
+                    "aws_monthly_usd",
+                    "upfront_monthly_usd",
+                    "licence_monthly_usd",
+                )
+            },  # fmt: skip
+        },
+    },
+    "cash_as_paid": {
+        "type": "object",
+        "description": "Cash as paid in year 1, 2 and 3: AWS every month, the licence purchase once in month 1, "
+        "Oracle support at the start of each year (rising by the uplift), upfront fees at the start of each term.",
+        "properties": {
+            "basis": {"type": "string", "description": "'cash as paid, year 1 / 2 / 3'"},
+            **{k: _MONEY for k in ("year_1_usd", "year_2_usd", "year_3_usd", "three_year_usd", "paid_at_start_usd")},
+            "cumulative_usd": {
+                "type": "array",
+                "items": _MONEY,
+                "description": "cash paid by the end of month 0..36 (month 0: nothing)",
+            },  # fmt: skip
+            "notes": {"type": "array", "items": {"type": "string"}, "description": "when each sum is paid"},
+        },
+    },
+}

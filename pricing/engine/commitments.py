@@ -33,7 +33,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.calculator import Estimate, EstimateConfig, estimate, parse_config
-from pricing.engine.cash_flow import CASH_BASIS, HORIZON_MONTHS, LicenceCash, cash_flow, licence_cash, run_rate_basis
+from pricing.engine.cash_flow import (
+    CASH_BASIS,
+    HORIZON_MONTHS,
+    CashFlow,
+    LicenceCash,
+    cash_flow,
+    licence_cash,
+    run_rate_basis,
+)
 from pricing.engine.commitment_terms import SPECS, CommitmentSpec, commitment_facts, commitments_for
 from pricing.engine.licences import LicencePriceList
 from pricing.engine.price_terms import InstancePrice, PriceNotFound, round_cents
@@ -85,6 +93,7 @@ class CommitmentQuote(BaseModel):
     as_of: str = ""
     estimated: bool = False
     notes: tuple[str, ...] = ()
+    cash: CashFlow | None = Field(default=None, exclude=True, description="both bases, with when each sum is paid")
 
 
 class CommitmentComparison(BaseModel):
@@ -194,6 +203,7 @@ def _quote(
         cash_year_usd=flow.cash_year_usd,
         saving_36_months_usd=on_demand[36] - cumulative[36],
         cumulative_usd=cumulative,
+        cash=flow,
         break_even_month=break_even(cumulative, on_demand),
         price_source="; ".join(f"{r.source}, SKU {r.sku}" for r in rows),
         as_of=max(r.as_of for r in rows).isoformat(),
@@ -246,6 +256,7 @@ def commitment_quotes(
             cash_year_usd=od_flow.cash_year_usd,
             saving_36_months_usd=Decimal(0),
             cumulative_usd=od_cumulative,
+            cash=od_flow,
             price_source=f"{on_demand_row.source}, SKU {on_demand_row.sku}",
             as_of=on_demand_row.as_of.isoformat(),
             estimated=on_demand_row.estimated,
