@@ -77,7 +77,7 @@ def licence_cash(licence: LicenceEstimate | None) -> LicenceCash | None:
 def run_rate_basis(licence: LicenceCash | None) -> str:
     """'run-rate, licences spread over 3 years', or what the run-rate is when there is no licence to spread."""
     if licence is None:
-        return "run-rate, a month (no Oracle licence purchase to spread)"
+        return "run-rate, no licence purchase to spread"
     years = licence.amortisation_years
     return f"run-rate, licences spread over {years} year{'s' if years != 1 else ''}"
 

@@ -75,7 +75,7 @@ def test_a_one_year_term_is_paid_again_in_months_13_and_25() -> None:
     assert flow.cumulative_usd[12] == Decimal("1843.00") and flow.cumulative_usd[13] == Decimal("3246.00")
     # run-rate: 40.00 + 1,363.00 / 12 (113.583..) = 153.58
     assert flow.run_rate_monthly_usd == Decimal("153.58")
-    assert flow.run_rate_basis == "run-rate, a month (no Oracle licence purchase to spread)"
+    assert flow.run_rate_basis == "run-rate, no licence purchase to spread"
     assert "months 1, 13, 25" in flow.reasons[0]
 
 
