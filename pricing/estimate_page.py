@@ -29,7 +29,7 @@ from pricing.engine.calculator import (
 )
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
 from pricing.engine.commitments import CommitmentComparison, commitment_quotes
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences import LicenceInvalid, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook, PriceNotFound
 from pricing.engine.storage_fallback import StorageFallbackBook
 from pricing.forms_common import Issue
@@ -163,7 +163,7 @@ def estimate_cash(answer: EstimateAnswer, commitments: CommitmentComparison | No
         return cash_flow(aws_monthly_usd=result.aws_monthly_usd, licence=licence_cash(result.licence))
     try:
         commitments = commitments or commitment_comparison(answer)
-    except PriceNotFound:
+    except (PriceNotFound, LicenceInvalid):  # the bill itself priced: only the comparison beside it failed
         return None
     if commitments is None:
         return None
