@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from advisor import charts
@@ -16,9 +17,11 @@ from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_lines, odb_words
+from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
+from pricing.engine.cash_flow import CashFlow, cash_flow
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
 from pricing.engine.source_names import named_sources, region_of
 
@@ -88,6 +91,22 @@ class Column:
         if self.option.unmet:
             return "Nothing in the catalog meets the need"
         return "No prices for this edition and licence model in this region"
+
+    @cached_property
+    def cash(self) -> CashFlow | None:
+        """On-demand on both bases: the run-rate a month, and cash as paid by year and month (licence purchase in
+        month 1, support yearly); Oracle Database@AWS bills a month, with nothing bought upfront."""
+        if self.monthly_usd is None:
+            return None
+        if self.option.chosen is not None and self.option.odb is None:
+            return topology_cash_flow(self.option.chosen.topology)
+        return cash_flow(aws_monthly_usd=self.monthly_usd)
+
+    @property
+    def cash_running_totals(self) -> tuple[Decimal, ...]:
+        """On-demand cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
+        cash = self.cash
+        return () if cash is None else tuple(cash.cumulative_usd[m] for m in (12, 24, 36))
 
     @property
     def one_year_usd(self) -> Decimal | None:
@@ -219,8 +238,11 @@ def decisive_reasons(cols: list[Column], best: Column | None) -> list[str]:
     """The three reasons that decide the recommendation, in words, from the columns' own figures."""
     if best is None:
         return ["No priced option meets the workload without a blocker; see each option's findings."]
+    cash = best.cash
+    three_years = f"${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
+    basis = cash.run_rate_basis if cash else "run-rate"
     reasons = [f"{best.option.label} is the cheapest option the rules allow: ${best.monthly_usd:,.2f} a month "
-               f"(${best.three_year_usd:,.0f} over three years), {best.configuration}."]  # fmt: skip
+               f"({basis}; {three_years}), {best.configuration}."]  # fmt: skip
     blocked = [c for c in cols if c.option.verdict.verdict == "blocked"]
     for c in blocked[:1]:
         first = next((f for f in c.option.verdict.findings if f.severity == "blocker"), None)
@@ -281,6 +303,14 @@ def results_context(
         "columns": cols,
         "best": best,
         "reasons": decisive_reasons(cols, best),
+        "run_rate_basis": next(
+            (
+                c.cash.run_rate_basis
+                for c in cols
+                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
+            ),
+            "run-rate, a month",
+        ),  # fmt: skip
         "curves": curves,
         "price_snapshots": snapshots,
         "price_sources": sources,

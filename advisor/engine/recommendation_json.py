@@ -6,10 +6,12 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.odb_option import odb_json
+from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import Dimension
 from advisor.engine.topology import Topology
+from pricing.engine.cash_flow import cash_flow_json
 
 INSTANCE_STORE_WORDS = (
     "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
@@ -109,12 +111,15 @@ def topology_json(topology: Topology) -> dict[str, Any]:
 def _cost_json(candidate: Candidate) -> dict[str, Any]:
     topology = candidate.topology
     monthly = topology.total_monthly_usd
+    flow = topology_cash_flow(topology)
     return {
         "aws_monthly_usd": _money(topology.aws_monthly_usd),
         "licence_monthly_usd": _money(topology.licence_monthly_usd),
         "total_monthly_usd": _money(monthly),
         "one_year_usd": _money(monthly * 12),
         "three_year_usd": _money(monthly * 36),
+        "totals_basis": flow.run_rate_basis,  # of total_monthly_usd, one_year_usd and three_year_usd
+        **cash_flow_json(flow),
         "hours_per_month": topology.primary.estimate.hours_per_month if topology.primary.estimate else None,
         "prices_as_of": list(topology.prices_as_of),
         "price_sources": list(topology.price_sources),
@@ -128,9 +133,11 @@ def _commitments_json(option: Any) -> dict[str, Any] | None:
         return None
     totals = [
         {k: (_money(v) if isinstance(v, Decimal) else v) for k, v in t.model_dump(exclude={"cumulative_usd"}).items()}
+        | {"cash_year_usd": [_money(v) for v in t.cash_year_usd]}
         for t in summary.totals
     ]
     return {"best_12_months": summary.best_12_months, "best_36_months": summary.best_36_months,
+            "run_rate_basis": summary.run_rate_basis, "cash_basis": summary.cash_basis,
             "totals": totals, "notes": list(summary.notes)}  # fmt: skip
 
 

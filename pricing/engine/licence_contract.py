@@ -142,7 +142,12 @@ class LicenceEstimate(BaseModel):
     lines: tuple[LicenceLine, ...] = ()
     monthly_usd: Decimal = Decimal("0.00")
     upfront_purchase_usd: Decimal = Decimal("0.00")
-    annual_support_usd: Decimal = Decimal("0.00")
+    annual_support_usd: Decimal = Field(
+        default=Decimal("0.00"), description="support a year, the term's average (with the yearly uplift)"
+    )
+    support_first_year_usd: Decimal = Field(
+        default=Decimal("0.00"), description="support paid for the first year (before any uplift)"
+    )
     term_years: int | None = None
     discount_pct: Decimal = Decimal(0)
     support_uplift_pct: Decimal = Decimal(0)

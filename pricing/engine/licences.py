@@ -410,6 +410,9 @@ def _price(
         monthly_usd=sum((line.monthly_usd for line in lines), Decimal("0.00")),
         upfront_purchase_usd=sum((p.purchase_usd for p in products), Decimal("0.00")),
         annual_support_usd=sum((p.annual_support_usd for p in products), Decimal("0.00")),
+        support_first_year_usd=sum(
+            (round_cents(p.required * p.net_price_usd * rate) for p in products), Decimal("0.00")
+        ),
         term_years=config.term_years,
         discount_pct=config.discount_pct,
         support_uplift_pct=config.support_uplift_pct,

@@ -370,7 +370,9 @@ def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessme
     last = poppler("pdftotext", "-layout", "-f", str(pages), "-l", str(pages), str(pdf), "-")
     assert f"Page {pages} of {pages}" in last and SMALL.name in last
     # the charts are vector graphics: their titles are text and there is no raster image in the file
-    assert "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months (USD)" in layout
+    assert (
+        "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months, cash as paid (USD)" in layout
+    )
     assert len(poppler("pdfimages", "-list", str(pdf)).splitlines()) == 2  # the listing's two header lines
 
     for first_page, name in ((1, "report-page1"), (4, "report-page4")):

@@ -200,8 +200,10 @@ def test_prices_older_than_the_sites_limit_are_called_out_naming_what_to_refresh
 def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_assessment):
     body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
     # EC2 m5.xlarge eu-west-1: 3-year All Upfront at 0.080479/h effective (worked in test_option_commitments)
-    assert ("Reserved 3yr All Upfront: $885.84 a month, $2,115 upfront, $31,890 over 36 months (saves $3,509; "
-            "cheaper from month 14)") in body  # fmt: skip
+    # 36 months, cash as paid: 2,114.99 + 20.15 x 36 + the SE2 licence 17,500.00 + 3 years of support x 3,850.00
+    # = 31,890.39 (worked in test_option_commitments); the month is the run-rate
+    assert ("Reserved 3yr All Upfront: $885.84 a month (run-rate), $2,115 upfront, $31,890 over 36 months, cash as "
+            "paid (saves $3,509; cheaper from month 14)") in body  # fmt: skip
     # RDS for Oracle: no reservation in the offline snapshot, said rather than guessed
     assert "On-demand only: not priced in this snapshot; refresh to price it for db.m5.xlarge in eu-west-1" in body
     assert "Oracle licences are not discounted" in body

@@ -45,9 +45,17 @@ def test_the_ec2_option_shows_its_best_reservation_worked_from_the_published_row
     assert best.upfront_usd is not None and best.upfront_usd.quantize(Decimal("0.01")) == Decimal("2114.99")
     # a month: 983.31 - 156.22 + 0.080479 × 730 (58.75) = 885.84
     assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("885.84")
-    # 36 months: 2,114.99 + (983.31 - 156.22) × 36 = 31,890.23; on-demand 983.31 × 36 = 35,399.16
+    # 36 months, cash as paid: AWS 176.37 a month, of which 156.22 compute, so 20.15 a month stays on-demand; the SE2
+    # socket licence bought once for 17,500.00 and its support paid yearly, 22% of 17,500 = 3,850.00 a year:
+    # 2,114.99 + 20.15 × 36 (725.40) + 17,500.00 + 3 × 3,850.00 = 31,890.39; on-demand 176.37 × 36 (6,349.32)
+    # + 17,500.00 + 11,550.00 = 35,399.32 (the run-rate's 806.94 a month of licences × 36 would say 29,049.84)
     assert best.total_36_months_usd is not None
-    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("31890.23")
+    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("31890.39")
+    assert on_demand.total_36_months_usd == Decimal("35399.32")
+    # by year: 2,114.99 + 20.15 × 12 (241.80) + 17,500.00 + 3,850.00 = 23,706.79, then 241.80 + 3,850.00 = 4,091.80
+    assert best.cash_year_usd == (Decimal("23706.79"), Decimal("4091.80"), Decimal("4091.80"))
+    assert summary.cash_basis == "cash as paid, year 1 / 2 / 3"
+    assert summary.run_rate_basis == "run-rate, licences spread over 3 years"
     assert best.saving_36_months_usd.quantize(Decimal("0.01")) == Decimal("3508.93")
     # cheaper once 156.22 × m > 2,114.99: m > 13.5, so from month 14
     assert best.break_even_month == 14
