@@ -11,6 +11,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from pricing.engine.commitment_terms import DATABASE_PLAN
+from pricing.engine.database_savings_plans import not_covered
 from pricing.engine.price_equivalence import equivalent, priced_as
 from pricing.engine.price_index import PriceIndex
 from pricing.engine.price_terms import (
@@ -104,7 +106,13 @@ class RdsLookups(PriceIndex):
                 f"priced for {instance_class if same_class else product}: {listing(offered)}",
             )
         matching = [r for r in same_class if key(r) == want]
-        return self._commit(matching, commitment, f"{product} {instance_class} {combo}", region)
+        not_sold = ""
+        if commitment == DATABASE_PLAN:
+            platform = "rds-custom" if custom else "rds"
+            not_sold = not_covered(
+                platform=platform, instance_class=instance_class, edition=edition, licence_model=licence_model
+            )
+        return self._commit(matching, commitment, f"{product} {instance_class} {combo}", region, not_sold=not_sold)
 
     @staticmethod
     def _combo_label(row: PriceRow) -> str:
