@@ -196,7 +196,8 @@ def _json_plans(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
             report.products_read += 1
             if not isinstance(product, dict) or product.get("productFamily") != DATABASE_PLAN_TYPE:
                 continue
-            attributes = product.get("attributes") if isinstance(product.get("attributes"), dict) else {}
+            found = product.get("attributes")
+            attributes: dict[str, Any] = found if isinstance(found, dict) else {}
             sku = str(product.get("sku", "?"))
             plan = _plan(attributes.get("purchaseOption"), attributes.get("purchaseTerm"), sku, report)
             if plan is not None:

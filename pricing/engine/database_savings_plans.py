@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pricing.catalog.availability import offered
 from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.commitment_terms import DATABASE_PLAN
 from pricing.engine.price_terms import LICENCE_MODEL_LABELS, PriceNotFound
@@ -94,7 +95,8 @@ def uncovered_reason(*, book: Any, platform: str, region: str, instance_class: s
                      licence_model: str, deployment: str) -> str:  # fmt: skip
     """Why a Database Savings Plan cannot be bought for this deployment ("" when it can), and where only the class
     stands in the way, what a move to a covered class of the same size would change, from the rows ``book`` prices
-    in the Region (instance hours a month, 730 hours, under the plan against on-demand)."""
+    in the Region (instance hours a month, 730 hours, under the plan against on-demand); where the rows cannot say,
+    which such classes can be ordered there (the availability catalog)."""
     what, reason = _blocker(
         platform=platform, instance_class=instance_class, edition=edition, licence_model=licence_model
     )
@@ -114,4 +116,15 @@ def uncovered_reason(*, book: Any, platform: str, region: str, instance_class: s
             )
     if said:
         return f"{reason}; " + "; ".join(said)
-    return f"{reason}; moving to a class of those families would make it available"
+    orderable = [
+        move
+        for move in eligible_moves(instance_class)
+        if (o := offered(move, platform="rds", region=region, edition=edition, licence_model=licence_model))
+        and o.offered
+    ]
+    if not orderable:
+        return reason
+    return (
+        f"{reason}; of its size, {', '.join(orderable)} can be ordered in {region}, but the price snapshots do not "
+        "price the plan or on-demand hours for them there"
+    )

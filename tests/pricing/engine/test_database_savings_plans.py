@@ -121,9 +121,11 @@ def test_where_the_move_cannot_be_priced_the_covered_classes_are_named():
            "licence_model": "byol", "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100},
            "licences": {"include": False}}  # fmt: skip
     quote = commitment_quotes(cfg, PriceBook(eu.ALL)).quote(PLAN)
-    assert (
-        quote.reason
-        == f"{ONLY}: db.m5.xlarge is not one of them; moving to a class of those families would make it available"
+    # the 2023 eu-west-1 rows price none of the covered families; the availability catalog (cfn-lint's Price List
+    # extract, 2026-10-20) lists db.r7i.xlarge, db.r8i.xlarge and db.m8i.xlarge for Oracle EE BYOL in eu-west-1
+    assert quote.reason == (
+        f"{ONLY}: db.m5.xlarge is not one of them; of its size, db.r7i.xlarge, db.r8i.xlarge, db.m8i.xlarge can be "
+        "ordered in eu-west-1, but the price snapshots do not price the plan or on-demand hours for them there"
     )
 
 
