@@ -125,6 +125,6 @@ def uncovered_reason(*, book: Any, platform: str, region: str, instance_class: s
     if not orderable:
         return reason
     return (
-        f"{reason}; of its size, {', '.join(orderable)} can be ordered in {region}, but the price snapshots do not "
-        "price the plan or on-demand hours for them there"
+        f"{reason}; of its size, {', '.join(orderable)} can be ordered in the Region, but the price snapshots "
+        "price neither the plan nor their on-demand hours there"
     )

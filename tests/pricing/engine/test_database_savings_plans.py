@@ -125,7 +125,7 @@ def test_where_the_move_cannot_be_priced_the_covered_classes_are_named():
     # extract, 2026-10-20) lists db.r7i.xlarge, db.r8i.xlarge and db.m8i.xlarge for Oracle EE BYOL in eu-west-1
     assert quote.reason == (
         f"{ONLY}: db.m5.xlarge is not one of them; of its size, db.r7i.xlarge, db.r8i.xlarge, db.m8i.xlarge can be "
-        "ordered in eu-west-1, but the price snapshots do not price the plan or on-demand hours for them there"
+        "ordered in the Region, but the price snapshots price neither the plan nor their on-demand hours there"
     )
 
 
