@@ -18,7 +18,12 @@ from typing import Any
 
 from django.db import transaction
 
-from pricing.database_plan_offer import is_database_plan_file, read_database_plans, with_database_plans
+from pricing.database_plan_offer import (
+    carried_over,
+    is_database_plan_file,
+    read_database_plans,
+    with_database_plans,
+)
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
 from pricing.offer_files import fetch_price_list
@@ -102,6 +107,11 @@ def _fetch(
                 client, service=service, region=region, fetched_on=today, endpoint=endpoint, progress=say
             )
             say(f"{service} {region}: {len(rows):,} rows ({report.duplicates:,} duplicates dropped)")
+            if service == "AmazonRDS":
+                held = current_rows(region, service) if snapshot_current(region, service) else []
+                rows, kept = carried_over(held, rows)
+                if kept:
+                    say(f"{service} {region}: {kept:,} Database Savings Plans rates of the current snapshot kept")
             source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
             fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
             step(len(fetched), total)

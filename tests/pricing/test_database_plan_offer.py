@@ -17,6 +17,7 @@ from django.core.management import call_command
 
 from pricing import services
 from pricing.database_plan_offer import is_database_plan_file, read_database_plans, with_database_plans
+from pricing.engine.commitments import commitment_quotes
 from pricing.engine.pricebook import PriceBook
 from pricing.models import PriceRecord
 from pricing.offer_report import PriceDataInvalid
@@ -159,3 +160,86 @@ def test_the_held_on_demand_row_lends_its_attributes_and_other_rows_are_kept(tmp
     assert plan.attributes == row.attributes and plan.price_usd == Decimal("0.5")
     merged = with_database_plans([*held, plan], [])
     assert merged == held  # an upload replaces only the Database Savings Plans rows
+
+
+def ap_south_2_item(sku: str, deployment: str, usage: str, price: str) -> dict[str, Any]:
+    """A get_products item in AWS's shape for the offer file's discounted SKU; the on-demand price is a figure for
+    the arithmetic (no stored source prices ap-south-2 RDS on demand), not AWS's."""
+    return {
+        "product": {
+            "productFamily": "Database Instance",
+            "sku": sku,
+            "attributes": {
+                "databaseEdition": "Enterprise",
+                "databaseEngine": "Oracle",
+                "deploymentOption": deployment,
+                "instanceType": "db.r7i.4xlarge",
+                "licenseModel": "Bring your own license",
+                "location": "Asia Pacific (Hyderabad)",
+                "locationType": "AWS Region",
+                "regionCode": "ap-south-2",
+                "servicecode": "AmazonRDS",
+                "usagetype": usage,
+            },
+        },  # fmt: skip
+        "serviceCode": "AmazonRDS",
+        "terms": {
+            "OnDemand": {
+                f"{sku}.JRTCKXETXF": {
+                    "effectiveDate": "2026-11-01T00:00:00Z",
+                    "offerTermCode": "JRTCKXETXF",
+                    "sku": sku,
+                    "termAttributes": {},
+                    "priceDimensions": {
+                        f"{sku}.JRTCKXETXF.6YS6EN2CT7": {
+                            "appliesTo": [],
+                            "beginRange": "0",
+                            "endRange": "Inf",
+                            "description": f"USD {price} per Hrs",
+                            "pricePerUnit": {"USD": price},
+                            "rateCode": f"{sku}.JRTCKXETXF.6YS6EN2CT7",
+                            "unit": "Hrs",
+                        }
+                    },
+                }
+            }
+        },  # fmt: skip
+        "version": "20261101000000",
+        "publicationDate": "2026-11-01T00:00:00Z",
+    }
+
+
+def test_a_price_list_refresh_keeps_the_plan_s_rates_and_the_plan_is_priced_against_on_demand(
+    prices: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Query API serves no Savings Plans: a refresh of ap-south-2's RDS prices keeps the committed Database
+    Savings Plans rates beside the on-demand rows it brings, so the plan is priced against them."""
+    import boto3
+    from botocore.stub import Stubber
+
+    from pricing.price_books import priced_book
+    from tests.pricing.test_commitment_price_list import answer
+
+    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}.items():
+        monkeypatch.setenv(key, value)
+    client = boto3.client("pricing", region_name="us-east-1")
+    monkeypatch.setattr(services, "pricing_client", lambda endpoint="us-east-1": client)
+    single = ap_south_2_item("FU6RRB5XAVA8RJU8", "Single-AZ", "APS5-InstanceUsage:db.r7i.4xl", "3.0000000000")
+    out = io.StringIO()
+    with Stubber(client) as stubber:
+        answer(stubber, "AmazonRDS", "ap-south-2", {"Oracle rows": [single]})
+        call_command("refresh_prices", "--region", "ap-south-2", "--service", "AmazonRDS", stdout=out)
+
+    assert "90 Database Savings Plans rates of the current snapshot kept" in out.getvalue()
+    config = {**{"platform": "rds", "region": "ap-south-2", "instance_class": "db.r7i.4xlarge", "edition": "ee",
+                 "licence_model": "byol", "deployment": "single-az"},
+              "storage": {"type": "gp3", "size_gib": 100}, "licences": {"include": False}}  # fmt: skip
+    quotes = commitment_quotes(config, priced_book("ap-south-2"))
+    # on demand 3.00 x 730 = 2,190.00; storage 100 GiB gp3 at us-east-1's 0.115 (no ap-south-2 storage row; marked
+    # estimated) = 11.50: 2,201.50 a month. The plan: 1.824 x 730 = 1,331.52 + 11.50 = 1,343.02 a month,
+    # 12 months 16,116.24; saving over 36 months 2,201.50 x 36 - 16,116.24 x 3 = 79,254.00 - 48,348.72 = 30,905.28
+    assert quotes.quote("on-demand").monthly_usd == Decimal("2201.50")
+    plan = quotes.quote("savings-plan-database-1yr-no-upfront")
+    assert (plan.monthly_usd, plan.total_12_months_usd) == (Decimal("1343.02"), Decimal("16116.24"))
+    assert plan.saving_36_months_usd == Decimal("30905.28")
+    assert quotes.best_36_months == "savings-plan-database-1yr-no-upfront"
