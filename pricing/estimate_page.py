@@ -83,12 +83,21 @@ class EstimateAnswer:
 
 
 def priced_regions(platform: str) -> tuple[str, ...]:
-    """Regions whose current snapshots price the platform's instances (RDS Custom: its own SKUs only)."""
+    """Regions whose current snapshots price the platform's instances on demand (RDS Custom: its own SKUs only; a
+    Region whose RDS rows are Savings Plans rates alone prices no bill)."""
     service = SERVICE_OF.get(platform, "AmazonRDS")
-    if platform == "rds-custom":
-        found = PriceRecord.objects.filter(
-            snapshot__is_current=True, service=service, rds_custom=True, product_family="Database Instance"
-        ).values_list("region", flat=True)
+    if platform in ("rds-custom", "rds"):
+        found = (
+            PriceRecord.objects.filter(
+                snapshot__is_current=True,
+                service=service,
+                rds_custom=platform == "rds-custom",
+                product_family="Database Instance",
+                term="OnDemand",
+            )
+            .values_list("region", flat=True)
+            .distinct()
+        )
     else:
         found = PriceSnapshot.objects.filter(service=service, is_current=True).values_list("region", flat=True)
     return tuple(sorted(set(found)))

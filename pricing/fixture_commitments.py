@@ -1,7 +1,8 @@
-"""Newer EC2 prices from ``../shared/data``: the on-demand Linux rates the AWS Price List gave Karpenter on 2026-07-20
+"""Newer prices and commitments from ``../shared/data``: the on-demand Linux rates the AWS Price List gave Karpenter on 2026-07-20
 (us-east-1, with the 8th generation, and GovCloud), and the published EC2 Reserved Instance rates of
 ``aws-commitments/`` (Standard 1- and 3-year All Upfront for 28 Intel families in 6 Regions as of 2026-05, and all 12
-options of x2iedn.32xlarge as of 2025-06). Pure Python: no Django.
+options of x2iedn.32xlarge as of 2025-06), and the RDS for Oracle rates of AWS's Database Savings Plans offer file
+for ap-south-2 (2026-04-22). Pure Python: no Django.
 
 The reserved rows keep what the source publishes, an *effective* hourly rate (hourly fee + upfront fee / hours in
 the term): they are ``Reserved`` rows with AWS's term attributes and ``RateBasis: effective``, never an invented
@@ -17,7 +18,9 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
+from pricing.database_plan_offer import read_database_plans
 from pricing.engine.rows import PriceRow
+from pricing.offer_report import PriceDataInvalid
 from pricing.price_fixtures import BuildReport, FixtureSourceError, source_price
 
 KARPENTER_FILE = "aws-2026/karpenter/ec2-linux-ondemand-2026-07-20.csv"  # under shared/data/
@@ -155,8 +158,39 @@ def reserved_rows(data_dir: Path, *, on_demand_regions: set[str], report: BuildR
     report.unsourced += [
         "RDS for Oracle reserved prices: no shared source newer than VI21 2021-08-03, whose reserved values are keyed "
         "by engine only (Single-AZ and Multi-AZ collapse) and too sparse to label (aws-commitments/README.md)",
-        "EC2 Instance and Compute Savings Plans rates: no shared source; a Price List refresh prices them",
+        "EC2 Instance and Compute Savings Plans rates: no shared source; a Savings Plans region file uploaded prices "
+        "them",
         "EC2 reserved No/Partial Upfront and convertible terms other than x2iedn.32xlarge, and 8th-generation "
         "(m8i, r8i, x8i ...) reservations: not in the shared sources",
     ]
     return [row for _, row in chosen.values()]
+
+
+DATABASE_PLANS_DIR = "aws-commitments/database-savings-plans-ap-south-2-2026-04"  # under shared/data/
+DATABASE_PLANS_FILE = "AWSDatabaseSavingsPlans-ap-south-2-index.csv"
+DATABASE_PLANS_REGION = "ap-south-2"
+DATABASE_PLANS_SOURCE = (
+    "AWS Price List, Database Savings Plans offer file ap-south-2, version {version} (as republished unchanged by "
+    "timfanda35/aws-pricing-list-loader files/{file} @88d7d013)"
+)
+
+
+def database_plan_rows(data_dir: Path, *, report: BuildReport) -> list[PriceRow]:
+    """The RDS for Oracle rates of AWS's Database Savings Plans offer file for ap-south-2, read by the same reader as
+    an admin's upload (``pricing.database_plan_offer``)."""
+    path = data_dir / DATABASE_PLANS_DIR / DATABASE_PLANS_FILE
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()[:10]
+        version = next(line.split(",", 1)[1].strip() for line in lines if line.startswith("Version,"))
+    except (OSError, StopIteration) as error:
+        raise FixtureSourceError(f"cannot read the version of {path}: {error}") from None
+    source = DATABASE_PLANS_SOURCE.format(version=version, file=DATABASE_PLANS_FILE)
+    try:
+        rows = read_database_plans(path, region=DATABASE_PLANS_REGION, source=source)
+    except PriceDataInvalid as error:
+        raise FixtureSourceError(str(error)) from None
+    report.unsourced.append(
+        "RDS for Oracle on-demand prices in ap-south-2: no shared source, so its Database Savings Plans rates stand "
+        "without an on-demand price to compare with until a refresh brings the Region's RDS prices"
+    )
+    return rows

@@ -13,7 +13,9 @@ The app prices offline from ``fixtures/prices/`` and never reads ``../shared`` a
   citing the table and the keys and dates of its sources;
 - ``ec2-linux-karpenter-2026-07-20.jsonl``: EC2 Linux on-demand hours of 2026-07-20 (us-east-1 with the 8th
   generation, and GovCloud) from ``data/aws-2026/karpenter``; newer than OZ, so the price book picks them first;
-- ``ec2-reserved-instances.jsonl``: EC2 Linux Reserved Instance effective rates from ``data/aws-commitments``.
+- ``ec2-reserved-instances.jsonl``: EC2 Linux Reserved Instance effective rates from ``data/aws-commitments``;
+- ``rds-database-savings-plans.jsonl``: the RDS for Oracle rates of AWS's Database Savings Plans offer file for
+  ap-south-2 (``data/aws-commitments/database-savings-plans-ap-south-2-2026-04``), read as an upload is.
 
 Every row is a ``PriceRow`` (JSON lines, defaults omitted, sorted). Source keys (TC, VI21, OZ, IC, ...) are
 those of pricing-notes §4. This module runs the whole build and is the public face of the builders, which live in
@@ -30,12 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from pricing.engine.rows import PriceRow
-from pricing.fixture_commitments import karpenter_rows, reserved_rows
+from pricing.fixture_commitments import database_plan_rows, karpenter_rows, reserved_rows
 from pricing.fixture_oz import OZ_AS_OF, OZ_FILE, OZ_SOURCE, REGION_CODE, oz_rows
 from pricing.fixture_reference import NOTES_FILE, SourceDates, reference_rows
 from pricing.fixture_vi21 import ORACLE_ENGINE_CODES, VI21_AS_OF, VI21_FILE, VI21_SOURCE, verify_engine_codes, vi21_rows
 from pricing.offer_reader import read_offer_file
 from pricing.price_fixtures import (
+    DATABASE_PLANS_JSONL,
     DEFAULT_SHARED_DIR,
     JSONL_FILES,
     KARPENTER_JSONL,
@@ -61,6 +64,7 @@ from pricing.price_fixtures import (
 )
 
 __all__ = [
+    "DATABASE_PLANS_JSONL",
     "DEFAULT_SHARED_DIR",
     "JSONL_FILES",
     "KARPENTER_JSONL",
@@ -150,6 +154,7 @@ def build_rows(shared_dir: Path, report: BuildReport) -> dict[str, list[PriceRow
         REFERENCE_JSONL: reference_rows(notes, vi21_us_east_1=priced_us_east_1, report=report),
         KARPENTER_JSONL: karpenter,
         RESERVED_JSONL: reserved_rows(shared_dir / "data", on_demand_regions=on_demand_regions, report=report),
+        DATABASE_PLANS_JSONL: database_plan_rows(shared_dir / "data", report=report),
     }
 
 

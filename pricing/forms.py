@@ -16,7 +16,8 @@ from django import forms
 
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import aws_rules
-from pricing.engine.commitment_terms import commitments_for
+from pricing.engine.commitment_terms import DATABASE_PLAN, commitments_for
+from pricing.engine.database_savings_plans import not_covered
 from pricing.engine.licences import LicenceConfig, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
 from pricing.estimate_page import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
@@ -297,7 +298,14 @@ class EstimateForm(QueryForm):
                 deployment=combination[2],
             )
             fields["commitment"].choices = [(c, commitment_label(c)) for c in priced or ("on-demand",)]
-            unpriced = len(commitments_for(platform)) - len(priced)
+            uncovered = not_covered(
+                platform=platform,
+                instance_class=self.raw("instance_class"),
+                edition=combination[0],
+                licence_model=combination[1],
+            )
+            sold = [c for c in commitments_for(platform) if c != DATABASE_PLAN or not uncovered]
+            unpriced = len(sold) - len(priced)
             if unpriced > 0:
                 hint = f"{unpriced} more commitment(s) for this class are not priced in this snapshot; refresh to price them"
                 fields["commitment"].help_text = hint

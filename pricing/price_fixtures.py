@@ -38,7 +38,8 @@ OZ_JSONL = "ec2-linux-oz.jsonl"
 REFERENCE_JSONL = "reference-us-east-1.jsonl"
 KARPENTER_JSONL = "ec2-linux-karpenter-2026-07-20.jsonl"
 RESERVED_JSONL = "ec2-reserved-instances.jsonl"
-JSONL_FILES = (VI21_JSONL, OZ_JSONL, REFERENCE_JSONL, KARPENTER_JSONL, RESERVED_JSONL)
+DATABASE_PLANS_JSONL = "rds-database-savings-plans.jsonl"
+JSONL_FILES = (VI21_JSONL, OZ_JSONL, REFERENCE_JSONL, KARPENTER_JSONL, RESERVED_JSONL, DATABASE_PLANS_JSONL)
 MULTI_AZ_NOTE = (
     "Multi-AZ = 2 x Single-AZ ({source} has no Multi-AZ price); AWS rounds Multi-AZ on its own, e.g. 1.031 for "
     "2 x 0.516 (pricing-notes §4a)"

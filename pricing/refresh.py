@@ -18,6 +18,12 @@ from typing import Any
 
 from django.db import transaction
 
+from pricing.database_plan_offer import (
+    carried_over,
+    is_database_plan_file,
+    read_database_plans,
+    with_database_plans,
+)
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
 from pricing.offer_files import fetch_price_list
@@ -68,6 +74,10 @@ def _fetch(
 ) -> list[ServiceRefresh]:
     fetched = []
     try:
+        if offer_file is not None and is_database_plan_file(offer_file):
+            fetched.append(_database_plans(offer_file, region=region, services=services, say=say))
+            step(1, total)
+            return fetched
         if offer_file is not None and is_savings_plan_file(offer_file):
             fetched.append(_savings_plans(offer_file, region=region, services=services, say=say))
             step(1, total)
@@ -97,6 +107,11 @@ def _fetch(
                 client, service=service, region=region, fetched_on=today, endpoint=endpoint, progress=say
             )
             say(f"{service} {region}: {len(rows):,} rows ({report.duplicates:,} duplicates dropped)")
+            if service == "AmazonRDS":
+                held = current_rows(region, service) if snapshot_current(region, service) else []
+                rows, kept = carried_over(held, rows)
+                if kept:
+                    say(f"{service} {region}: {kept:,} Database Savings Plans rates of the current snapshot kept")
             source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
             fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
             step(len(fetched), total)
@@ -123,6 +138,28 @@ def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Pro
     )[:500]
     return ServiceRefresh(
         "AmazonEC2", with_savings_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
+    )
+
+
+def _database_plans(path: Path, *, region: str, services: Sequence[str], say: Progress) -> ServiceRefresh:
+    """An uploaded Database Savings Plans offer file (``AWSDatabaseSavingsPlans``): the Region's current RDS rows with
+    their Database Savings Plans rows replaced by the file's RDS for Oracle rates, as a new RDS snapshot."""
+    if "AmazonRDS" not in services:
+        raise RefreshFailed(
+            f"{path.name} is a Database Savings Plans file: it prices RDS instance hours, not {', '.join(services)}"
+        )
+    current = current_rows(region, "AmazonRDS")
+    say(f"AmazonRDS {region}: reading Database Savings Plans from {path} beside {len(current):,} current RDS rows")
+    plans = read_database_plans(path, region=region, rds_rows=current)
+    say(f"AmazonRDS {region}: {len(plans):,} Database Savings Plans rates for RDS for Oracle instance hours")
+    snapshot = snapshot_current(region, "AmazonRDS")
+    as_of = max(row.as_of for row in plans)
+    source = (
+        f"{snapshot.source if snapshot else 'RDS prices'}; Database Savings Plans: AWSDatabaseSavingsPlans {region} "
+        f"({path.name})"
+    )[:500]
+    return ServiceRefresh(
+        "AmazonRDS", with_database_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
     )
 
 

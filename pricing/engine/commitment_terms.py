@@ -1,5 +1,6 @@
 """The commitments AWS sells for instance hours, named once: on-demand, Reserved Instances (1 or 3 years; standard
-or convertible; no, partial or all upfront) and EC2 Instance / Compute Savings Plans, each a key of the public config
+or convertible; no, partial or all upfront), EC2 Instance / Compute Savings Plans and the Database Savings Plan
+(RDS for Oracle, 1 year No Upfront), each a key of the public config
 (``commitment``) tied to the term attributes AWS publishes on its price rows.
 
 Pure Python (no Django). ``spec_of_row`` says which commitment a price row prices; ``commitments_for`` lists what a
@@ -8,8 +9,8 @@ All Upfront means, how an effective rate was formed) from ``data/commitments.jso
 
 Price rows carry AWS's own term attributes: ``LeaseContractLength`` (1yr, 3yr), ``OfferingClass`` (standard,
 convertible; RDS rows have none and are standard), ``PurchaseOption`` (No Upfront, Partial Upfront, All Upfront). Two
-keys are ours: ``SavingsPlanType`` (AWS's Savings Plans product family, ``EC2InstanceSavingsPlans`` or
-``ComputeSavingsPlans``) on Savings Plans rows, and ``RateBasis: effective`` on a reserved row whose hourly price is
+keys are ours: ``SavingsPlanType`` (AWS's Savings Plans product family, ``EC2InstanceSavingsPlans``,
+``ComputeSavingsPlans`` or ``DatabaseSavingsPlans``) on Savings Plans rows, and ``RateBasis: effective`` on a reserved row whose hourly price is
 the effective rate a republisher formed (recurring fee + upfront fee / hours in the term), not AWS's recurring fee.
 """
 
@@ -51,6 +52,7 @@ Commitment = Literal[
     "savings-plan-compute-3yr-no-upfront",
     "savings-plan-compute-3yr-partial-upfront",
     "savings-plan-compute-3yr-all-upfront",
+    "savings-plan-database-1yr-no-upfront",
 ]
 Kind = Literal["on-demand", "reserved", "savings-plan"]
 
@@ -62,6 +64,10 @@ PURCHASE_OPTIONS: dict[str, str] = {
 }
 PLAN_TYPES: dict[str, str] = {"ec2-instance": "EC2InstanceSavingsPlans", "compute": "ComputeSavingsPlans"}
 PLAN_LABELS: dict[str, str] = {"ec2-instance": "EC2 Instance Savings Plan", "compute": "Compute Savings Plan"}
+# Database Savings Plans: AWS sells them for 1 year No Upfront only (the offer file holds no other term), so that one
+# key; which RDS for Oracle deployments they cover is engine/database_savings_plans.py.
+DATABASE_PLAN = "savings-plan-database-1yr-no-upfront"
+DATABASE_PLAN_TYPE = "DatabaseSavingsPlans"  # AWS's Savings Plans product family of the offer file's plans
 EFFECTIVE = "effective"  # the RateBasis of a row whose hourly price is an effective (amortised) rate
 
 
@@ -101,6 +107,10 @@ def _specs() -> dict[str, CommitmentSpec]:
                 key = f"savings-plan-{plan}-{lease}-{slug}"
                 label = f"{PLAN_LABELS[plan]} {lease} {option}"
                 specs[key] = CommitmentSpec(key, "savings-plan", label, lease, "", option, family)
+    label = "Database Savings Plan 1yr No Upfront"
+    specs[DATABASE_PLAN] = CommitmentSpec(
+        DATABASE_PLAN, "savings-plan", label, "1yr", "", "No Upfront", DATABASE_PLAN_TYPE
+    )
     return specs
 
 
@@ -110,11 +120,13 @@ _BY_TERMS: dict[tuple[str, str, str, str, str], str] = {
 }
 
 # What each platform can be bought under. RDS for Oracle reservations are standard only (AWS's RDS rows carry no
-# OfferingClass); Savings Plans cover EC2 instance hours (RDS is not covered by EC2 Instance or Compute plans).
+# OfferingClass); EC2 Instance and Compute Savings Plans cover EC2 instance hours, never RDS; a Database Savings Plan
+# covers some RDS for Oracle deployments (engine/database_savings_plans.py), never EC2 or RDS Custom.
+_RDS_RESERVED = tuple(k for k, s in SPECS.items() if s.kind == "on-demand" or s.offering_class == "standard")
 PLATFORM_COMMITMENTS: dict[str, tuple[str, ...]] = {
-    "ec2": tuple(SPECS),
-    "rds": tuple(k for k, s in SPECS.items() if s.kind == "on-demand" or s.offering_class == "standard"),
-    "rds-custom": tuple(k for k, s in SPECS.items() if s.kind == "on-demand" or s.offering_class == "standard"),
+    "ec2": tuple(k for k in SPECS if k != DATABASE_PLAN),
+    "rds": (*_RDS_RESERVED, DATABASE_PLAN),
+    "rds-custom": _RDS_RESERVED,
 }
 
 

@@ -93,6 +93,15 @@ def _sum(
     )
 
 
+def _member_reason(comparison: CommitmentComparison, key: str) -> str:
+    """Why one member's commitment is not priced, naming the member unless the reason already does (a reason that
+    names the class, as the Database Savings Plan's does, reads once for every member of that class)."""
+    reason = next((q.reason for q in comparison.quotes if q.commitment == key), "not offered")
+    if comparison.instance_class in reason:
+        return reason
+    return f"{reason} for {comparison.instance_class} in {comparison.region}"
+
+
 def combine_quotes(
     comparisons: Sequence[CommitmentComparison],
     *,
@@ -113,11 +122,7 @@ def combine_quotes(
         missing = [c for c in comparisons if not any(q.commitment == key and q.priced for q in c.quotes)]
         if missing:
             first = quotes[0]
-            reasons = dict.fromkeys(
-                next((q.reason for q in c.quotes if q.commitment == key), "not offered")
-                + f" for {c.instance_class} in {c.region}"
-                for c in missing
-            )
+            reasons = dict.fromkeys(_member_reason(c, key) for c in missing)
             totals.append(
                 CommitmentTotal(
                     commitment=key,

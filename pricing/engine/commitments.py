@@ -42,7 +42,8 @@ from pricing.engine.cash_flow import (
     licence_cash,
     run_rate_basis,
 )
-from pricing.engine.commitment_terms import SPECS, CommitmentSpec, commitment_facts, commitments_for
+from pricing.engine.commitment_terms import DATABASE_PLAN, SPECS, CommitmentSpec, commitment_facts, commitments_for
+from pricing.engine.database_savings_plans import uncovered_reason
 from pricing.engine.licences import LicencePriceList
 from pricing.engine.price_terms import InstancePrice, PriceNotFound, round_cents
 
@@ -130,6 +131,19 @@ def _lookup(cfg: EstimateConfig, book: Any, commitment: str) -> InstancePrice:
         deployment=cfg.deployment,
         custom=cfg.platform == "rds-custom",
         commitment=commitment,
+    )
+
+
+def _uncovered(cfg: EstimateConfig, book: Any) -> str:
+    """Why a Database Savings Plan does not cover the config ("" when it does)."""
+    return uncovered_reason(
+        book=book,
+        platform=cfg.platform,
+        region=cfg.region,
+        instance_class=cfg.instance_class,
+        edition=cfg.edition,
+        licence_model=cfg.licence_model,
+        deployment=cfg.deployment,
     )
 
 
@@ -272,8 +286,8 @@ def commitment_quotes(
             continue
         try:
             price = _lookup(cfg, book, key)
-        except PriceNotFound:
-            quotes.append(_unpriced(spec, NOT_PRICED))
+        except PriceNotFound:  # a Database Savings Plan the rows do not price: say whom it covers, where not this
+            quotes.append(_unpriced(spec, (key == DATABASE_PLAN and _uncovered(cfg, book)) or NOT_PRICED))
             continue
         quotes.append(_quote(spec, price, unchanged_aws, licence, od_cumulative))
     notes = [LICENCE_NOTE]

@@ -10,6 +10,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
 
+from pricing.engine.commitment_terms import DATABASE_PLAN
+from pricing.engine.database_savings_plans import not_covered
 from pricing.engine.price_index import PriceIndex
 from pricing.engine.price_terms import (
     EBS_IO2_TIER_USAGES,
@@ -62,7 +64,10 @@ class Ec2Lookups(PriceIndex):
                 f"{instance_type} has no EC2 Linux on-demand price in {self._where(region, 'AmazonEC2')}; "
                 f"priced instance types: {listing(classes, instance_type)}",
             )
-        return self._commit(matching, commitment, f"EC2 Linux {instance_type}", region)
+        not_sold = ""
+        if commitment == DATABASE_PLAN:
+            not_sold = not_covered(platform="ec2", instance_class=instance_type, edition="", licence_model="")
+        return self._commit(matching, commitment, f"EC2 Linux {instance_type}", region, not_sold=not_sold)
 
     def ec2_instance_vcpus(self, *, region: str, instance_type: str) -> int | None:
         return self._instance_vcpus(region, "AmazonEC2", EC2_INSTANCE_FAMILIES, instance_type)

@@ -106,13 +106,19 @@ class PriceIndex:
         found = self._by_commitment(rows)
         return tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
 
-    def _commit(self, rows: list[PriceRow], commitment: str, what: str, region: str) -> InstancePrice:
+    def _commit(
+        self, rows: list[PriceRow], commitment: str, what: str, region: str, *, not_sold: str = ""
+    ) -> InstancePrice:
+        """The rows of ``commitment``; ``not_sold``: why AWS does not sell it for this instance (then said instead of
+        'refresh to price it')."""
         found = self._by_commitment(rows)
         spec = SPECS.get(commitment)
         units = found.get(commitment, {})
         hourly = pick(units.get("Hrs", []))
         if spec is None or hourly is None:
             available = tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
+            if not_sold:
+                raise PriceNotFound("commitment", f"{not_sold}; accepted for {what}: {', '.join(available) or 'none'}")
             raise PriceNotFound(
                 "commitment",
                 f"no {commitment} price for {what} in {self._where(region)}; not priced in this snapshot "

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
+from pricing.engine.commitment_terms import DATABASE_PLAN
+from pricing.engine.database_savings_plans import not_covered
+from pricing.engine.price_equivalence import equivalent, priced_as
 from pricing.engine.price_index import PriceIndex
 from pricing.engine.price_terms import (
     DEPLOYMENTS,
@@ -102,7 +106,13 @@ class RdsLookups(PriceIndex):
                 f"priced for {instance_class if same_class else product}: {listing(offered)}",
             )
         matching = [r for r in same_class if key(r) == want]
-        return self._commit(matching, commitment, f"{product} {instance_class} {combo}", region)
+        not_sold = ""
+        if commitment == DATABASE_PLAN:
+            platform = "rds-custom" if custom else "rds"
+            not_sold = not_covered(
+                platform=platform, instance_class=instance_class, edition=edition, licence_model=licence_model
+            )
+        return self._commit(matching, commitment, f"{product} {instance_class} {combo}", region, not_sold=not_sold)
 
     @staticmethod
     def _combo_label(row: PriceRow) -> str:
@@ -135,8 +145,37 @@ class RdsLookups(PriceIndex):
             if r.attributes.get("databaseEngine") in ("Oracle", "Any") and is_custom(r) == custom
         ]
 
+    def _or_equivalent(self, lookup: str, volume_type: str, missing: PriceNotFound, **kwargs: Any) -> PriceRow:
+        """The price of the type AWS prices ``volume_type`` as (io2 Block Express as io1), marked estimated; the
+        original ``missing`` when no rule names one or the Region lacks that type's row too."""
+        rule = equivalent(lookup=lookup, volume_type=volume_type)
+        if rule is None:
+            raise missing
+        try:
+            row = getattr(self, f"_{lookup}")(volume_type=rule.priced_as, **kwargs)
+        except PriceNotFound:
+            raise missing from None
+        return priced_as(row, rule)
+
     def rds_storage(self, *, region: str, volume_type: str, deployment: str, custom: bool = False) -> PriceRow:
-        """GB-month of RDS storage: ``volumeType`` per type (gp2 'General Purpose' ... magnetic 'Magnetic')."""
+        """GB-month of RDS storage: ``volumeType`` per type (gp2 'General Purpose' ... magnetic 'Magnetic'); a type
+        the Region has no row for that AWS prices as another (io2 as io1) is priced at that type's row, estimated."""
+        try:
+            return self._rds_storage(region=region, volume_type=volume_type, deployment=deployment, custom=custom)
+        except PriceNotFound as missing:
+            kwargs = {"region": region, "deployment": deployment, "custom": custom}
+            return self._or_equivalent("rds_storage", volume_type, missing, **kwargs)
+
+    def rds_iops(self, *, region: str, volume_type: str, deployment: str, custom: bool = False) -> PriceRow:
+        """IOPS-month of provisioned IOPS for io1, io2 or gp3 (gp3: the IOPS above the baseline); io2 without rows of
+        its own is priced at io1's, estimated (the same rule as storage)."""
+        try:
+            return self._rds_iops(region=region, volume_type=volume_type, deployment=deployment, custom=custom)
+        except PriceNotFound as missing:
+            kwargs = {"region": region, "deployment": deployment, "custom": custom}
+            return self._or_equivalent("rds_iops", volume_type, missing, **kwargs)
+
+    def _rds_storage(self, *, region: str, volume_type: str, deployment: str, custom: bool) -> PriceRow:
         rows = [
             r
             for r in self._rds_dimension(region, "Database Storage", custom=custom)
@@ -155,8 +194,7 @@ class RdsLookups(PriceIndex):
             f"priced storage types: {listing(priced)}",
         )
 
-    def rds_iops(self, *, region: str, volume_type: str, deployment: str, custom: bool = False) -> PriceRow:
-        """IOPS-month of provisioned IOPS for io1, io2 or gp3 (gp3: the IOPS above the baseline)."""
+    def _rds_iops(self, *, region: str, volume_type: str, deployment: str, custom: bool) -> PriceRow:
         suffix = RDS_IOPS_USAGE.get((volume_type, deployment))
         rows = [
             r

@@ -53,6 +53,8 @@ def source_name(source: str, as_of: str = "", *, region: str | None = None) -> s
 def _name(text: str, as_of: str, region: str | None) -> str:
     if text.startswith(("AWS bulk offer file", "AWS Price List Query API")):
         return f"AWS Price List, {_where_and_when(region, as_of)}"
+    if text.startswith("AWS Price List, Database Savings Plans offer file"):  # drop the version and who republished it
+        return f"AWS Price List (Database Savings Plans), {_where_and_when(region, as_of)}"
     if text.startswith("AWS Price List via "):  # already in these words: keep them, drop the file and commit
         return text.rsplit(" (", 1)[0] if text.endswith(")") else text
     key = _KEY.match(text)

@@ -155,3 +155,46 @@ def test_the_openapi_document_describes_both_bases(client: Client) -> None:
     assert "licence purchase once in month 1" in properties["cash_as_paid"]["description"]
     recommendations = document["paths"]["/api/v1/recommendations"]["post"]["responses"]["200"]
     assert "cash as paid" in recommendations["description"]
+
+
+DATABASE_PLAN = "savings-plan-database-1yr-no-upfront"
+ONLY = "Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only"
+
+
+def test_the_api_refuses_a_database_savings_plan_for_a_class_it_does_not_cover(client: Client, prices: None) -> None:
+    rds = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "ee",
+           "licence_model": "byol", "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100},
+           "licences": {"include": False}}  # fmt: skip
+    response = post(client, {**rds, "commitment": DATABASE_PLAN})
+
+    assert response.status_code == 400
+    errors = {e["path"]: e["message"] for e in response.json()["errors"]}
+    assert errors == {
+        "commitment": f"{ONLY}: db.m5.xlarge is not one of them; accepted for RDS for Oracle db.m5.xlarge EE BYOL "
+        "Single-AZ: on-demand"
+    }
+    li = post(client, {**rds, "edition": "se2", "licence_model": "li", "commitment": DATABASE_PLAN})
+    assert li.status_code == 400
+    assert li.json()["errors"][0]["message"].startswith(f"{ONLY}: License Included is not covered; accepted for")
+
+
+def test_the_api_refuses_a_database_savings_plan_on_ec2(client: Client, prices: None) -> None:
+    response = post(client, {**EC2_CONFIG, "commitment": DATABASE_PLAN})
+
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["path"] == "commitment"
+    assert error["message"] == (
+        f"{ONLY}; they do not cover self-managed EC2 or RDS Custom; accepted for EC2 Linux r6i.xlarge: on-demand, "
+        "reserved-1yr-all-upfront, reserved-3yr-all-upfront"
+    )
+
+
+def test_the_page_says_why_a_database_savings_plan_is_not_offered(client: Client, prices: None) -> None:
+    query = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "ee",
+             "licence_model": "byol", "deployment": "single-az", "storage_type": "gp3", "storage_gib": "100"}  # fmt: skip
+    page = client.get(reverse("pricing:estimate"), query).content.decode()
+    assert f"{ONLY}: db.m5.xlarge is not one of them" in page
+    # the form offers what is priced for the class and does not count the plan among those a refresh would price
+    assert commitment_choices(**query) == ["on-demand"]
+    assert "6 more commitment(s)" in EstimateForm.from_query(query).fields["commitment"].help_text

@@ -207,7 +207,8 @@ def test_oz_rows_are_the_prices_of_pricing_notes_4b() -> None:
 def test_fixture_groups_make_one_snapshot_per_region_and_service() -> None:
     groups = {(g.region, g.service): g for g in fixture_groups()}
 
-    rds_regions = {r.region for r in committed("rds-oracle-vi21.jsonl")} | {"eu-west-1"}
+    # ap-south-2: the Database Savings Plans rates alone (no shared source prices its RDS on demand)
+    rds_regions = {r.region for r in committed("rds-oracle-vi21.jsonl")} | {"eu-west-1", "ap-south-2"}
     ec2_regions = {r.region for r in committed("ec2-linux-oz.jsonl")}
     assert {k for k in groups if k[1] == "AmazonRDS"} == {(r, "AmazonRDS") for r in rds_regions}
     assert {k for k in groups if k[1] == "AmazonEC2"} == {(r, "AmazonEC2") for r in ec2_regions}

@@ -55,14 +55,40 @@ def test_small_se2_oltp_gets_the_cheapest_class_that_holds_it_on_rds():
     assert all(a.total_monthly_usd >= rds.chosen.total_monthly_usd for a in rds.alternatives)
 
 
-def test_a_latency_sensitive_rac_system_on_rds_needs_io2_which_the_eu_west_1_snapshot_does_not_price():
+def test_a_latency_sensitive_rac_system_on_rds_gets_io2_priced_at_io1_and_stays_blocked_by_the_rules():
     # latency "high" admits only storage AWS rates sub-millisecond: io2 Block Express (R§1 latency class); the
-    # 2023-02-23 eu-west-1 offer file has no RDS io2 rows, so RDS says so rather than falling back to io1/gp3
+    # 2023-02-23 eu-west-1 offer file has no RDS io2 rows, so io1's price it (AWS Database Blog, 2024-03: "at the
+    # same price as io1"), marked estimated; the rules rule RDS out anyway (RAC)
     rds = options(in_eu_west_1("rac-dependent"))["rds"]
-    assert rds.chosen is None
-    assert "io2" in rds.unpriced_reason and "sub-millisecond" in rds.unpriced_reason
-    assert rds.verdict.verdict == "blocked"  # the rules rule it out anyway (RAC)
+    assert rds.chosen is not None and {v.type for v in rds.chosen.layout.volumes} == {"io2"}
+    assert rds.verdict.verdict == "blocked"
     assert any("Real Application Clusters" in note for note in rds.notes)
+
+
+def test_the_latency_sensitive_oltp_on_rds_is_priced_with_io2_at_the_io1_rows_of_its_region():
+    # The scenario's Region is eu-west-1. Storage: 900 GiB x 1.2^3 (20 % a year for 3 years) = 1,555.2 -> 1,556 GiB;
+    # IOPS: (25,000 + 8,000) x 1.2 headroom = 39,600. The primary is Multi-AZ: the io1 Multi-AZ rows price them,
+    # 1,556 GiB x 0.276 (2VU35RHMA4NZ2V8F) = 429.456 -> 429.46 and 39,600 IOPS x 0.22 (24MZZF8AAM4YBUKN) = 8,712.00;
+    # the read replica is Single-AZ: 1,556 x 0.138 (3FFG435ESYJ72AQN) = 214.728 -> 214.73, 39,600 x 0.11 = 4,356.00
+    workload = load_scenario(SCENARIO_DIR / "latency-oltp-cross-region-dr.json").workload
+    assert workload.environment.region == "eu-west-1"
+    rds = options(workload)["rds"]
+    assert rds.chosen is not None and not rds.unpriced_reason
+    (volume,) = rds.chosen.layout.volumes
+    assert (volume.type, volume.size_gib, volume.iops) == ("io2", 1556, 39600)
+    primary, replica = rds.chosen.topology.members[:2]
+    assert (primary.plan.deployment, replica.plan.deployment) == ("multi-az", "single-az")
+
+    def storage(member):
+        return {ln.component: (ln.sku, ln.monthly_usd, ln.estimated) for ln in member.estimate.lines
+                if ln.component in ("storage", "iops")}  # fmt: skip
+
+    assert storage(primary) == {"storage": ("2VU35RHMA4NZ2V8F", Decimal("429.46"), True),
+                                "iops": ("24MZZF8AAM4YBUKN", Decimal("8712.00"), True)}  # fmt: skip
+    assert storage(replica) == {"storage": ("3FFG435ESYJ72AQN", Decimal("214.73"), True),
+                                "iops": ("7TWXZRXJ3E5K3P45", Decimal("4356.00"), True)}  # fmt: skip
+    notes = [ln.note for ln in primary.estimate.lines if ln.component in ("storage", "iops")]
+    assert all(n.startswith("io2 Block Express is priced as io1, AWS Database Blog, 2024-03") for n in notes)
 
 
 def test_oracle_database_at_aws_is_blocked_and_unpriced_where_it_is_not_offered():

@@ -163,12 +163,17 @@ class TestRds:
             "60,000 IOPS on 1,000 GiB; RDS for Oracle io1 allows at most 50 IOPS per GiB (at most 50,000)"
         )
 
-    def test_io2_is_refused_where_the_snapshot_has_no_io2_prices(self, book):
-        found = problems(rds(storage={"type": "io2", "size_gib": 300, "iops": 5000}), book)
-        assert found == {
-            "storage.type": "no RDS io2 Single-AZ storage price in eu-west-1 (snapshot 2023-02-23); priced storage types: gp2, gp3, io1, magnetic",
-            "storage.iops": "no RDS io2 Single-AZ provisioned IOPS price in eu-west-1 (snapshot 2023-02-23); IOPS priced for: gp3, io1",
-        }
+    def test_io2_is_priced_at_io1_where_the_snapshot_has_no_io2_prices(self, book):
+        # AWS Database Blog (2024-03): io2 Block Express at the same price as io1. The 2023-02-23 eu-west-1 rows have
+        # no RDS io2 row, so io1's stand in, marked estimated: 300 GiB x 0.138 (3FFG435ESYJ72AQN) = 41.40 and
+        # 5,000 IOPS x 0.11 (7TWXZRXJ3E5K3P45) = 550.00
+        result = estimate(rds(storage={"type": "io2", "size_gib": 300, "iops": 5000}), book)
+        storage = {line.component: line for line in result.lines if line.component in ("storage", "iops")}
+        assert (storage["storage"].sku, storage["storage"].monthly_usd) == ("3FFG435ESYJ72AQN", D("41.40"))
+        assert (storage["iops"].sku, storage["iops"].monthly_usd) == ("7TWXZRXJ3E5K3P45", D("550.00"))
+        assert all(line.estimated for line in storage.values())
+        assert all("io2 Block Express is priced as io1, AWS Database Blog, 2024-03" in line.note
+                   for line in storage.values())  # fmt: skip
 
     def test_io2_from_the_pricing_notes_us_east_1_rows(self):
         book = PriceBook(

@@ -158,8 +158,14 @@ def test_every_commitment_key_names_aws_terms() -> None:
     )
     plan = SPECS["savings-plan-compute-1yr-no-upfront"]
     assert (plan.kind, plan.plan_type, plan.months) == ("savings-plan", "ComputeSavingsPlans", 12)
-    # RDS for Oracle: standard reservations only, no Savings Plans (EC2 Instance and Compute plans do not cover RDS)
-    assert all(SPECS[k].kind != "savings-plan" for k in commitments_for("rds")) and len(commitments_for("rds")) == 7
+    # RDS for Oracle: standard reservations (6) and the Database Savings Plan, 1 year No Upfront (the only term in
+    # AWS's offer file); EC2 Instance and Compute plans never cover RDS, and the database plan never covers EC2
+    rds_plans = [k for k in commitments_for("rds") if SPECS[k].kind == "savings-plan"]
+    assert rds_plans == ["savings-plan-database-1yr-no-upfront"] and len(commitments_for("rds")) == 1 + 6 + 1
+    database = SPECS["savings-plan-database-1yr-no-upfront"]
+    assert (database.plan_type, database.purchase_option, database.months) == ("DatabaseSavingsPlans", "No Upfront", 12)
+    assert not any(SPECS[k].plan_type == "DatabaseSavingsPlans" for k in commitments_for("ec2"))
+    assert not any(SPECS[k].kind == "savings-plan" for k in commitments_for("rds-custom"))
 
 
 def test_commitments_summed_over_a_primary_and_a_dr_copy() -> None:

@@ -64,3 +64,22 @@ def test_730_hours_a_month():
 def test_oracle_gp3_threshold_is_200_gib():
     gp3 = next(r for r in aws_rules().rds_oracle_storage if r.type == "gp3")
     assert (gp3.below_gib, gp3.iops.included, gp3.throughput.included) == (200, 12000, 500)
+
+
+def test_every_price_equivalence_names_its_source_with_an_address_and_a_date():
+    from pricing.engine.price_equivalence import equivalences
+
+    rows = equivalences().rows
+    assert [(r.service, r.volume_type, r.priced_as) for r in rows] == [("AmazonRDS", "io2", "io1")]
+    for rule in rows:
+        assert "https://aws.amazon.com/blogs/database/" in rule.source and rule.as_of == "2024-03"
+
+
+def test_database_savings_plans_coverage_is_read_from_the_offer_file_and_dated():
+    from pricing.engine.database_savings_plans import database_savings_plans
+
+    data = database_savings_plans()
+    cover = data.coverage
+    assert (cover.platform, cover.licence_models, cover.families) == ("rds", ("byol",), ("db.r7i", "db.r8i", "db.m8i"))
+    assert cover.commitments == ("savings-plan-database-1yr-no-upfront",)
+    assert "AWSDatabaseSavingsPlans" in cover.source and cover.as_of == data.multi_az.as_of == "2026-04-22"

@@ -139,9 +139,21 @@ class TestRdsStorage:
         row = book.rds_storage(region="eu-west-1", volume_type=volume_type, deployment=deployment)
         assert (row.sku, row.price_usd) == (sku, Decimal(price))
 
-    def test_io2_is_not_in_the_2023_data(self, book):
+    def test_io2_is_not_in_the_2023_data_so_it_is_priced_at_io1_and_marked_estimated(self, book):
+        # AWS Database Blog (2024-03): io2 Block Express "at the same price as io1"; the 2023 file has no io2 row
+        row = book.rds_storage(region="eu-west-1", volume_type="io2", deployment="single-az")
+        assert (row.sku, row.price_usd, row.estimated) == ("3FFG435ESYJ72AQN", Decimal("0.138"), True)
+        assert row.estimate_note.startswith("io2 Block Express is priced as io1, AWS Database Blog, 2024-03")
+
+    def test_a_snapshot_s_own_io2_row_wins_over_the_io1_stand_in(self):
+        own = eu.row("AmazonRDS", "IO2-OWN", "Database Storage", "GB-Mo", "0.125", databaseEngine="Oracle",
+                     deploymentOption="Single-AZ", usagetype="EU-RDS:IO2-Storage", volumeType="Provisioned IOPS-IO2")  # fmt: skip
+        row = PriceBook([*eu.ALL, own]).rds_storage(region="eu-west-1", volume_type="io2", deployment="single-az")
+        assert (row.sku, row.price_usd, row.estimated, row.estimate_note) == ("IO2-OWN", Decimal("0.125"), False, "")
+
+    def test_a_type_no_rule_prices_as_another_stays_unpriced(self, book):
         with pytest.raises(PriceNotFound) as exc:
-            book.rds_storage(region="eu-west-1", volume_type="io2", deployment="single-az")
+            book.rds_storage(region="eu-west-1", volume_type="io9", deployment="single-az")
         assert exc.value.field == "storage.type"
         assert exc.value.message.endswith("priced storage types: gp2, gp3, io1, magnetic")
 
@@ -336,7 +348,7 @@ def test_a_missing_storage_price_names_the_service_s_on_demand_date_not_a_newer_
                         unit="Hrs", price_usd=Decimal("0.1"), source="RI dataset", as_of=date(2026, 5, 12))  # fmt: skip
     rows = [*eu.ALL, reserved]
     with pytest.raises(PriceNotFound) as rds:
-        PriceBook(rows).rds_storage(region="eu-west-1", volume_type="io2", deployment="multi-az")
+        PriceBook(rows).rds_storage(region="eu-west-1", volume_type="io9", deployment="multi-az")
     with pytest.raises(PriceNotFound) as ebs:
         PriceBook(rows).ebs_storage(region="eu-west-1", volume_type="io9")
 

@@ -95,3 +95,13 @@ def test_oracle_database_at_aws_list_prices_are_oracle_s_price_list_as_copied():
         "price-list API https://apexapps.oracle.com/pls/apex/cetools/api/v1/products/ ; bundled 2026-01-17)"
     )
     assert source_name(source, "2026-01-05") == "Oracle's public price list as copied by oci-pricing-mcp, 2026-01-05"
+
+
+def test_database_savings_plans_rates_are_named_by_the_aws_price_list_without_who_republished_them():
+    source = (
+        "AWS Price List, Database Savings Plans offer file ap-south-2, version 20260422194203 (as republished "
+        "unchanged by timfanda35/aws-pricing-list-loader files/AWSDatabaseSavingsPlans-ap-south-2-index.csv @88d7d013)"
+    )
+    assert source_name(f"{source}, SKU FU6RRB5XAVA8RJU8", "2026-04-22") == (
+        "AWS Price List (Database Savings Plans), ap-south-2, 2026-04-22 · SKU FU6RRB5XAVA8RJU8"
+    )
