@@ -115,7 +115,9 @@ _POLICY_PARAMETERS = [
     openapi_extra={"parameters": _POLICY_PARAMETERS},
 )
 def recommendations(request: HttpRequest, payload: Workload) -> HttpResponse:
-    """Per option: verdict, findings, configuration, capacity, cost and alternatives; ``policy.*`` adjusts sizing."""
+    """Per option: verdict, findings, configuration, capacity, cost and alternatives, and ``ranking``: the option
+    recommended on one basis (on-demand, Oracle licences included), the runner-up and margin, and the options left out
+    with why; ``policy.*`` adjusts sizing."""
     policy, errors = _policy(request.GET)
     if errors:
         return error_response(errors, 400)

@@ -4,6 +4,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from advisor import services
+from advisor.engine.ranking import ranking_words
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.management.workload_input import read_workload
 
@@ -40,3 +41,6 @@ class Command(BaseCommand):
             )
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")
+        self.stdout.write("Recommendation:")
+        for line in ranking_words(result.ranking):
+            self.stdout.write(f"  {line}")
