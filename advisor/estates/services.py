@@ -203,13 +203,14 @@ def estate_totals_of(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) 
     return estate_totals([Assessed(row.name, summary) for row, summary in rows if summary is not None])
 
 
-def estate_price_age(
-    rows: list[tuple[EstateDatabase, DatabaseSummary | None]], totals: EstateTotals
-) -> PriceAge | None:
-    """How old the price rows behind the estate's figures are, loud past the site's limit, as on a results page: the
-    rows' dates are the totals', the Regions those of the databases assessed."""
+def estate_price_age(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> PriceAge | None:
+    """How old the AWS price rows behind the estate's totals are, loud past the site's limit, as on a results page:
+    the rows of every option a database can be placed on (Oracle Database@AWS is priced from Oracle's list, dated
+    apart), and the Regions of the databases assessed."""
+    dates = {d for _, s in rows if s is not None for o in s.options if o.placeable and o.option != "odb"
+             for d in o.prices_as_of}  # fmt: skip
     regions = [((db.workload or {}).get("environment") or {}).get("region", "") for db, s in rows if s is not None]
-    return price_age(totals.prices_as_of, today=timezone.localdate(), threshold_days=settings.PRICE_STALE_AFTER_DAYS,
+    return price_age(sorted(dates), today=timezone.localdate(), threshold_days=settings.PRICE_STALE_AFTER_DAYS,
                      regions=regions)  # fmt: skip
 
 

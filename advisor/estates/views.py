@@ -171,7 +171,7 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
             if totals.databases
             else ""
         )
-        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows, totals)}
+        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows)}
         if totals.databases:
             context |= {"cost_chart": charts.cost_by_placement(totals), "option_chart": charts.databases_by_option(totals),
                         "licence_chart": charts.licence_need(totals)}  # fmt: skip
