@@ -231,7 +231,9 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     if nxt is not None and margin is not None:
         share = f" ({pct} %)" if pct is not None else ""
         optional.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
-    optional += [left_out_words(o) for o in ranking.left_out if o.kind == "blocked"][:1]
+    blocked = sorted((o for o in ranking.left_out if o.kind == "blocked"),  # a priced one first: it may be cheaper
+                     key=lambda o: (o.monthly_usd is None, o.monthly_usd or 0))  # fmt: skip
+    optional += [left_out_words(o) for o in blocked[:1]]
     warnings = [f for f in best.option.verdict.findings if f.severity == "warning"]
     if warnings:
         optional.append(f"Know before choosing it: {warnings[0].title}.")

@@ -72,6 +72,11 @@ def test_a_blocked_option_is_not_recommended_even_when_cheapest_and_stays_out_of
 
     assert page["best"].option.option == "rds"
     assert page["reasons"][0].startswith("Amazon RDS for Oracle is the cheapest option the rules allow: $")
+    # of the blocked options, the one with a price (cheaper, so the reader asks why not) is the one said
+    assert (
+        page["reasons"][1]
+        == "Self-managed Oracle on EC2 is blocked: No licence-included Oracle on EC2: bring your own licences."
+    )
     charted = {bar["x"][i] for bar in page["cost_chart"]["data"] for i in range(len(bar["x"]))}
     assert charted == {"Amazon RDS for Oracle"}
     assert [trace["name"] for trace in page["cumulative_chart"]["data"]] == ["Amazon RDS for Oracle"]
