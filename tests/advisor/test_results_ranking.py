@@ -116,5 +116,7 @@ def test_oracle_database_at_aws_byol_without_licences_is_not_recommended_even_wh
     assert ranking.recommended is None and page["best"] is None
     left = ranking.left_out_of("odb")
     assert left is not None and (left.kind, left.reason) == ("partial", "Oracle licences you bring are not counted")
+    column = next(c for c in page["columns"] if c.option.option == "odb")
+    assert column.cost_note == "not compared: Oracle licences you bring are not counted"
     assert page["reasons"][0] == ("No option is recommended: no option the rules allow could be priced in full; see "
                                   "each option's findings.")  # fmt: skip
