@@ -127,6 +127,8 @@ def _unpriced(option: OptionRecommendation) -> str:
 def _lacks(option: OptionRecommendation) -> str:
     """What the option's total leaves out that the ranked totals count; empty when it is complete."""
     if option.odb is not None and BYOL_LICENCES_LEFT_OUT in option.notes:
+        # Oracle Database@AWS notes this while its BYOL total leaves the licences brought out; once the total counts
+        # them and the note goes, the option is ranked like the others
         return BYOL_LICENCES_NOT_COUNTED
     chosen = option.chosen
     if chosen is not None:
