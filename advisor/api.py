@@ -158,9 +158,10 @@ RECOMMENDATIONS_RESPONSE = {
     openapi_extra={"parameters": _POLICY_PARAMETERS, "responses": {200: RECOMMENDATIONS_RESPONSE}},
 )
 def recommendations(request: HttpRequest, payload: Workload) -> HttpResponse:
-    """Per option: verdict, findings, configuration, capacity, cost and alternatives; ``policy.*`` adjusts sizing.
-    Totals name their basis: the monthly run-rate (licences spread over their amortisation term) or cash as paid by
-    year (licence purchases, upfront fees and support when paid)."""
+    """Per option: verdict, findings, configuration, capacity, cost and alternatives, and ``ranking``: the option
+    recommended on one basis (on-demand, Oracle licences included), the runner-up and margin, and the options left out
+    with why; ``policy.*`` adjusts sizing. Totals name their basis: the monthly run-rate (licences spread over their
+    amortisation term) or cash as paid by year (licence purchases, upfront fees and support when paid)."""
     policy, errors = _policy(request.GET)
     if errors:
         return error_response(errors, 400)

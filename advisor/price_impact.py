@@ -67,7 +67,7 @@ def _totals(recommendation: Recommendation) -> tuple[dict[str, tuple[Decimal | N
     per_option = {
         c.option.label: (c.monthly_usd, c.option.chosen.instance_class if c.option.chosen else "") for c in cols
     }
-    best = results_page.recommended(cols)
+    best = results_page.recommended(cols, recommendation.ranking)
     return per_option, best.option.label if best else "", best.monthly_usd if best else None
 
 

@@ -97,7 +97,7 @@ def report_context(
         "paper": paper,
         "licence": licence_assumptions(workload, shown),
         "appendix": appendix(page["columns"]),
-        "priced": any(option.chosen is not None for option in recommendation.options),
+        "priced": any(c.monthly_usd is not None for c in page["columns"]),  # Oracle Database@AWS's total too
         "unsaved": unsaved,
     }
 

@@ -5,7 +5,7 @@ No Django imports: plain data for the template, so the page, its htmx partial an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from functools import cached_property
@@ -18,6 +18,7 @@ from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_lines, odb_words
 from advisor.engine.option_commitments import topology_cash_flow
+from advisor.engine.ranking import LeftOut, Ranking, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
@@ -38,6 +39,7 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
     ("other", "Other"),
 )
 MONTHS = 36
+IF_UNBLOCKED = "what it would cost if the blocker were removed"
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,24 @@ class Column:
     configuration: str
     storage: str
     alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
+    left_out: LeftOut | None = None  # not ranked (blocked, unpriced, or a total on another basis), with why
+
+    @property
+    def blocked(self) -> bool:
+        return self.option.verdict.verdict == "blocked"
+
+    @property
+    def ranked(self) -> bool:
+        return self.left_out is None
+
+    @property
+    def cost_note(self) -> str:
+        """Beside a total that is not ranked: what the figure is (a blocked option's, or one on another basis)."""
+        if self.monthly_usd is None or self.left_out is None:
+            return ""
+        if self.left_out.kind == "blocked":
+            return IF_UNBLOCKED
+        return f"not compared: {self.left_out.reason}" if self.left_out.kind == "partial" else ""
 
     @property
     def coremark(self) -> str:
@@ -225,38 +245,48 @@ def columns(recommendation: Recommendation) -> list[Column]:
         out.append(
             Column(option, _parts(chosen), chosen.total_monthly_usd, configuration_words(chosen), storage_words(chosen), alternatives)
         )  # fmt: skip
-    return out
+    ranking = recommendation.ranking
+    return [replace(c, left_out=ranking.left_out_of(c.option.option)) for c in out]
 
 
-def recommended(cols: list[Column]) -> Column | None:
-    """The cheapest option that the rules do not block; None when every priced option is blocked."""
-    viable = [c for c in cols if c.monthly_usd is not None and c.option.verdict.verdict != "blocked"]
-    return min(viable, key=lambda c: c.monthly_usd or 0, default=None)
+def recommended(cols: list[Column], ranking: Ranking) -> Column | None:
+    """The engine's recommended option's column; None when no option is ranked (every option the rules allow is
+    unpriced or priced on another basis, or every option is blocked)."""
+    best = ranking.recommended
+    return next((c for c in cols if best is not None and c.option.option == best.option), None)
 
 
-def decisive_reasons(cols: list[Column], best: Column | None) -> list[str]:
-    """The three reasons that decide the recommendation, in words, from the columns' own figures."""
+def no_recommendation_words(ranking: Ranking) -> str:
+    """Why nothing is recommended, when nothing is."""
+    if ranking.viable_left_out:
+        return "no option the rules allow could be priced in full"
+    return "every option is blocked by a rule"
+
+
+def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) -> list[str]:
+    """The reasons that decide the recommendation, in words: the engine's ranking, with the columns' own figures.
+    Options the rules allow but that could not be compared are always said, since they qualify "cheapest"."""
+    viable_left = [left_out_words(o) for o in ranking.viable_left_out]
     if best is None:
-        return ["No priced option meets the workload without a blocker; see each option's findings."]
+        return [f"No option is recommended: {no_recommendation_words(ranking)}; see each option's findings.",
+                *viable_left]  # fmt: skip
     cash = best.cash
-    three_years = f"${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
-    basis = cash.run_rate_basis if cash else "run-rate"
-    reasons = [f"{best.option.label} is the cheapest option the rules allow: ${best.monthly_usd:,.2f} a month "
-               f"({basis}; {three_years}), {best.configuration}."]  # fmt: skip
-    blocked = [c for c in cols if c.option.verdict.verdict == "blocked"]
-    for c in blocked[:1]:
-        first = next((f for f in c.option.verdict.findings if f.severity == "blocker"), None)
-        if first is not None:
-            reasons.append(f"{c.option.label} is blocked: {first.title}.")
-    others = [c for c in cols if c is not best and c.monthly_usd is not None and c.option.verdict.verdict != "blocked"]
-    if others:
-        nxt = min(others, key=lambda c: c.monthly_usd or 0)
-        reasons.append(f"The next option, {nxt.option.label}, costs ${(nxt.monthly_usd or 0) - (best.monthly_usd or 0):,.2f} "
-                       "more a month.")  # fmt: skip
+    three_years = f"; ${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
+    reasons = [f"{best.option.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month "
+               f"({ranking.basis}{three_years}), {best.configuration}."]  # fmt: skip
+    reasons += viable_left
+    optional = []
+    nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
+    if nxt is not None and margin is not None:
+        share = f" ({pct} %)" if pct is not None else ""
+        optional.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
+    blocked = sorted((o for o in ranking.left_out if o.kind == "blocked"),  # a priced one first: it may be cheaper
+                     key=lambda o: (o.monthly_usd is None, o.monthly_usd or 0))  # fmt: skip
+    optional += [left_out_words(o) for o in blocked[:1]]
     warnings = [f for f in best.option.verdict.findings if f.severity == "warning"]
-    if len(reasons) < 3 and warnings:
-        reasons.append(f"Know before choosing it: {warnings[0].title}.")
-    return reasons[:3]
+    if warnings:
+        optional.append(f"Know before choosing it: {warnings[0].title}.")
+    return (reasons + optional)[: max(3, len(reasons) + 1)]  # the margin is said even beside several left out
 
 
 def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
@@ -287,7 +317,9 @@ def results_context(
     """Everything the results page and the PDF show; both render this, so they cannot disagree. ``today`` dates the
     price-age banner (the site's ``PRICE_STALE_AFTER_DAYS``, passed by the views, decides when it warns)."""
     cols = columns(recommendation)
-    best = recommended(cols)
+    ranking = recommendation.ranking
+    best = recommended(cols, ranking)
+    charted = [c for c in cols if not c.blocked]  # a blocked option's cost is shown in its column, not charted
     curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
     # the dates of the price rows the bills were read from, not the newest row the region happens to hold
     # (a row priced at another Region's rows, e.g. storage where the Region has none, counts for that Region)
@@ -302,7 +334,9 @@ def results_context(
         "policy_rows": policy_rows(recommendation.policy),
         "columns": cols,
         "best": best,
-        "reasons": decisive_reasons(cols, best),
+        "ranking": ranking,
+        "no_recommendation": no_recommendation_words(ranking),
+        "reasons": decisive_reasons(cols, best, ranking),
         "run_rate_basis": next(
             (
                 c.cash.run_rate_basis
@@ -311,6 +345,7 @@ def results_context(
             ),
             "run-rate, a month",
         ),  # fmt: skip
+        "charted": charted,
         "curves": curves,
         "price_snapshots": snapshots,
         "price_sources": sources,
@@ -320,7 +355,7 @@ def results_context(
             threshold_days=stale_after_days,
             regions=(region for region, _ in snapshots),
         ),
-        "cost_chart": charts.cost_by_component_figure(cols),
-        "cumulative_chart": charts.cumulative_cost_figure(cols),
+        "cost_chart": charts.cost_by_component_figure(charted),
+        "cumulative_chart": charts.cumulative_cost_figure(charted),
         "capacity_chart": charts.capacity_figure(curves, recommendation.need),
     }

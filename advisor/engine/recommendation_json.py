@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.engine.odb_option import odb_json
 from advisor.engine.option_commitments import topology_cash_flow
+from advisor.engine.ranking import Ranking, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import Dimension
@@ -141,6 +142,38 @@ def _commitments_json(option: Any) -> dict[str, Any] | None:
             "totals": totals, "notes": list(summary.notes)}  # fmt: skip
 
 
+def ranking_json(ranking: Ranking) -> dict[str, Any]:
+    """The recommended option on one basis, the runner-up and margin, and every option left out with why."""
+    best, nxt = ranking.recommended, ranking.runner_up
+    margin, pct = ranking.margin_usd, ranking.margin_pct
+    return {
+        "recommended": None if best is None else best.option,
+        "recommended_label": None if best is None else best.label,
+        "monthly_usd": None if best is None else _money(best.monthly_usd),
+        "basis": ranking.basis,
+        "scope": None if best is None else ranking.scope,
+        "runner_up": None
+        if nxt is None
+        else {"option": nxt.option, "label": nxt.label, "monthly_usd": _money(nxt.monthly_usd)},  # fmt: skip
+        "margin_monthly_usd": None if margin is None else _money(margin),
+        "margin_pct": None if pct is None else _money(pct),
+        "ranked": [
+            {"option": r.option, "label": r.label, "monthly_usd": _money(r.monthly_usd)} for r in ranking.ranked
+        ],
+        "left_out": [
+            {
+                "option": o.option,
+                "label": o.label,
+                "kind": o.kind,
+                "reason": o.reason,
+                "monthly_usd": None if o.monthly_usd is None else _money(o.monthly_usd),
+                "words": left_out_words(o),
+            }
+            for o in ranking.left_out
+        ],  # fmt: skip
+    }
+
+
 def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
     """The shape the CLI prints and the API returns."""
     options = []
@@ -179,5 +212,6 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
         "region": recommendation.region,
         "policy": recommendation.policy.model_dump(),
         "need": recommendation.need.__dict__,
+        "ranking": ranking_json(recommendation.ranking),
         "options": options,
     }

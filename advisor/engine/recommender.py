@@ -29,6 +29,7 @@ from advisor.engine.option_costs import (
     optimize_cores,
     plan_option,
 )
+from advisor.engine.ranking import Ranking, rank_options
 from advisor.engine.rules import OPTIONS, OptionVerdict, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
@@ -61,7 +62,7 @@ ALTERNATIVES = 3
 REJECTED_SHOWN = 5
 LATENCY_WORDS = (
     "latency sensitivity is high: only storage AWS rates sub-millisecond is considered (io2 Block Express; "
-    "gp3, gp2 and io1 are single-digit milliseconds; reference storage-io-limits.md section 1)"
+    "gp3, gp2 and io1 are single-digit milliseconds: Amazon EBS volume types, AWS EC2 User Guide, 2023-06-15)"
 )
 
 
@@ -124,6 +125,10 @@ class Recommendation:
     policy: SizingPolicy
     region: str
     options: tuple[OptionRecommendation, ...]
+    ranking: Ranking = dataclasses.field(init=False, compare=False)  # one basis, ranked from ``options``
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranking", rank_options(options=self.options))
 
 
 def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:

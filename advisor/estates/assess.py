@@ -1,9 +1,10 @@
 """One database assessed exactly as its results page would be: the same recommendation (``advisor.services``), the
-same recommended option (``advisor.results_page``), kept as the compact summary the estate pages read."""
+same recommended option (the engine's ranking, carried in the recommendation's JSON), kept as the compact summary
+the estate pages read."""
 
 from __future__ import annotations
 
-from advisor import results_page, services
+from advisor import services
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.engine.recommender import Recommendation
@@ -18,11 +19,9 @@ def recommendation(workload: Workload, policy: SizingPolicy | None = None) -> Re
 
 def summary_of(workload: Workload, policy: SizingPolicy | None = None) -> DatabaseSummary:
     found = recommendation(workload, policy)
-    best = results_page.recommended(results_page.columns(found))
     owned = parse_owned_options(workload.oracle.option_licences_owned)
     return summary_from_json(
         recommendation_json(found),
-        recommended=best.option.option if best is not None else None,
         edition=workload.oracle.edition.value,
         licence_model=workload.oracle.licence_model.value,
         licences_owned=workload.oracle.processor_licences_owned,

@@ -97,6 +97,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
         "generated_on": on, "paper": paper,
     }  # fmt: skip
     context["price_sources"] = grouped_sources(totals.price_sources)
+    context["price_age"] = services.estate_price_age(rows)
     if totals.databases:
         context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals)),
                     "option_chart": _on_paper(charts.databases_by_option(totals)),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
@@ -24,6 +25,7 @@ from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
+from pricing.engine.freshness import PriceAge, price_age
 from pricing.jobs.models import Job
 from pricing.jobs.services import HEARTBEAT_TIMEOUT, job_cancel, job_get
 
@@ -199,6 +201,17 @@ def estate_rows(estate: Estate) -> list[tuple[EstateDatabase, DatabaseSummary | 
 
 def estate_totals_of(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> EstateTotals:
     return estate_totals([Assessed(row.name, summary) for row, summary in rows if summary is not None])
+
+
+def estate_price_age(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> PriceAge | None:
+    """How old the AWS price rows behind the estate's totals are, loud past the site's limit, as on a results page:
+    the rows of every option a database can be placed on (Oracle Database@AWS is priced from Oracle's list, dated
+    apart), and the Regions of the databases assessed."""
+    dates = {d for _, s in rows if s is not None for o in s.options if o.placeable and o.option != "odb"
+             for d in o.prices_as_of}  # fmt: skip
+    regions = [((db.workload or {}).get("environment") or {}).get("region", "") for db, s in rows if s is not None]
+    return price_age(sorted(dates), today=timezone.localdate(), threshold_days=settings.PRICE_STALE_AFTER_DAYS,
+                     regions=regions)  # fmt: skip
 
 
 SORTS = {"row": "row", "name": "name", "status": "status", "recommended": "recommended",

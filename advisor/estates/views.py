@@ -7,6 +7,7 @@ import io
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -162,14 +163,15 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
                                "can_edit": access.can_edit(request.user, estate), "sort_choices": SORT_CHOICES,
                                "sort_value": request.GET.get("sort", "row")}  # fmt: skip
     if not progress.running:
-        totals = services.estate_totals_of(services.estate_rows(estate))
+        rows = services.estate_rows(estate)
+        totals = services.estate_totals_of(rows)
         labels = {p.placement: p.label for p in totals.placements}
         split = (
             ", ".join(f"{labels.get(k, k)}: {n}" for k, n in totals.placement("best").by_option)
             if totals.databases
             else ""
         )
-        context |= {"totals": totals, "best_split": split}
+        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows)}
         if totals.databases:
             context |= {"cost_chart": charts.cost_by_placement(totals), "option_chart": charts.databases_by_option(totals),
                         "licence_chart": charts.licence_need(totals)}  # fmt: skip
@@ -199,7 +201,9 @@ def estate_database(request: HttpRequest, public_id: UUID, row: int) -> HttpResp
     database = get_object_or_404(EstateDatabase, estate=estate, row=row)
     context: dict[str, Any] = {"estate": estate, "database": database}
     if database.status == EstateDatabase.Status.DONE and database.workload:
-        context |= results_context(services.database_recommendation(database))
+        context |= results_context(
+            services.database_recommendation(database), stale_after_days=settings.PRICE_STALE_AFTER_DAYS
+        )
     return render(request, "estates/estate_database.html", context)
 
 

@@ -1,5 +1,7 @@
 import io
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -42,6 +44,33 @@ def test_recommend_reads_the_golden_scenario_files_the_project_ships(prices: Non
     # db.m5.xlarge SE2 LI Multi-AZ and 229 GiB of gp3 in eu-west-1, as for the same workload given bare
     assert out.getvalue().startswith("Amazon RDS for Oracle: Viable with caveats\n  db.m5.xlarge (4 vCPUs, 16 GiB)")
     assert "12,000 IOPS: $1,491.89 a month" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_recommend_prints_the_ranking_and_why_each_other_option_is_left_out(prices: None) -> None:
+    out = io.StringIO()
+    call_command("recommend", "--workload", str(SCENARIO_DIR / "small-oltp-se2.json"), stdout=out)
+    said = out.getvalue()
+    # RDS at $1,491.89 (above) is the only option ranked: EC2 is cheaper but SE2 licence included is blocked there
+    assert (
+        "Recommendation:\n  Amazon RDS for Oracle is the cheapest option the rules allow: $1,491.89 a month "
+        "(monthly run-rate, AWS on-demand and Oracle licences included).\n"
+    ) in said
+    assert (
+        "  Self-managed Oracle on EC2 is blocked: No licence-included Oracle on EC2: bring your own licences.\n" in said
+    )
+
+
+@pytest.mark.django_db
+def test_the_recommendations_api_carries_the_ranking(anon_client: Any, prices: None) -> None:
+    workload = json.loads((SCENARIO_DIR / "small-oltp-se2.json").read_text())["workload"]
+    answer = anon_client.post("/api/v1/recommendations", workload, "application/json").json()
+    ranking = answer["ranking"]
+    assert (ranking["recommended"], ranking["monthly_usd"]) == ("rds", "1491.89")
+    assert ranking["basis"] == "monthly run-rate, AWS on-demand and Oracle licences included"
+    assert ranking["runner_up"] is None and ranking["margin_monthly_usd"] is None  # nothing else is ranked
+    assert {o["option"]: o["kind"] for o in ranking["left_out"]} == {"rds_custom": "blocked", "ec2": "blocked",
+                                                                     "odb": "blocked"}  # fmt: skip
 
 
 def test_validate_workload_accepts_an_exported_file_and_names_it(tmp_path: Path) -> None:

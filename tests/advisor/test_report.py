@@ -63,7 +63,10 @@ def page_figures(client: Client, assessment: Assessment, query: str = "") -> dic
     assert prices_row is not None
     return {
         "recommended": html.unescape(re.search(r'id="recommended-option">([^<]+)<', body).group(1)),  # type: ignore[union-attr]
-        "totals": dict(re.findall(r'data-option="(\w+)">(\$[\d,.]+)</td>', body)),
+        # a blocked option's total carries a note: what it would cost if the blocker were removed
+        "totals": dict(
+            re.findall(r'data-option="(\w+)">(\$[\d,.]+)(?:<br><span class="cost-note">[^<]*</span>)?</td>', body)
+        ),
         "prices_as_of": [html.unescape(c) for c in re.findall(r"<td>([^<]+)</td>", prices_row.group(1)) if c != "—"],
         "snapshots": re.search(r"Price snapshots used: (.*?)\.\s", body).group(1),  # type: ignore[union-attr]
     }

@@ -173,10 +173,11 @@ def _sources(option: dict[str, Any]) -> tuple[str, ...]:
                          if line.get("source") and line.get("as_of")}))  # fmt: skip
 
 
-def summary_from_json(recommendation: dict[str, Any], *, recommended: str | None, edition: str, licence_model: str,
-                      licences_owned: int, options_owned: dict[str, int] | None = None,
-                      options_owned_every: int = 0) -> DatabaseSummary:  # fmt: skip
-    """The compact summary of ``recommendation_json(recommendation)``."""
+def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_model: str, licences_owned: int,
+                      options_owned: dict[str, int] | None = None, options_owned_every: int = 0) -> DatabaseSummary:  # fmt: skip
+    """The compact summary of ``recommendation_json(recommendation)``. The recommended option is the engine's ranking
+    as the JSON carries it (options the rules allow, priced in full on one basis), never worked out again here."""
+    recommended = (recommendation.get("ranking") or {}).get("recommended")
     options = []
     for option in recommendation["options"]:
         cost = option.get("cost")

@@ -4,7 +4,8 @@ placement against those owned, blockers by rule, databases by recommended option
 Pure Python. Nothing is priced here: every figure is a sum of the summaries' own figures.
 
 - A placement is "every database on one option" (RDS, RDS Custom, EC2, Oracle Database@AWS) or "each database on
-  its recommended option" (best). A database the option cannot take (the rules block it, or it is not priced) is
+  its recommended option" (best: the engine's ranking, which never recommends a blocked option nor ranks a total
+  lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option cannot take (the rules block it, or it is not priced) is
   left out of that placement's total and counted apart, so a total is like-for-like only when nothing is left out.
 - Licences are counted per database, as each inventory row states them (that is what each database's cost prices:
   it buys only its own shortfall). For each product (the edition's processor licences, SE2 sockets, each option):
@@ -161,8 +162,10 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
         if option is not None and option.placeable:
             chosen.append(option)
             pairs.append((a.summary, option))
-        elif option is not None and option.verdict == "blocked" or option is None and key == BEST:
+        elif option is not None and option.verdict == "blocked":
             blocked += 1
+        elif option is None and key == BEST and all(o.verdict == "blocked" for o in a.summary.options):
+            blocked += 1  # no recommendation because every option is blocked (else: none could be priced in full)
         else:
             unpriced += 1
     monthly = sum((o.monthly_usd or Decimal(0) for o in chosen), Decimal("0.00"))

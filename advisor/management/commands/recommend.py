@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from advisor import services
 from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_words
+from advisor.engine.ranking import ranking_words
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.management.workload_input import read_workload
 
@@ -45,3 +46,6 @@ class Command(BaseCommand):
             )
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")
+        self.stdout.write("Recommendation:")
+        for line in ranking_words(result.ranking):
+            self.stdout.write(f"  {line}")

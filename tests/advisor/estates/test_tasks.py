@@ -39,7 +39,7 @@ def test_a_summary_holds_the_figures_of_the_recommendation_the_results_page_show
     erp = make_estate().databases.get(name="ERP")
     found = advisor_services.recommendation_for(parse_workload(erp.workload))
     api = {o["option"]: o for o in recommendation_json(found)["options"]}
-    best = results_page.recommended(results_page.columns(found))
+    best = results_page.recommended(results_page.columns(found), found.ranking)
     summary = erp.summary
     assert summary["recommended"] == best.option.option
     assert erp.recommended_monthly_usd == best.monthly_usd

@@ -150,7 +150,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"row {r['row']} {r['name'] or '(no name)'}: {r['status']}: {r['error']}")
                 continue
             option = best[r["name"]]
-            where = f"{option.label} ${option.monthly_usd:,} a month" if option else "no option the rules allow"
+            where = f"{option.label} ${option.monthly_usd:,} a month" if option else "no option recommended"
             self.stdout.write(f"row {r['row']} {r['name']}: {where}")
         if inventory.ignored_columns:
             self.stdout.write("Ignored columns: " + ", ".join(inventory.ignored_columns))
