@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
-
 if TYPE_CHECKING:
     from advisor.engine.recommender import OptionRecommendation
 
