@@ -16,7 +16,7 @@ from advisor.commitment_words import CommitmentRow, best_running_totals, commitm
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
-from advisor.engine.odb_option import odb_lines, odb_words
+from advisor.engine.odb_option import odb_cash_flow, odb_lines, odb_words
 from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.ranking import LeftOut, Ranking, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
@@ -115,10 +115,13 @@ class Column:
     @cached_property
     def cash(self) -> CashFlow | None:
         """On-demand on both bases: the run-rate a month, and cash as paid by year and month (licence purchase in
-        month 1, support yearly); Oracle Database@AWS bills a month, with nothing bought upfront."""
+        month 1, support yearly); Oracle Database@AWS bills its infrastructure and ECPUs a month, and the BYOL
+        licences its total counts are bought like every other option's."""
         if self.monthly_usd is None:
             return None
-        if self.option.chosen is not None and self.option.odb is None:
+        if self.option.odb is not None:
+            return odb_cash_flow(self.option.odb)
+        if self.option.chosen is not None:
             return topology_cash_flow(self.option.chosen.topology)
         return cash_flow(aws_monthly_usd=self.monthly_usd)
 

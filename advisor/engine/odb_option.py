@@ -18,6 +18,7 @@ from advisor.engine.option_costs import licence_config, wanted_options
 from advisor.engine.rules import OptionVerdict
 from advisor.engine.sizing import Need
 from advisor.engine.workload import Workload
+from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
 
 LI_UNPRICED = (
     "License Included is not priced: Oracle's list held has no License Included ECPU price for Exadata Database "
@@ -114,12 +115,28 @@ def odb_recommendation(
     return OptionRecommendation("odb", label, verdict, None, (), (), (), tuple(notes), unpriced, odb=result)
 
 
+def odb_cash_flow(result: OdbResult) -> CashFlow | None:
+    """The requested total on both bases: Oracle bills the infrastructure and ECPUs a month; the BYOL processor
+    licences its total counts are bought in month 1 with support yearly, as on every other option."""
+    if result.monthly_usd is None:
+        return None
+    estimate = result.byol_licences
+    byol = result.licences_in_total and estimate is not None and result.monthly_usd == result.total_byol_usd
+    licence = licence_cash(estimate) if byol else None
+    if licence is None or estimate is None:
+        return cash_flow(aws_monthly_usd=result.monthly_usd)
+    return cash_flow(aws_monthly_usd=result.monthly_usd - estimate.monthly_usd, licence=licence)
+
+
 def odb_json(result: OdbResult) -> dict[str, Any]:
     """The result as JSON-ready data (money as strings, as ``dataclasses.asdict`` and ``str`` give it), the licence
-    estimate as its own model's JSON."""
+    estimate as its own model's JSON, and the requested total on both bases (run-rate, cash as paid)."""
     data = dataclasses.asdict(dataclasses.replace(result, byol_licences=None))
     estimate = result.byol_licences
     data["byol_licences"] = None if estimate is None else estimate.model_dump(mode="json")
+    flow = odb_cash_flow(result)
+    if flow is not None:
+        data.update(cash_flow_json(flow))
     return dict(json.loads(json.dumps(data, default=str)))
 
 

@@ -100,3 +100,18 @@ def test_the_other_reading_is_priced_and_said_to_change_the_ranking():
         f"and would be the cheapest option (the next is Self-managed Oracle on EC2 at ${ec2:,.2f})"
     ) in " ".join(odb.notes)
     assert any("BYOL counts 16 Oracle Database Enterprise Edition processor licences" in n for n in odb.notes)
+
+
+def test_cash_as_paid_buys_the_licences_in_month_1_and_bills_exadata_monthly():
+    from advisor.engine.odb_option import odb_cash_flow
+
+    flow = odb_cash_flow(options()["odb"].odb)
+    # bought in month 1: EE 8 x 47,500 = 380,000; Partitioning and Advanced Compression 16 x 11,500 each = 368,000;
+    # Diagnostics 16 x 7,500 = 120,000; Tuning 16 x 5,000 = 80,000: 948,000.00
+    purchase = Decimal(8 * 47500 + 2 * 16 * 11500 + 16 * 7500 + 16 * 5000)
+    # support at the start of each year on all 16: 22 % x 16 x (47,500 + 2 x 11,500 + 7,500 + 5,000) = 292,160.00
+    support_year = Decimal("0.22") * 16 * (47500 + 2 * 11500 + 7500 + 5000)
+    exadata_year = Decimal("14366.98") * 12  # the servers and ECPUs as billed, 12 months
+    assert flow.cash_year_usd == (exadata_year + purchase + support_year, exadata_year + support_year,
+                                  exadata_year + support_year)  # fmt: skip
+    assert flow.run_rate_monthly_usd == Decimal("65046.97")  # the ranked total: licences spread over 3 years

@@ -7,7 +7,6 @@ from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from advisor.engine.odb_option import BYOL_LICENCES_LEFT_OUT
 from advisor.engine.ranking import BASIS, left_out_words, rank_options, ranking_words
 from advisor.engine.recommendation_json import ranking_json
 from advisor.engine.recommender import OptionRecommendation
@@ -26,13 +25,14 @@ def _member(label: str, unpriced: str | None = None) -> Any:
 
 
 def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str, ...] = (), unpriced: str = "",
-           unmet: tuple[str, ...] = (), members: tuple[Any, ...] = ()) -> OptionRecommendation:  # fmt: skip
+           unmet: tuple[str, ...] = (), members: tuple[Any, ...] = (),
+           licences_in_total: bool = True) -> OptionRecommendation:  # fmt: skip
     """An option as the recommender leaves it: ODB carries its total on ``odb``, the others on the chosen topology."""
     findings = (_blocker(key, blocked),) if blocked else ()
     verdict = OptionVerdict(key, LABELS[key], "blocked" if blocked else "viable", findings)
     total = None if monthly is None else Decimal(monthly)
     if key == "odb":
-        odb = SimpleNamespace(monthly_usd=total)
+        odb = SimpleNamespace(monthly_usd=total, licences_in_total=licences_in_total)
         return OptionRecommendation(key, LABELS[key], verdict, None, (), (), unmet, notes, unpriced, odb=odb)
     chosen = None if total is None else SimpleNamespace(
         total_monthly_usd=total, topology=SimpleNamespace(members=members or (_member("Primary"),)))  # fmt: skip
@@ -67,7 +67,7 @@ def test_runner_up_and_margin_are_worked_from_the_two_cheapest_totals() -> None:
 
 def test_a_total_without_the_oracle_licences_brought_is_never_ranked_against_full_ones() -> None:
     # Oracle Database@AWS BYOL at $900 a month leaves out the processor licences; EC2 at $1,234.50 counts them
-    ranking = rank_options(options=(option("ec2", "1234.50"), option("odb", "900.00", notes=(BYOL_LICENCES_LEFT_OUT,))))
+    ranking = rank_options(options=(option("ec2", "1234.50"), option("odb", "900.00", licences_in_total=False)))
 
     assert ranking.recommended is not None and ranking.recommended.option == "ec2"
     assert ranking.runner_up is None and ranking.margin_usd is None
@@ -130,7 +130,7 @@ def test_the_json_carries_the_option_basis_runner_up_margin_and_those_left_out()
         option("rds", "1500.00"),
         option("rds_custom", "400.00", blocked="Kerberos authentication cannot be configured on RDS Custom"),
         option("ec2", "1234.50"),
-        option("odb", "900.00", notes=(BYOL_LICENCES_LEFT_OUT,)),
+        option("odb", "900.00", licences_in_total=False),
     ))  # fmt: skip
 
     said = ranking_json(ranking)
