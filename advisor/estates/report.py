@@ -33,6 +33,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
         "placements": [
             {"placement": p.placement, "label": p.label, "monthly_usd": _money(p.monthly_usd),
              "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
+             "three_year_cash_usd": _money(p.cash_three_year_usd),
              "three_year_usd_best_commitments": _money(p.committed_three_year_usd), "on_commitment": p.on_commitment,
              "placed": p.placed,
              "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),

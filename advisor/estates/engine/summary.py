@@ -50,7 +50,8 @@ class OptionSummary(_Frozen):
     prices_as_of: tuple[str, ...] = ()
     price_sources: tuple[str, ...] = ()  # "source (as of date)" of every line priced (empty in older summaries)
     commitment: str = ""  # the AWS commitment cheapest over 36 months, when one beats on-demand
-    committed_36_months_usd: Decimal | None = None  # its 36-month total, upfront fees included
+    committed_36_months_usd: Decimal | None = None  # its 36-month total, cash as paid (upfront fees when paid)
+    cash_36_months_usd: Decimal | None = None  # on-demand over 36 months, cash as paid (licences bought in month 1)
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -185,6 +186,7 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
         monthly = cost["total_monthly_usd"] if cost else (odb or {}).get("monthly_usd")
         status, products, note = _licences(option, licence_model)
         commitment, committed = _commitment(option)
+        cash = ((cost or odb or {}).get("cash_as_paid") or {}).get("three_year_usd")
         unpriced = (
             option.get("unpriced_reason")
             or "; ".join(option.get("unmet") or ())
@@ -210,6 +212,7 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
                 price_sources=_sources(option) if monthly is not None else (),
                 commitment=commitment,
                 committed_36_months_usd=committed,
+                cash_36_months_usd=None if cash is None or monthly is None else Decimal(str(cash)),
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,

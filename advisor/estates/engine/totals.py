@@ -68,8 +68,9 @@ class PlacementTotal:
     licence_not_published: int  # placed databases whose licence count no source gives
     owned_uncounted: int = 0  # edition licences owned by those databases: their need is unknown, so none is freed
     by_option: tuple[tuple[str, int], ...] = ()  # best: how many go to each option
-    committed_three_year_usd: Decimal = Decimal("0.00")  # each database on its best commitment where priced
+    committed_three_year_usd: Decimal = Decimal("0.00")  # cash as paid, each database on its best commitment
     on_commitment: int = 0  # placed databases whose best commitment beats on-demand
+    cash_three_year_usd: Decimal = Decimal("0.00")  # cash as paid over 36 months, every database on-demand
 
     @property
     def one_year_usd(self) -> Decimal:
@@ -171,12 +172,20 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     monthly = sum((o.monthly_usd or Decimal(0) for o in chosen), Decimal("0.00"))
     products, included, unknown, uncounted = _licences(pairs)
     by_option = tuple(sorted(Counter(o.option for o in chosen).items(), key=lambda kv: OPTION_KEYS.index(kv[0])))
-    committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else (o.monthly_usd or Decimal(0)) * 36
+    cash = sum((_cash_36(o) for o in chosen), Decimal("0.00"))
+    committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else _cash_36(o)
                      for o in chosen), Decimal("0.00"))  # fmt: skip
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
     return PlacementTotal(key, label, monthly, len(chosen), len(assessed) - len(chosen), blocked, unpriced, products,
                           included, unknown, uncounted, by_option if key == BEST else (), committed,
-                          on_commitment)  # fmt: skip
+                          on_commitment, cash)  # fmt: skip
+
+
+def _cash_36(option: OptionSummary) -> Decimal:
+    """On-demand cash as paid over 36 months (a summary kept before cash was recorded: its run-rate x 36)."""
+    if option.cash_36_months_usd is not None:
+        return option.cash_36_months_usd
+    return (option.monthly_usd or Decimal(0)) * 36
 
 
 def _blockers(assessed: list[Assessed], labels: dict[str, str]) -> tuple[BlockerCount, ...]:

@@ -68,3 +68,25 @@ def test_the_licences_of_oracle_database_at_aws_byol_are_counted_where_it_is_pla
 
     assert best.monthly_usd == Decimal("900.00")
     assert [(t.key, t.required, t.to_buy) for t in best.licences] == [("ee", 4, 4)]  # none owned: 4 - 0 to buy
+
+
+def test_three_year_totals_compare_cash_as_paid_with_cash_as_paid() -> None:
+    # A on RDS: run-rate $1,000.00 a month, cash as paid over 36 months $40,000.00 (licences bought in month 1),
+    # and a reservation whose 36 months cost $33,000.00 cash as paid. B on RDS: $500.00 a month, $18,500.00 cash,
+    # no commitment that beats on-demand.
+    a_rds = _option("rds", "1000.00")
+    a_rds["cost"]["cash_as_paid"] = {"three_year_usd": "40000.00"}
+    a_rds["commitments"] = {"best_36_months": "reserved-3yr-all-upfront",
+                            "totals": [{"commitment": "reserved-3yr-all-upfront", "priced": True, "label": "RI 3yr",
+                                        "total_36_months_usd": "33000.00"}]}  # fmt: skip
+    b_rds = _option("rds", "500.00")
+    b_rds["cost"]["cash_as_paid"] = {"three_year_usd": "18500.00"}
+    a = _summary([a_rds], recommended="rds")
+    b = _summary([b_rds], recommended="rds")
+
+    rds = estate_totals([Assessed("A", a), Assessed("B", b)]).placement("rds")
+
+    assert rds.three_year_usd == Decimal("54000.00")  # run-rate: (1,000.00 + 500.00) x 36
+    assert rds.cash_three_year_usd == Decimal("58500.00")  # cash as paid on-demand: 40,000.00 + 18,500.00
+    # best commitments, cash as paid: A's 33,000.00 + B on-demand cash 18,500.00 (never B's run-rate x 36)
+    assert rds.committed_three_year_usd == Decimal("51500.00") and rds.on_commitment == 1
