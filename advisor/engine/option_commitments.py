@@ -3,7 +3,8 @@
 Every instance of the topology (primary, standby, replicas, DR copy) is quoted on its own Region's prices
 (``pricing.engine.commitments``), and the quotes are summed (``pricing.engine.commitment_totals``): a commitment
 counts only where every instance can buy it. What no commitment changes is added to each alike: Oracle licences
-(counted once for every licensed server), redo shipped between Regions and the SE2 DR copy's backup storage.
+(counted once for every licensed server), redo shipped to standbys, the primary's backups and the SE2 DR copy's
+backup storage.
 
 Pure Python. Returns None (with nothing guessed) when the topology is not fully priced.
 """
@@ -27,7 +28,9 @@ def option_commitments(
     if not topology.priced:
         return None
     comparisons: list[CommitmentComparison] = []
-    unchanged = sum((line.monthly_usd for line in (*topology.transfer, *topology.licence_lines)), Decimal("0.00"))
+    unchanged = sum(
+        (line.monthly_usd for line in (*topology.transfer, *topology.backups, *topology.licence_lines)), Decimal("0.00")
+    )
     for member in topology.members:
         if member.config is None:  # e.g. replicated backups: storage, bought on demand whatever is committed
             unchanged += member.monthly_usd

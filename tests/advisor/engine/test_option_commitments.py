@@ -36,18 +36,19 @@ def test_the_ec2_option_shows_its_best_reservation_worked_from_the_published_row
     summary = ec2.commitments
     assert summary is not None
     on_demand = summary.total("on-demand")
-    # the on-demand total is the topology's own bill, to the cent
-    assert on_demand.monthly_usd == ec2.chosen.total_monthly_usd == Decimal("983.31")
+    # the on-demand total is the topology's own bill, to the cent: 983.31 of instance and volumes plus the EBS
+    # snapshots of the 150 GiB database (its first full copy, 150 x 0.05 = 7.50), which no commitment changes
+    assert on_demand.monthly_usd == ec2.chosen.total_monthly_usd == Decimal("983.31") + Decimal("7.50")
     best = best_commitment(summary)
     assert best is not None and best.commitment == "reserved-3yr-all-upfront"
     # m5.xlarge eu-west-1, 3-year Standard All Upfront: effective 0.080479/h (source A, 2026-05-12); All Upfront has no
     # hourly fee, so upfront = 0.080479 × 26,280 h = 2,114.99; on-demand 0.214/h × 730 = 156.22 of compute a month
     assert best.upfront_usd is not None and best.upfront_usd.quantize(Decimal("0.01")) == Decimal("2114.99")
-    # a month: 983.31 - 156.22 + 0.080479 × 730 (58.75) = 885.84
-    assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("885.84")
-    # 36 months: 2,114.99 + (983.31 - 156.22) × 36 = 31,890.23; on-demand 983.31 × 36 = 35,399.16
+    # a month: 990.81 - 156.22 + 0.080479 × 730 (58.75) = 893.34
+    assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("893.34")
+    # 36 months: 2,114.99 + (990.81 - 156.22) × 36 = 32,160.23; on-demand 990.81 × 36 = 35,669.16
     assert best.total_36_months_usd is not None
-    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("31890.23")
+    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("32160.23")
     assert best.saving_36_months_usd.quantize(Decimal("0.01")) == Decimal("3508.93")
     # cheaper once 156.22 × m > 2,114.99: m > 13.5, so from month 14
     assert best.break_even_month == 14
