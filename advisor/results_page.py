@@ -30,7 +30,7 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
     ("throughput", "Throughput"),
     ("backup", "Backup"),
     ("monitoring", "Monitoring"),
-    ("transfer", "Redo shipped between Regions"),
+    ("transfer", "Redo shipped to standbys"),
     ("licences", "Oracle licences"),
     ("other", "Other"),
 )
@@ -84,6 +84,12 @@ class Column:
         if self.option.unmet:
             return "Nothing in the catalog meets the need"
         return "No prices for this edition and licence model in this region"
+
+    @property
+    def not_priced(self) -> tuple[str, ...]:
+        """Costs of the chosen topology that exist but are not priced: the monthly figure leaves them out."""
+        chosen = self.option.chosen
+        return chosen.topology.unpriced if chosen is not None and self.option.odb is None else ()
 
     @property
     def one_year_usd(self) -> Decimal | None:

@@ -84,6 +84,8 @@ def topology_json(topology: Topology) -> dict[str, Any]:
             for m in topology.members
         ],
         "transfer": [line.model_dump(mode="json") for line in topology.transfer],
+        "backups": [line.model_dump(mode="json") for line in topology.backups],
+        "not_priced": list(topology.unpriced),
         "licences": None
         if licence is None
         else {
@@ -108,6 +110,7 @@ def _cost_json(candidate: Candidate) -> dict[str, Any]:
         "aws_monthly_usd": _money(topology.aws_monthly_usd),
         "licence_monthly_usd": _money(topology.licence_monthly_usd),
         "total_monthly_usd": _money(monthly),
+        "partial": topology.partial,  # true when some cost is in topology.not_priced and left out of the totals
         "one_year_usd": _money(monthly * 12),
         "three_year_usd": _money(monthly * 36),
         "hours_per_month": topology.primary.estimate.hours_per_month if topology.primary.estimate else None,
