@@ -196,7 +196,7 @@ def test_the_backups_and_what_is_not_priced_are_on_the_page_and_the_total_says_i
     assert "$7.50" in body
     assert "not priced</span> Backups after the first full copy: no daily change is given" in body
     assert "partial: it leaves out what is listed as not priced above" in body
-    assert "partial: 1 cost not priced" in body
+    assert "partial: 1 cost left out (listed under the option)" in body
 
 
 def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_assessment):
