@@ -114,7 +114,8 @@ class SizingSection(_Section):
     backup_retention_days: int = _field(
         7,
         title="Backup retention",
-        help="RDS keeps automated backups up to 35 days; backup storage beyond the allocated size is billed.",
+        help="How long backups are kept, and so priced: EBS snapshots on EC2; on RDS (at most 35 days) the backup "
+        "storage beyond the allocated size.",
         unit="days",
         ge=0,
         le=3_650,

@@ -143,6 +143,12 @@ def test_the_redo_rate_cannot_exceed_the_peak_write_throughput() -> None:
     assert parse_workload({"io": {"peak_write_mib_s": 30, "redo_mib_s": 30}}).io.redo_mib_s == 30
 
 
+def test_a_days_changed_blocks_cannot_exceed_the_database() -> None:
+    errors = errors_of({"sizing": {"db_size_gib": 100, "backup_daily_change_gib": 101}})
+    assert "cannot exceed the database (100 GiB). Accepted: 0 to 100 GiB." in errors["sizing.backup_daily_change_gib"]
+    assert parse_workload({"sizing": {"db_size_gib": 100, "backup_daily_change_gib": 5}}).sizing.backup_daily_change_gib
+
+
 def test_every_golden_scenario_still_validates_with_the_redo_rule() -> None:
     from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 
