@@ -23,6 +23,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload_json, workload_json_schema
 from advisor.models import Assessment
 from config.api_errors import error_response, explains, json_object
+from pricing.engine.cash_flow import CASH_FLOW_JSON_SCHEMA
 
 router = Router(tags=["advisor"])
 SAVED_DATA_AUTH = [api_key, session_user]  # reading saved assessments needs a token or a session
@@ -108,14 +109,58 @@ _POLICY_PARAMETERS = [
 ]
 
 
+_BASIS = {"type": "string"}
+RECOMMENDATIONS_RESPONSE = {
+    "description": "Per option: verdict, findings, configuration, capacity, cost, commitments and alternatives. "
+    "Every total names its basis: cost.total_monthly_usd, one_year_usd and three_year_usd are the run-rate "
+    "(cost.totals_basis); cost.run_rate and cost.cash_as_paid give both bases; commitments' monthly_usd is the "
+    "run-rate, their total_12_months_usd, total_36_months_usd and cash_year_usd are cash as paid.",
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "options": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "cost": {
+                                    "type": ["object", "null"],
+                                    "properties": {
+                                        "totals_basis": _BASIS | {"description": "the basis of total_monthly_usd, "
+                                                                  "one_year_usd and three_year_usd"},
+                                        **CASH_FLOW_JSON_SCHEMA,
+                                    },
+                                },
+                                "commitments": {
+                                    "type": ["object", "null"],
+                                    "properties": {
+                                        "run_rate_basis": _BASIS | {"description": "the basis of each monthly_usd"},
+                                        "cash_basis": _BASIS | {"description": "the basis of cash_year_usd and the "
+                                                                "12- and 36-month totals"},
+                                    },
+                                },
+                            },
+                        },
+                    }
+                },
+            }
+        }
+    },
+}  # fmt: skip
+
+
 @router.post(
     "/recommendations",
     url_name="api-recommendations",
     summary="Recommendation per deployment option",
-    openapi_extra={"parameters": _POLICY_PARAMETERS},
+    openapi_extra={"parameters": _POLICY_PARAMETERS, "responses": {200: RECOMMENDATIONS_RESPONSE}},
 )
 def recommendations(request: HttpRequest, payload: Workload) -> HttpResponse:
-    """Per option: verdict, findings, configuration, capacity, cost and alternatives; ``policy.*`` adjusts sizing."""
+    """Per option: verdict, findings, configuration, capacity, cost and alternatives; ``policy.*`` adjusts sizing.
+    Totals name their basis: the monthly run-rate (licences spread over their amortisation term) or cash as paid by
+    year (licence purchases, upfront fees and support when paid)."""
     policy, errors = _policy(request.GET)
     if errors:
         return error_response(errors, 400)

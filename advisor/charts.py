@@ -166,32 +166,37 @@ def cost_by_component_figure(columns: list[Any]) -> dict[str, Any]:
 
 
 def cumulative_cost_figure(columns: list[Any], months: int = 36) -> dict[str, Any]:
-    """Running total over 36 months per priced option: on-demand (solid), and the option's best AWS commitment
-    (dashed, upfront fees paid when due) with the month it becomes cheaper marked."""
+    """Cash paid by the end of each month over 36 months per priced option, as paid: licence purchases, upfront
+    fees and a year of Oracle support step up at month 1 (support again at months 13 and 25, a 1-year term's fee at
+    its renewals). On-demand solid; the option's best AWS commitment dashed, its break-even month marked."""
     figure = go.Figure()
+    xs = list(range(0, months + 1))
     for c in columns:
-        if c.monthly_usd is None:
+        cash = c.cash
+        if cash is None:
             continue
-        xs = list(range(1, months + 1))
         colour = OPTION_COLOURS.get(c.option.option, "#333")
-        figure.add_trace(go.Scatter(x=xs, y=[float(c.monthly_usd) * m for m in xs], name=c.option.label, mode="lines",
-                                    line={"color": colour, "width": 2}, legendgroup=c.option.option,
-                                    hovertemplate="month %{x}: $%{y:,.0f}<extra>" + c.option.label + "</extra>"))  # fmt: skip
+        figure.add_trace(go.Scatter(x=xs, y=[float(cash.cumulative_usd[m]) for m in xs], name=c.option.label,
+                                    mode="lines", line={"color": colour, "width": 2, "shape": "linear"},
+                                    legendgroup=c.option.option,
+                                    hovertemplate="month %{x}: $%{y:,.0f} paid<extra>" + c.option.label + "</extra>"))  # fmt: skip
         best = best_commitment(c.option.commitments)
         if best is None or len(best.cumulative_usd) <= months:
             continue
         name = f"{c.option.label}, {best.label}"
         figure.add_trace(go.Scatter(x=xs, y=[float(best.cumulative_usd[m]) for m in xs], name=name, mode="lines",
                                     line={"color": colour, "width": 2, "dash": "dash"}, legendgroup=c.option.option,
-                                    hovertemplate="month %{x}: $%{y:,.0f}<extra>" + name + "</extra>"))  # fmt: skip
+                                    hovertemplate="month %{x}: $%{y:,.0f} paid<extra>" + name + "</extra>"))  # fmt: skip
         if best.break_even_month:
             m = best.break_even_month
             figure.add_trace(go.Scatter(x=[m], y=[float(best.cumulative_usd[m])], mode="markers", showlegend=False,
                                         marker={"color": colour, "size": 9, "symbol": "diamond"},
                                         legendgroup=c.option.option, name=f"{name}: break-even",
                                         hovertemplate=f"break-even: month {m}<extra>{name}</extra>"))  # fmt: skip
-    figure.update_layout(title=f"Cumulative cost over {months} months (USD)", xaxis_title="month",
-                         yaxis_title="USD", height=360, legend={"orientation": "h", "y": -0.25}, **LAYOUT)  # fmt: skip
+    figure.update_layout(title=f"Cumulative cost over {months} months, cash as paid (USD)<br><sup>licence purchases "
+                         "and upfront fees in month 1, Oracle support at the start of each year</sup>",
+                         xaxis_title="month", yaxis_title="USD paid", height=380,
+                         legend={"orientation": "h", "y": -0.25}, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
 

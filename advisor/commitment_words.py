@@ -18,8 +18,9 @@ class CommitmentRow:
     label: str
     priced: bool
     upfront: str
-    monthly_usd: Decimal | None
-    total_36_months_usd: Decimal | None
+    monthly_usd: Decimal | None  # run-rate
+    cash_year_usd: tuple[Decimal, ...]  # cash as paid in year 1, 2, 3
+    total_36_months_usd: Decimal | None  # cash as paid
     saving_36_months_usd: Decimal | None
     break_even: str
     reason: str
@@ -43,6 +44,7 @@ def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
             priced=t.priced,
             upfront=_upfront(t) if t.priced else "",
             monthly_usd=t.monthly_usd,
+            cash_year_usd=t.cash_year_usd,
             total_36_months_usd=t.total_36_months_usd,
             saving_36_months_usd=t.saving_36_months_usd,
             break_even=(f"month {t.break_even_month}" if t.break_even_month else "never in 36 months")
@@ -65,8 +67,8 @@ def commitment_words(option: OptionRecommendation) -> str:
         upfront = "" if best.upfront_usd is None else f", ${best.upfront_usd:,.0f} upfront"
         when = f"; cheaper from month {best.break_even_month}" if best.break_even_month else ""
         return (
-            f"{best.label}: ${best.monthly_usd:,.2f} a month{upfront}, ${best.total_36_months_usd:,.0f} over 36 "
-            f"months (saves ${best.saving_36_months_usd:,.0f}{when})"
+            f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, ${best.total_36_months_usd:,.0f} "
+            f"over 36 months, cash as paid (saves ${best.saving_36_months_usd:,.0f}{when})"
         )
     unpriced = [t for t in summary.totals if not t.priced]
     if unpriced:
@@ -75,7 +77,7 @@ def commitment_words(option: OptionRecommendation) -> str:
 
 
 def best_running_totals(option: OptionRecommendation) -> tuple[str, Decimal, Decimal, Decimal] | None:
-    """The best commitment's running total after 12, 24 and 36 months (the cumulative chart's table twin)."""
+    """The best commitment's cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
     best = best_commitment(option.commitments)
     if best is None or len(best.cumulative_usd) < 37:
         return None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.odb_option import odb_rates, odb_terms_words
 from advisor.engine.recommender import Recommendation
 from advisor.engine.rules import Finding
 from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, LicenceModel, Workload
@@ -105,6 +106,7 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "discount_pct": workload.oracle.licence_discount_pct,
         "support_uplift_pct": workload.oracle.support_uplift_pct,
         "costing": CHOICE_LABELS[LicenceCosting][workload.oracle.licence_costing.value],
+        "odb_terms": odb_terms_words(odb_rates(workload)),
         "metric": "sockets" if se2 else "processor licences",
         "rule": rule,
         "support_rate": price_list.support_rate,

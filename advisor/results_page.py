@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from advisor import charts
@@ -16,9 +17,11 @@ from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_lines, odb_words
+from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
+from pricing.engine.cash_flow import CashFlow, cash_flow
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
 from pricing.engine.source_names import named_sources, region_of
 
@@ -62,6 +65,10 @@ class Column:
         return commitment_words(self.option)
 
     @property
+    def licence_count(self) -> str:
+        return licence_count_words(self.option.chosen) if self.option.chosen is not None else ""
+
+    @property
     def commitments(self) -> tuple[CommitmentRow, ...]:
         return commitment_rows(self.option)
 
@@ -84,6 +91,22 @@ class Column:
         if self.option.unmet:
             return "Nothing in the catalog meets the need"
         return "No prices for this edition and licence model in this region"
+
+    @cached_property
+    def cash(self) -> CashFlow | None:
+        """On-demand on both bases: the run-rate a month, and cash as paid by year and month (licence purchase in
+        month 1, support yearly); Oracle Database@AWS bills a month, with nothing bought upfront."""
+        if self.monthly_usd is None:
+            return None
+        if self.option.chosen is not None and self.option.odb is None:
+            return topology_cash_flow(self.option.chosen.topology)
+        return cash_flow(aws_monthly_usd=self.monthly_usd)
+
+    @property
+    def cash_running_totals(self) -> tuple[Decimal, ...]:
+        """On-demand cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
+        cash = self.cash
+        return () if cash is None else tuple(cash.cumulative_usd[m] for m in (12, 24, 36))
 
     @property
     def not_priced(self) -> tuple[str, ...]:
@@ -140,11 +163,34 @@ def configuration_words(candidate: Candidate) -> str:
     )
 
 
+def licence_count_words(candidate: Candidate) -> str:
+    """'Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of them
+    (...) = 16', or "" when the licences are in the instance price."""
+    licence = candidate.topology.licence
+    if licence is None or not licence.products:
+        return ""
+    count = licence.licences_per_server
+    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
+    words = (
+        f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
+        f"{licence.servers * count} in all, per product"
+    )
+    for product in licence.products:
+        if product.servers != licence.servers:
+            words += (
+                f"; {product.name} on {product.servers} of them (the primary's and those open read-only) = "
+                f"{product.required}"
+            )
+    return words
+
+
 def coremark_words(candidate: Candidate) -> str:
-    """'CoreMark 24,193 per thread (measured 2025-12-10)' beside a candidate, or why there is none."""
+    """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
+    measurements; smaller differences are not credited' beside a candidate, or why there is none."""
     if candidate.coremark_per_thread is None:
         return "CoreMark per thread: not measured in the stored benchmarks"
-    return f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
+    measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
+    return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured
 
 
 def _odb_column(option: OptionRecommendation, recommendation: Recommendation) -> Column:
@@ -152,17 +198,18 @@ def _odb_column(option: OptionRecommendation, recommendation: Recommendation) ->
     result = option.odb
     assert isinstance(result, OdbResult)
     model = "byol" if result.monthly_usd == result.total_byol_usd and result.total_byol_usd is not None else "li"
-    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0)}
+    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0), "licences": Decimal(0)}
     for line in odb_lines(result, model):
-        key = "compute" if "CPU" in line.unit else "infrastructure"
-        sums[key] += line.monthly_usd or 0
+        sums["licences" if line.kind == "licence" else line.kind] += line.monthly_usd or 0
+    labels = (
+        ("infrastructure", "Exadata infrastructure"),
+        ("compute", "VM cluster ECPUs"),
+        ("licences", "Oracle licences"),
+    )
     parts = (
         ()
         if result.monthly_usd is None
-        else tuple(
-            CostPart(key, label, sums[key])
-            for key, label in (("infrastructure", "Exadata infrastructure"), ("compute", "VM cluster ECPUs"))
-        )
+        else tuple(CostPart(key, label, sums[key]) for key, label in labels if sums[key] or key != "licences")
     )
     return Column(option, parts, result.monthly_usd, odb_words(result), "", ())
 
@@ -197,8 +244,11 @@ def decisive_reasons(cols: list[Column], best: Column | None) -> list[str]:
     """The three reasons that decide the recommendation, in words, from the columns' own figures."""
     if best is None:
         return ["No priced option meets the workload without a blocker; see each option's findings."]
+    cash = best.cash
+    three_years = f"${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
+    basis = cash.run_rate_basis if cash else "run-rate"
     reasons = [f"{best.option.label} is the cheapest option the rules allow: ${best.monthly_usd:,.2f} a month "
-               f"(${best.three_year_usd:,.0f} over three years), {best.configuration}."]  # fmt: skip
+               f"({basis}; {three_years}), {best.configuration}."]  # fmt: skip
     blocked = [c for c in cols if c.option.verdict.verdict == "blocked"]
     for c in blocked[:1]:
         first = next((f for f in c.option.verdict.findings if f.severity == "blocker"), None)
@@ -259,6 +309,14 @@ def results_context(
         "columns": cols,
         "best": best,
         "reasons": decisive_reasons(cols, best),
+        "run_rate_basis": next(
+            (
+                c.cash.run_rate_basis
+                for c in cols
+                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
+            ),
+            "run-rate, a month",
+        ),  # fmt: skip
         "curves": curves,
         "price_snapshots": snapshots,
         "price_sources": sources,

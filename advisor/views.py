@@ -286,12 +286,7 @@ def rules_page(request: HttpRequest) -> HttpResponse:
 def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
     """The sizing policy from the query string or form (``policy.<field>``); defaults for what is not given."""
     given = {name: params.get(f"policy.{name}") for name in SizingPolicy.model_fields if params.get(f"policy.{name}")}
-    for name in (
-        "burst_may_cover_peaks",
-        "include_burstable_classes",
-        "include_deprecated_classes",
-        "use_instance_store",
-    ):
+    for name in (name for name, field in SizingPolicy.model_fields.items() if field.annotation is bool):
         if f"policy.{name}.present" in params:
             given[name] = params.get(f"policy.{name}") == "true"
     try:

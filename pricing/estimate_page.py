@@ -27,9 +27,10 @@ from pricing.engine.calculator import (
     estimate,
     parse_config,
 )
+from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
 from pricing.engine.commitments import CommitmentComparison, commitment_quotes
-from pricing.engine.licences import licence_price_list
-from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook
+from pricing.engine.licences import LicenceInvalid, licence_price_list
+from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook, PriceNotFound
 from pricing.engine.storage_fallback import StorageFallbackBook
 from pricing.forms_common import Issue
 from pricing.models import PriceRecord, PriceSnapshot
@@ -154,10 +155,30 @@ def snapshots_for(platform: str, region: str) -> tuple[SnapshotInfo, ...]:
     )
 
 
-def estimate_json(answer: EstimateAnswer) -> dict[str, Any]:
-    """The public JSON answer: the Estimate (money as exact decimal strings) and the snapshots it was priced from."""
+def estimate_cash(answer: EstimateAnswer, commitments: CommitmentComparison | None = None) -> CashFlow | None:
+    """The bill on both bases: the run-rate a month and cash as paid (licence purchase in month 1, support yearly,
+    a reservation's upfront fee at the start of each term). None when a commitment's quote cannot be priced."""
+    result = answer.estimate
+    if answer.config.commitment == "on-demand":
+        return cash_flow(aws_monthly_usd=result.aws_monthly_usd, licence=licence_cash(result.licence))
+    try:
+        commitments = commitments or commitment_comparison(answer)
+    except (PriceNotFound, LicenceInvalid):  # the bill itself priced: only the comparison beside it failed
+        return None
+    if commitments is None:
+        return None
+    quote = next((q for q in commitments.quotes if q.commitment == answer.config.commitment and q.priced), None)
+    return None if quote is None else quote.cash
+
+
+def estimate_json(answer: EstimateAnswer, cash: CashFlow | None = None) -> dict[str, Any]:
+    """The public JSON answer: the Estimate (money as exact decimal strings), the snapshots it was priced from, and
+    its totals on both bases (``run_rate`` and ``cash_as_paid``, each naming its basis)."""
     data = answer.estimate.model_dump(mode="json")
     data["price_snapshots"] = [s.as_json() for s in answer.snapshots]
+    cash = cash or estimate_cash(answer)
+    data["totals_basis"] = cash.run_rate_basis if cash is not None else "run-rate"
+    data.update(cash_flow_json(cash) if cash is not None else {"run_rate": None, "cash_as_paid": None})
     return data
 
 
@@ -284,6 +305,7 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
     if answer is not None:
         total = answer.estimate.total_monthly_usd
         context["years"] = {"one": total * 12, "three": total * 36}
+        context["cash"] = estimate_cash(answer, page.commitments)
     if comparison is not None:
         context["compare_options"] = [("BYOL", comparison.byol), ("License Included", comparison.li)]
         if comparison.monthly_difference_usd is not None:

@@ -209,7 +209,7 @@ class EstimateForm(QueryForm):
     term_years = _number(
         "Amortise purchase over (years)", "licences.term_years", "a whole number of years, 1 or more", initial="3"
     )
-    vcpus = _number("vCPUs to license", "licences.vcpus", "a whole number of vCPUs, 1 or more, or blank")
+    vcpus = _number("Instance vCPUs", "licences.vcpus", "a whole number of vCPUs, 1 or more, or blank")
     optimize_cpus_cores = _number(
         "Optimize CPUs: active cores",
         "licences.optimize_cpus_cores",
@@ -219,7 +219,11 @@ class EstimateForm(QueryForm):
     hyperthreading = _select(
         "Hyper-threading",
         "licences.hyperthreading",
-        (("", "on (the default)"), ("true", "on: 2 vCPUs per core"), ("false", "off: 1 vCPU per core")),
+        (
+            ("", "the type's own (on where it has 2 threads per core)"),
+            ("true", "on: 2 vCPUs per core, 2 per processor licence"),
+            ("false", "off: 1 vCPU per core, 1 per processor licence"),
+        ),
         checked_by="form",
     )
 

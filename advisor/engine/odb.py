@@ -9,9 +9,12 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 * Database servers: the shape's minimum, or more if the ECPUs or the memory need them. Storage servers: the
   minimum, or more if the data needs them at the usable capacity's share for database files.
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
-  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices before any private-offer
-  discount; each line rounded half-up to cents. A price the list lacks leaves its total unpriced, with why.
-* Cross-Region DR: a second, identical infrastructure and VM cluster in the DR Region.
+  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
+  or discounts (``odb_rates``); each line rounded half-up to cents and saying which rate it used. A price the list
+  lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
+* BYOL: the Oracle processor licences (and the options the workload needs) for every VM cluster are counted and
+  priced like every other option's (``odb_licences``), so the BYOL total includes them (``licences_in_total``).
+* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
 """
 
 from __future__ import annotations
@@ -20,14 +23,14 @@ import math
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
-from typing import Literal
 
+from advisor.engine.odb_licences import count_byol_licences, licence_lines, other_reading_total
+from advisor.engine.odb_rates import CostLine, OdbRates, priced_line, unit_rate
 from pricing.engine.calculator import HOURS_PER_MONTH
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (
     DEDICATED,
     Fact,
-    OdbPrice,
     OdbPriceList,
     OdbRegions,
     OdbShapes,
@@ -38,27 +41,10 @@ from pricing.engine.odb_prices import (
 )
 from pricing.engine.pricebook import round_cents
 
+__all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
+
 GB_PER_GIB = Decimal("1.073741824")  # sources write GB/TB; read as decimal, the smaller (safer) reading
 LICENCE_LABELS = {"li": "License Included", "byol": "BYOL"}
-LineModel = Literal["both", "li", "byol"]
-
-
-@dataclass(frozen=True, slots=True)
-class CostLine:
-    """One monthly line; ``unit_price_usd``/``monthly_usd`` None = the price list lacks the SKU (see ``note``)."""
-
-    name: str
-    quantity: Decimal
-    unit: str
-    hours: Decimal
-    unit_price_usd: Decimal | None
-    monthly_usd: Decimal | None
-    part_number: str
-    source: str
-    as_of: str
-    note: str
-    licence_model: LineModel  # which total it belongs to: both, License Included only, BYOL only
-    copy: Literal["primary", "standby"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +85,14 @@ class OdbResult:
     total_byol_usd: Decimal | None = None
     monthly_usd: Decimal | None = None  # the requested licence model's total
     unpriced: tuple[str, ...] = ()
-    byol_processor_licences: int | None = None
+    byol_processor_licences: int | None = None  # Enterprise Edition processor licences, every VM cluster
     byol_licence_note: str = ""
     byol_options: tuple[str, ...] = ()
+    byol_licences: LicenceEstimate | None = None  # the licences in the BYOL total, priced as on EC2 and RDS
+    byol_other_reading_usd: Decimal | None = None  # the BYOL total under the reading of the ratio not counted
+    byol_other_reading_ratio: Decimal | None = None  # that reading's ECPUs (or OCPUs) per processor licence
+    licences_in_total: bool = False  # the requested model's total includes every Oracle licence it needs
+    quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
 
 
 def _n(fact: Fact) -> Decimal:
@@ -207,15 +198,10 @@ def _size(
     return infra, raw, [], reasons
 
 
-def _line(name: str, qty: Decimal, hours: Decimal, row: OdbPrice, model: str, copy: str, note: str = "") -> CostLine:
-    monthly = round_cents(qty * row.usd_price * hours)
-    return CostLine(name, qty, row.unit, hours, row.usd_price, monthly, row.part_number, row.source, row.as_of, note,
-                    model, copy)  # type: ignore[arg-type]  # fmt: skip
-
-
 def _lines(
-    infra: Infrastructure, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal, label: str = ""
-) -> list[CostLine]:
+    infra: Infrastructure, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal, label: str = "", *,
+    rates: OdbRates, licence_model: str,
+) -> list[CostLine]:  # fmt: skip
     label = label or ("" if copy == "primary" else f"Standby in {infra.region}: ")
     out = []
     for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
@@ -226,17 +212,28 @@ def _lines(
         note = (f"May be out of date: {'; '.join(leads)} in a 2026 Oracle price list quoted by a third party, "
                 "unverified and not used (see the caveats)") if leads else ""  # fmt: skip
         name = f"{label}{kind}s ({row.oracle_display_name})"
-        out.append(_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, note))
+        out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
+                               note=note))  # fmt: skip
     component, qty = f"database compute {facts.compute_model}", Decimal(infra.compute)
     for model, model_label in LICENCE_LABELS.items():
+        # ECPU rates are the buyer's for the licence model asked; OCPU-billed shapes stay at list price
+        mine = rates if facts.compute_model == "ECPU" else OdbRates()
+        if model != licence_model:
+            mine = replace(mine, ecpu_usd_per_hour=None)
         row = prices.find(DEDICATED, component, f"any ({facts.compute_model}-billed systems)", model_label)
         name = f"{label}VM cluster {facts.compute_model}s, {model_label}"
         if row is not None:
-            out.append(_line(name, qty, hours, row, model, copy))
+            out.append(priced_line(name, qty, hours, row, model, copy, kind="ECPU", rates=mine))
             continue
         gap = prices.find_missing(service=DEDICATED, component=component, license_model=model_label)
         unit, part, why = (gap.unit, gap.part_number, gap.reason) if gap else (component, "", "no price row for it")
-        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in odb_prices.json", "", why, model, copy))  # type: ignore[arg-type]
+        price, basis = unit_rate("ECPU", None, "", mine)
+        if price is not None:  # the buyer's quoted rate prices what the list lacks
+            out.append(CostLine(name, qty, unit, hours, price, round_cents(qty * price * hours), part,
+                                "your private offer", "", why, model, copy, basis, "compute"))  # type: ignore[arg-type]  # fmt: skip
+            continue
+        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in odb_prices.json", "", why, model, copy,  # type: ignore[arg-type]
+                            "", "compute"))  # fmt: skip
     return out
 
 
@@ -259,32 +256,6 @@ def _dr_region(region: str, dr_region: str | None, regions: OdbRegions) -> tuple
     return dr_region, []
 
 
-def _byol_licences(
-    infra: Infrastructure, standby: bool, shapes: OdbShapes, options: tuple[str, ...]
-) -> tuple[int | None, str]:
-    conv = shapes.conversions
-    ratio = conv.ecpus_per_processor_licence if infra.compute_unit == "ECPU" else conv.ocpus_per_processor_licence
-    covered = f"{infra.compute} {infra.compute_unit}s" + (f" and the standby's {infra.compute}" if standby else "")
-    if ratio.value is None:
-        licences = None
-        note = (
-            f"BYOL also needs your own Oracle Database Enterprise Edition processor licences covering the VM "
-            f"cluster's {covered}; the count is not given: {ratio.source}. Ask Oracle."
-        )
-    else:
-        licences = math.ceil(infra.compute / ratio.value) * (2 if standby else 1)
-        note = (
-            f"BYOL also needs {licences} Oracle Database Enterprise Edition processor licences for {covered} at "
-            f"{_fmt(ratio.value)} {infra.compute_unit}s per licence ({ratio.cite})."
-        )
-    if options:
-        note += (
-            f" Each Enterprise Edition option used ({', '.join(options)}) needs your own licences too, counted "
-            f"like the database; License Included includes them all ({shapes.editions.source})."
-        )
-    return licences, note
-
-
 def recommend_odb(
     *,
     vcpus_needed: float,
@@ -302,8 +273,13 @@ def recommend_odb(
     prices: OdbPriceList | None = None,
     regions: OdbRegions | None = None,
     shapes: OdbShapes | None = None,
+    rates: OdbRates | None = None,
+    licences: LicenceConfig | None = None,
 ) -> OdbResult:
-    """Size and price one Exadata deployment (and its cross-Region standby); problems and reasons in words."""
+    """Size and price one Exadata deployment (and its standbys); problems and reasons in words. ``rates`` are the
+    buyer's private-offer rates (default: Oracle's list prices); ``licences`` the licence terms BYOL is counted with
+    (default: list price, none owned, 3 years)."""
+    rates = rates or OdbRates()
     prices, regions, shapes = prices or odb_price_list(), regions or odb_regions(), shapes or odb_shapes()
     where = regions.get(region)
     listed = ", ".join(regions.codes())
@@ -351,10 +327,13 @@ def recommend_odb(
     reasons += size_reasons
     if infra is None or problems:
         return result(shape=facts.shape, problems=tuple(problems), reasons=tuple(reasons), compute_needed=raw)
-    lines = _lines(infra, prices, facts, "primary", hours_per_month)
+    priced = partial(
+        _lines, prices=prices, facts=facts, hours=hours_per_month, rates=rates, licence_model=licence_model
+    )
+    lines = priced(infra, copy="primary")
     local_standby = infra if multi_az else None
     if local_standby:
-        lines += _lines(local_standby, prices, facts, "standby", hours_per_month, "Standby in a second AZ: ")
+        lines += priced(local_standby, copy="standby", label="Standby in a second AZ: ")
         reasons.append(
             f"Multi-AZ: an Exadata infrastructure sits in one Availability Zone, so a standby in another AZ is a "
             f"second {facts.shape} infrastructure and VM cluster with Data Guard, sized like the primary "
@@ -362,11 +341,16 @@ def recommend_odb(
         )
     standby = replace(infra, region=standby_region) if standby_region else None
     if standby:
-        lines += _lines(standby, prices, facts, "standby", hours_per_month)
+        lines += priced(standby, copy="standby")
         reasons.append(
             f"Cross-Region DR: a second {facts.shape} infrastructure and VM cluster in {standby.region} "
             "for a Data Guard standby, sized like the primary so it can take over at full capacity."
         )
+    clusters = 1 + (local_standby is not None) + (standby is not None)
+    counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
+                                  shapes=shapes, options=tuple(options_byol), config=licences)  # fmt: skip
+    if counted.estimate is not None:
+        lines += licence_lines(counted.estimate)
     total_li, total_byol = _total(lines, "li"), _total(lines, "byol")
     unpriced = tuple(
         f"{line.name}: {line.part_number or 'its SKU'} is not in the price list this advisor holds. {line.note}"
@@ -386,8 +370,11 @@ def recommend_odb(
     )
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
-    licences, note = _byol_licences(infra, standby is not None or local_standby is not None, shapes,
-                                    tuple(options_byol))  # fmt: skip
+    if rates.any:
+        reasons.insert(1, "Your private-offer terms price the lines that say so (your quoted rate, or Oracle's list "
+                          "price less your discount); the other lines are at Oracle's list price.")  # fmt: skip
+    other_usd = other_reading_total(total_byol, counted)
+    estimate = counted.estimate
     return result(
         shape=facts.shape,
         problems=(),
@@ -401,7 +388,12 @@ def recommend_odb(
         total_byol_usd=total_byol,
         monthly_usd=total_li if licence_model == "li" else total_byol,
         unpriced=unpriced,
-        byol_processor_licences=licences,
-        byol_licence_note=note,
+        byol_processor_licences=None if counted.per_cluster is None else counted.per_cluster * clusters,
+        byol_licence_note=counted.note,
         byol_options=tuple(options_byol),
+        byol_licences=estimate,
+        byol_other_reading_usd=other_usd,
+        byol_other_reading_ratio=counted.other_ratio.value if other_usd is not None and counted.other_ratio else None,
+        licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
+        quoted_rates=rates.any,
     )

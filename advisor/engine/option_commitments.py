@@ -3,8 +3,8 @@
 Every instance of the topology (primary, standby, replicas, DR copy) is quoted on its own Region's prices
 (``pricing.engine.commitments``), and the quotes are summed (``pricing.engine.commitment_totals``): a commitment
 counts only where every instance can buy it. What no commitment changes is added to each alike: Oracle licences
-(counted once for every licensed server), redo shipped to standbys, the primary's backups and the SE2 DR copy's
-backup storage.
+(counted once for every licensed server: a run-rate a month, and as cash the purchase in month 1 and support
+yearly), redo shipped to standbys, the primary's backups and the SE2 DR copy's backup storage.
 
 Pure Python. Returns None (with nothing guessed) when the topology is not fully priced.
 """
@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from advisor.engine.topology import Topology, member_book
 from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.cash_flow import CashFlow, cash_flow, licence_cash
 from pricing.engine.commitment_totals import CommitmentSummary, CommitmentTotal, combine_quotes
 from pricing.engine.commitments import CommitmentComparison, commitment_quotes
 from pricing.engine.licences import LicenceInvalid
@@ -28,9 +29,7 @@ def option_commitments(
     if not topology.priced:
         return None
     comparisons: list[CommitmentComparison] = []
-    unchanged = sum(
-        (line.monthly_usd for line in (*topology.transfer, *topology.backups, *topology.licence_lines)), Decimal("0.00")
-    )
+    unchanged = sum((line.monthly_usd for line in (*topology.transfer, *topology.backups)), Decimal("0.00"))
     for member in topology.members:
         if member.config is None:  # e.g. replicated backups: storage, bought on demand whatever is committed
             unchanged += member.monthly_usd
@@ -42,7 +41,7 @@ def option_commitments(
             return None
     if not comparisons:
         return None
-    return combine_quotes(comparisons, extra_monthly_usd=unchanged)
+    return combine_quotes(comparisons, extra_monthly_usd=unchanged, licence=licence_cash(topology.licence))
 
 
 def best_commitment(summary: CommitmentSummary | None) -> CommitmentTotal | None:
@@ -50,3 +49,8 @@ def best_commitment(summary: CommitmentSummary | None) -> CommitmentTotal | None
     if summary is None or summary.best_36_months in (None, "on-demand"):
         return None
     return summary.total(summary.best_36_months)
+
+
+def topology_cash_flow(topology: Topology) -> CashFlow:
+    """The chosen deployment on-demand on both bases: run-rate a month, and cash as paid by year and month."""
+    return cash_flow(aws_monthly_usd=topology.aws_monthly_usd, licence=licence_cash(topology.licence))

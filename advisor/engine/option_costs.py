@@ -239,9 +239,11 @@ class RankingCosts:
             config = licence_config(self.workload, vcpus=vcpus, cores=cores, options=self.plan.options,
                                     include=True)  # fmt: skip
             config = config.model_copy(update={"servers": self.plan.topology.licensed_servers})
-            kwargs = dict(edition=self.workload.oracle.edition.value, platform=self.plan.platform,
-                          licence_model="byol", deployment=self.plan.deployment, instance_class=name,
-                          vcpus=vcpus, hyperthreading=threads > 1)  # fmt: skip
+            kwargs: dict[str, Any] = dict(
+                edition=self.workload.oracle.edition.value, platform=self.plan.platform, licence_model="byol",
+                deployment=self.plan.deployment, instance_class=name, vcpus=vcpus, hyperthreading=threads > 1,
+                readable_servers=self.plan.topology.readable_servers,
+            )  # fmt: skip
             try:
                 self._licences[name] = estimate_licences(config, **kwargs).monthly_usd
             except LicenceInvalid:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.odb_option import odb_json
+from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import Dimension
 from advisor.engine.topology import Topology
+from pricing.engine.cash_flow import cash_flow_json
 
 INSTANCE_STORE_WORDS = (
     "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
@@ -54,6 +55,11 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         "reasons": list(candidate.reasons),
         "coremark_per_thread": candidate.coremark_per_thread,
         "coremark_as_of": candidate.coremark_as_of,
+        "coremark_family_spread_pct": None
+        if candidate.coremark_spread_pct is None
+        else round(candidate.coremark_spread_pct, 1),
+        "coremark_family_spread": candidate.coremark_spread or None,
+        "cpu_scaling": candidate.cpu_scaling or None,
         "ebs_limits_published": candidate.ebs_limits_published,
         "storage": {
             "type": volumes[0]["type"],
@@ -77,6 +83,7 @@ def topology_json(topology: Topology) -> dict[str, Any]:
                 "deployment": m.plan.deployment,
                 "how": m.plan.how,
                 "licensed_servers": m.plan.servers,
+                "open_read_only": m.plan.open_read_only,
                 "monthly_usd": _money(m.monthly_usd),
                 "unpriced": m.unpriced,
                 "lines": [line.model_dump(mode="json") for line in m.lines],
@@ -106,6 +113,7 @@ def topology_json(topology: Topology) -> dict[str, Any]:
 def _cost_json(candidate: Candidate) -> dict[str, Any]:
     topology = candidate.topology
     monthly = topology.total_monthly_usd
+    flow = topology_cash_flow(topology)
     return {
         "aws_monthly_usd": _money(topology.aws_monthly_usd),
         "licence_monthly_usd": _money(topology.licence_monthly_usd),
@@ -113,6 +121,8 @@ def _cost_json(candidate: Candidate) -> dict[str, Any]:
         "partial": topology.partial,  # true when some cost is in topology.not_priced and left out of the totals
         "one_year_usd": _money(monthly * 12),
         "three_year_usd": _money(monthly * 36),
+        "totals_basis": flow.run_rate_basis,  # of total_monthly_usd, one_year_usd and three_year_usd
+        **cash_flow_json(flow),
         "hours_per_month": topology.primary.estimate.hours_per_month if topology.primary.estimate else None,
         "prices_as_of": list(topology.prices_as_of),
         "price_sources": list(topology.price_sources),
@@ -126,9 +136,11 @@ def _commitments_json(option: Any) -> dict[str, Any] | None:
         return None
     totals = [
         {k: (_money(v) if isinstance(v, Decimal) else v) for k, v in t.model_dump(exclude={"cumulative_usd"}).items()}
+        | {"cash_year_usd": [_money(v) for v in t.cash_year_usd]}
         for t in summary.totals
     ]
     return {"best_12_months": summary.best_12_months, "best_36_months": summary.best_36_months,
+            "run_rate_basis": summary.run_rate_basis, "cash_basis": summary.cash_basis,
             "totals": totals, "notes": list(summary.notes)}  # fmt: skip
 
 
@@ -147,7 +159,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "topology": topology_json(chosen.topology) if chosen else None,
                 "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
                 "cost": _cost_json(chosen) if chosen else None,
-                "odb": None if o.odb is None else json.loads(json.dumps(dataclasses.asdict(o.odb), default=str)),
+                "odb": None if o.odb is None else odb_json(o.odb),  # type: ignore[arg-type]
                 "commitments": _commitments_json(o),
                 "alternatives": [
                     {

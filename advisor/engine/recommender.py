@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from advisor.engine.coremark_spread import spread_of
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.odb_option import odb_recommendation
@@ -83,6 +84,8 @@ class Candidate:
     coremark_as_of: str | None = None
     cpu_scaling: str = ""  # how per-thread performance changed the CPU need and licences, in words
     ebs_limits_published: bool = True
+    coremark_spread_pct: float | None = None  # how far sizes of its family differ per thread in the measurements
+    coremark_spread: str = ""  # that spread, in words
 
     @property
     def effective_vcpus(self) -> int:
@@ -214,7 +217,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
             rejected.append(Rejected(name, hourly, (why_not,)))
             continue
         hours = costs.instance_hours(name)
-        scaling = scale_for(row, needs[0], source, edition=edition)
+        scaling = scale_for(row, needs[0], source, edition=edition, credit=policy.credit_faster_cores)
         cores, threads = optimize_cores(plan, name, scaled_need(needs[0], scaling).vcpus)
         licence = costs.licences(name, row["vcpus"], cores, threads)
         if hours is None:
@@ -300,10 +303,11 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit,
     if not published:
         reasons.append(f"{fit.name}: {EBS_UNPUBLISHED_WORDS}; this workload states none")
     mark = row.get("coremark") or {}
+    spread = spread_of(row)
     return Candidate(
         fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
         cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
-        scaling_words, published,
+        scaling_words, published, spread.pct if spread else None, spread.words if spread else "",
     )  # fmt: skip
 
 
@@ -332,11 +336,12 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
     cached = cached_need_for(workload, policy)
     needs = [need] + ([cached] if cached is not None else [])
     verdicts = {v.option: v for v in evaluate_rules(workload)}
-    out = []
+    out: list[OptionRecommendation] = []
     for option, label in OPTIONS.items():
         verdict = verdicts[option]
         if option == "odb":
-            out.append(odb_recommendation(workload, need, label, verdict))
+            priced = tuple((o.label, o.chosen.total_monthly_usd) for o in out if o.chosen is not None)
+            out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=needs,
                                                                 policy=policy)  # fmt: skip

@@ -55,6 +55,13 @@ class SizingPolicy(BaseModel):
         description="an assumption, not a measurement: set it from the buffer cache advisory (V$DB_CACHE_ADVICE) "
         "when you have one; used only when the hot set and today's hit ratio are given",
     )
+    credit_faster_cores: bool = Field(
+        True,
+        title="Credit a faster core",
+        description="with the source host's EC2 type or CoreMark per thread: a class whose measured CoreMark per "
+        "thread beats the source's by more than sizes of its family differ in the measurements needs fewer vCPUs "
+        "and licences; off, its vCPUs are counted as the source's (a slower core still needs more)",
+    )
 
 
 @dataclass(frozen=True)

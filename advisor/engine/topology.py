@@ -28,6 +28,7 @@ SE2_NO_DATA_GUARD = (
     "Standard Edition 2 has no Data Guard (an Enterprise Edition feature), so a standby or replica cannot be built "
     "with Oracle's own tools"
 )
+_MOUNTED = ", mounted (it takes no reads): licensed like the primary but without Active Data Guard"
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class MemberPlan:
     deployment: str  # single-az or multi-az
     servers: int  # servers it adds to the Oracle licence count (RDS Multi-AZ: primary and standby)
     how: str  # how it is built, in words
+    open_read_only: bool = False  # a standby open read-only while applying redo: it needs Active Data Guard
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,12 @@ class TopologyPlan:
     @property
     def licensed_servers(self) -> int:
         return sum(m.servers for m in self.members)
+
+    @property
+    def readable_servers(self) -> int:
+        """The servers Active Data Guard is licensed on: the primary's and every standby open read-only; a mounted
+        standby or replica needs only the database licence."""
+        return sum(m.servers for m in self.members if m.role == "primary" or m.open_read_only)
 
 
 def _dr(workload: Workload) -> tuple[str | None, list[str]]:
@@ -93,19 +101,20 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
                 gaps.append(f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per source "
                             f"({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
             how = (
-                "an RDS Custom managed replica, created mounted; opened read-only it needs Active Data Guard"
+                "an RDS Custom managed replica, created mounted and switched to read-only to serve reads: licensed "
+                "with Active Data Guard"
                 if platform == "rds-custom"
-                else "an RDS-managed replica open read-only (Active Data Guard)"
+                else "an RDS-managed replica open read-only while applying redo: licensed with Active Data Guard"
             )
             for n in range(1, built + 1):
-                members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1, how))
+                members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1, how, True))
         if dr_region and platform == "rds-custom":
             gaps.append("Cross-Region DR: RDS Custom for Oracle has no cross-Region replicas (reference, 'Active Data "
                         "Guard / read replicas' row [C-RR]); not built")  # fmt: skip
         elif dr_region and ee:
             members.append(MemberPlan("dr-standby", f"Cross-Region replica in {dr_region}", dr_region, "single-az", 1,
                                       "an RDS cross-Region replica in mounted mode (a Data Guard standby that takes "
-                                      "no reads, so no Active Data Guard for it alone)"))  # fmt: skip
+                                      "no reads): licensed like the primary but without Active Data Guard"))  # fmt: skip
             ship_to = dr_region
         elif dr_region:
             members.append(MemberPlan("dr-backups", f"Replicated backups in {dr_region}", dr_region, "single-az", 0,
@@ -116,12 +125,12 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
         members.append(MemberPlan("primary", "Primary", region, "single-az", 1, "an EC2 instance"))
         readable = 0
         if availability.multi_az and ee:
-            opens = replicas > 0
+            opens = replicas > 0 or workload.features.active_data_guard
+            reads = ", open read-only with Active Data Guard" + (": it is read replica 1" if replicas else "")
             members.append(MemberPlan("local-standby", "Data Guard standby in a second AZ", region, "single-az", 1,
                                       "a Data Guard physical standby (Fast-Start Failover) on the same instance and "
-                                      "storage" + (", open read-only with Active Data Guard: it is read replica 1"
-                                                   if opens else "")))  # fmt: skip
-            readable = 1 if opens else 0
+                                      "storage" + (reads if opens else _MOUNTED), opens))  # fmt: skip
+            readable = 1 if replicas else 0
         elif availability.multi_az:
             gaps.append(f"Multi-AZ on EC2: {SE2_NO_DATA_GUARD}; a cold standby restored from EBS snapshots or a "
                         "third-party replication product would be needed, not priced here")  # fmt: skip
@@ -129,11 +138,11 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             gaps.append(f"{replicas} read replica(s) on EC2: {SE2_NO_DATA_GUARD}; not built")
         for n in range(readable + 1, replicas + 1 if ee else 0):
             members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
-                                      "an Active Data Guard standby open read-only"))  # fmt: skip
+                                      "an Active Data Guard standby open read-only while applying redo", True))  # fmt: skip
         if dr_region and ee:
             members.append(MemberPlan("dr-standby", f"Data Guard standby in {dr_region}", dr_region, "single-az", 1,
                                       "a Data Guard physical standby in the DR Region on the same instance and "
-                                      "storage, licensed like the primary"))  # fmt: skip
+                                      "storage" + _MOUNTED))  # fmt: skip
             ship_to = dr_region
         elif dr_region:
             gaps.append(f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
@@ -274,7 +283,7 @@ def price_topology(
             licences.model_copy(update={"servers": plan.licensed_servers}),
             edition=config.edition, platform=plan.platform, licence_model=config.licence_model,
             deployment=config.deployment, instance_class=config.instance_class, vcpus=vcpus,
-            hyperthreading=hyperthreading,
+            hyperthreading=hyperthreading, readable_servers=plan.readable_servers,
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
     return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,

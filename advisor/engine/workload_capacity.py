@@ -41,7 +41,8 @@ class SizingSection(_Section):
         None,
         title="Source host's EC2 type (optional)",
         help="Where the peak CPU was measured, if on EC2. Oracle is licensed per core, so a faster core needs fewer "
-        "licences: the CPU need is scaled by measured CoreMark per thread, source against each candidate.",
+        "licences: the CPU need is scaled by measured CoreMark per thread, source against each candidate, when the "
+        "difference is larger than sizes of one family differ in the measurements.",
         accepted=SOURCE_TYPE_ACCEPTED,
         max_length=40,
     )

@@ -5,9 +5,11 @@ Pure Python; part of the workload contract (``advisor.engine.workload``).
 
 from __future__ import annotations
 
-from pydantic import field_validator
+from pydantic import ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from advisor.engine.licence_terms import parse_owned_options
+from advisor.engine.odb_rates import Kind, quoted_rate_problem
 from advisor.engine.workload_fields import (
     Architecture,
     Edition,
@@ -112,6 +114,63 @@ class OracleSection(_Section):
         help="Count the purchase of the licences to buy (spread over 3 years) and support, or support only when "
         "the licences come from another budget or agreement.",
     )
+    odb_infrastructure_discount_pct: float = _field(
+        0,
+        title="Oracle Database@AWS: discount on the Exadata infrastructure",
+        help="Oracle Database@AWS is bought by private offer; your discount off Oracle's list price for the Exadata "
+        "database and storage servers. A quoted rate below replaces the list price and this discount.",
+        unit="%",
+        ge=0,
+        le=100,
+        allow_inf_nan=False,
+    )
+    odb_database_server_usd_per_hour: float | None = _field(
+        None,
+        title="Oracle Database@AWS: quoted rate per database server",
+        help="The rate your private offer quotes for one Exadata database server an hour; empty: Oracle's list price "
+        "less the discount above.",
+        unit="USD per server-hour",
+        accepted="more than 0 and at most 10 times Oracle's list price, or empty",
+        allow_inf_nan=False,
+    )
+    odb_storage_server_usd_per_hour: float | None = _field(
+        None,
+        title="Oracle Database@AWS: quoted rate per storage server",
+        help="The rate your private offer quotes for one Exadata storage server an hour; empty: Oracle's list price "
+        "less the discount above.",
+        unit="USD per server-hour",
+        accepted="more than 0 and at most 10 times Oracle's list price, or empty",
+        allow_inf_nan=False,
+    )
+    odb_ecpu_discount_pct: float = _field(
+        0,
+        title="Oracle Database@AWS: discount on ECPUs",
+        help="Your discount off Oracle's list price for the VM cluster's ECPUs (the list holds the BYOL ECPU price). "
+        "A quoted rate below replaces the list price and this discount.",
+        unit="%",
+        ge=0,
+        le=100,
+        allow_inf_nan=False,
+    )
+    odb_ecpu_usd_per_hour: float | None = _field(
+        None,
+        title="Oracle Database@AWS: quoted rate per ECPU",
+        help="The rate your private offer quotes for one ECPU an hour under the licence model chosen above; with "
+        "License Included it prices the ECPUs the held list leaves unpriced.",
+        unit="USD per ECPU-hour",
+        accepted="more than 0 and at most 10 times Oracle's list price of a BYOL ECPU, or empty",
+        allow_inf_nan=False,
+    )
+
+    @field_validator("odb_database_server_usd_per_hour", "odb_storage_server_usd_per_hour", "odb_ecpu_usd_per_hour")
+    @classmethod
+    def _quoted_rate_is_plausible(cls, value: float | None, info: ValidationInfo) -> float | None:
+        kind: Kind = {"odb_database_server_usd_per_hour": "database server",
+                      "odb_storage_server_usd_per_hour": "storage server"}.get(info.field_name or "", "ECPU")  # type: ignore[assignment]  # fmt: skip
+        problem = quoted_rate_problem(value, kind)
+        if problem:
+            raise PydanticCustomError("quoted_rate", "{problem}", {"problem": problem})
+        return value
 
 
 class FeaturesSection(_Section):

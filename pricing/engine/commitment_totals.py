@@ -1,10 +1,11 @@
 """Commitments over several instances at once (a primary, its standby, replicas, a DR copy): each commitment's cost
 summed over every member, priced only where every member prices it, with the break-even of the sum.
 
-Pure Python (pydantic v2, no Django). ``combine_quotes(comparisons, extra_monthly_usd=...)`` takes one
-``CommitmentComparison`` per member (``commitments.commitment_quotes``) and what the whole deployment pays a month
-whatever is bought (Oracle licences counted once across servers, redo shipped between Regions ...); it adds that to
-every commitment alike, since AWS commitments discount instance hours only.
+Pure Python (pydantic v2, no Django). ``combine_quotes(comparisons, extra_monthly_usd=..., licence=...)`` takes one
+``CommitmentComparison`` per member (``commitments.commitment_quotes``), what the whole deployment pays a month
+whatever is bought (redo shipped between Regions ...) and its Oracle licences counted once across servers (a purchase
+paid in month 1 and support yearly, ``cash_flow.LicenceCash``); it adds them to every commitment alike, since AWS
+commitments discount instance hours only. Monthly figures are the run-rate; 12- and 36-month and yearly ones are cash.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pricing.engine.commitments import HORIZON_MONTHS, CommitmentComparison, CommitmentQuote, best_of, break_even
+from pricing.engine.cash_flow import (
+    CASH_BASIS,
+    HORIZON_MONTHS,
+    LicenceCash,
+    cumulative_of,
+    licence_payments,
+    run_rate_basis,
+    years_of,
+)
+from pricing.engine.commitments import CommitmentComparison, CommitmentQuote, best_of, break_even
 
 
 class CommitmentTotal(BaseModel):
@@ -28,11 +38,14 @@ class CommitmentTotal(BaseModel):
     priced: bool
     reason: str = ""
     upfront_usd: Decimal | None = Field(default=None, description="None: some member's split is not published")
-    monthly_usd: Decimal | None = None
-    total_12_months_usd: Decimal | None = None
-    total_36_months_usd: Decimal | None = None
-    saving_36_months_usd: Decimal | None = None
-    cumulative_usd: tuple[Decimal, ...] = ()
+    monthly_usd: Decimal | None = Field(
+        default=None, description="run-rate a month: upfront fees spread over the term, licences over theirs"
+    )
+    total_12_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 12")
+    total_36_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 36")
+    cash_year_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid in year 1, 2 and 3")
+    saving_36_months_usd: Decimal | None = Field(default=None, description="on-demand's cash minus this one's")
+    cumulative_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid by the end of month 0..36")
     break_even_month: int | None = None
     as_of: str = Field(default="", description="the newest price date of the members' rows")
 
@@ -44,14 +57,23 @@ class CommitmentSummary(BaseModel):
     best_36_months: str | None
     extra_monthly_usd: Decimal
     notes: tuple[str, ...]
+    run_rate_basis: str = Field(default="", description="the basis of every total's monthly_usd")
+    cash_basis: str = Field(default=CASH_BASIS, description="the basis of the yearly, 12- and 36-month totals")
 
     def total(self, commitment: str) -> CommitmentTotal:
         return next(t for t in self.totals if t.commitment == commitment)
 
 
-def _sum(quotes: Sequence[CommitmentQuote], extra: Decimal, od_cumulative: tuple[Decimal, ...]) -> CommitmentTotal:
+def _sum(
+    quotes: Sequence[CommitmentQuote],
+    extra: Decimal,
+    licence: LicenceCash | None,
+    od_cumulative: tuple[Decimal, ...],
+) -> CommitmentTotal:
     first = quotes[0]
-    cumulative = tuple(sum((q.cumulative_usd[m] for q in quotes), extra * m) for m in range(HORIZON_MONTHS + 1))
+    both = cumulative_of(extra, licence_payments(licence))  # paid whatever is bought: the same on every commitment
+    cumulative = tuple(sum((q.cumulative_usd[m] for q in quotes), both[m]) for m in range(HORIZON_MONTHS + 1))
+    licence_monthly = licence.run_rate_monthly_usd if licence is not None else Decimal(0)
     upfronts = [q.upfront_usd for q in quotes]
     return CommitmentTotal(
         commitment=first.commitment,
@@ -60,9 +82,10 @@ def _sum(quotes: Sequence[CommitmentQuote], extra: Decimal, od_cumulative: tuple
         term_months=first.term_months,
         priced=True,
         upfront_usd=None if any(u is None for u in upfronts) else sum((u or Decimal(0) for u in upfronts), Decimal(0)),
-        monthly_usd=sum((q.monthly_usd or Decimal(0) for q in quotes), extra),
+        monthly_usd=sum((q.monthly_usd or Decimal(0) for q in quotes), extra + licence_monthly),
         total_12_months_usd=cumulative[12],
         total_36_months_usd=cumulative[HORIZON_MONTHS],
+        cash_year_usd=years_of(cumulative),
         saving_36_months_usd=(od_cumulative[HORIZON_MONTHS] - cumulative[HORIZON_MONTHS]) if od_cumulative else None,
         cumulative_usd=cumulative,
         break_even_month=break_even(cumulative, od_cumulative) if od_cumulative else None,
@@ -71,14 +94,18 @@ def _sum(quotes: Sequence[CommitmentQuote], extra: Decimal, od_cumulative: tuple
 
 
 def combine_quotes(
-    comparisons: Sequence[CommitmentComparison], *, extra_monthly_usd: Decimal = Decimal(0)
+    comparisons: Sequence[CommitmentComparison],
+    *,
+    extra_monthly_usd: Decimal = Decimal(0),
+    licence: LicenceCash | None = None,
 ) -> CommitmentSummary:
-    """Each commitment summed over ``comparisons`` (one per instance), plus ``extra_monthly_usd`` a month."""
+    """Each commitment summed over ``comparisons`` (one per instance), plus ``extra_monthly_usd`` a month and the
+    deployment's Oracle ``licence`` (run-rate a month; cash as paid)."""
     if not comparisons:
         raise ValueError("no members to combine")
     keys = list(dict.fromkeys(q.commitment for c in comparisons for q in c.quotes))
     by_key = {key: [c.quote(key) for c in comparisons if any(q.commitment == key for q in c.quotes)] for key in keys}
-    od = _sum(by_key["on-demand"], extra_monthly_usd, ())
+    od = _sum(by_key["on-demand"], extra_monthly_usd, licence, ())
     od = od.model_copy(update={"saving_36_months_usd": Decimal(0)})
     totals = [od]
     for key in keys[1:]:
@@ -102,7 +129,7 @@ def combine_quotes(
                 )
             )
             continue
-        totals.append(_sum(quotes, extra_monthly_usd, od.cumulative_usd))
+        totals.append(_sum(quotes, extra_monthly_usd, licence, od.cumulative_usd))
     done = tuple(totals)
     notes = dict.fromkeys(n for c in comparisons for n in c.notes)
     return CommitmentSummary(
@@ -111,4 +138,7 @@ def combine_quotes(
         best_36_months=best_of(done, HORIZON_MONTHS),
         extra_monthly_usd=extra_monthly_usd,
         notes=tuple(notes),
+        run_rate_basis=run_rate_basis(licence)
+        if licence is not None
+        else next((c.run_rate_basis for c in comparisons if c.run_rate_basis), run_rate_basis(None)),
     )

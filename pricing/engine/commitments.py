@@ -1,6 +1,8 @@
-"""What one deployment costs under every commitment AWS sells for its instance hours, beside on-demand: monthly
-equivalent, upfront fee, 12- and 36-month totals, the cumulative cost month by month (the break-even chart) and the
-month from which the commitment stays cheaper; a commitment the snapshot does not price says so instead.
+"""What one deployment costs under every commitment AWS sells for its instance hours, beside on-demand: the monthly
+run-rate (upfront fee spread over the term, licences over their amortisation term), the upfront fee, the cash paid in
+year 1, 2 and 3 and over 12 and 36 months, the cash paid month by month (the break-even chart) and the month from which
+the commitment stays cheaper; a commitment the snapshot does not price says so instead. Cash is as paid
+(``cash_flow``): upfront fees at the start of each term, a licence purchase in month 1, Oracle support yearly.
 
 Pure Python (pydantic v2, no Django). ``commitment_quotes(config, book)`` prices the config on-demand with the
 calculator, then, for each commitment of the platform (``commitment_terms.commitments_for``), looks up the class's
@@ -12,7 +14,8 @@ the licence inside AWS's own reserved rate). A commitment is billed for every ho
 How each quote is formed (``q`` the quote; H the hours a year, 8,760, sourced in ``data/commitments.json``):
 
 * AWS's own split (a Price List ``Reserved`` term: ``Quantity`` upfront fee U, ``Hrs`` fee r): upfront U, compute a
-  month = r x 730 + U / term months, cumulative(m) = U x terms bought by month m + (r x 730 + rest) x m.
+  month = r x 730 + U / term months, cash by month m = U x terms bought by month m + (r x 730 + other AWS lines) x m
+  + the licences as paid.
 * An effective rate e (``RateBasis: effective``, e.g. the shared EC2 rows): All Upfront has no recurring fee, so the
   upfront fee is e x H x years (to within the source's 6-decimal rounding, at most $0.0000005 x hours in the term);
   for No and Partial Upfront the split is not published: upfront ``None``, cost spread evenly at e x 730 a month.
@@ -22,7 +25,6 @@ How each quote is formed (``q`` the quote; H the hours a year, 8,760, sourced in
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Literal
@@ -31,12 +33,20 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.calculator import Estimate, EstimateConfig, estimate, parse_config
+from pricing.engine.cash_flow import (
+    CASH_BASIS,
+    HORIZON_MONTHS,
+    CashFlow,
+    LicenceCash,
+    cash_flow,
+    licence_cash,
+    run_rate_basis,
+)
 from pricing.engine.commitment_terms import SPECS, CommitmentSpec, commitment_facts, commitments_for
 from pricing.engine.licences import LicencePriceList
 from pricing.engine.price_terms import InstancePrice, PriceNotFound, round_cents
 
 NOT_PRICED = "not priced in this snapshot; refresh to price it"
-HORIZON_MONTHS = 36
 LICENCE_NOTE = (
     "AWS commitments change only the AWS instance-hours line: storage and the other AWS lines stay on-demand, and "
     "Oracle licences are not discounted (a License Included rate carries the licence inside AWS's own rate)"
@@ -62,11 +72,18 @@ class CommitmentQuote(BaseModel):
     compute_monthly_usd: Decimal | None = Field(
         default=None, description="the instance-hours line a month, upfront spread over the term"
     )
-    monthly_usd: Decimal | None = Field(default=None, description="the whole bill a month (AWS and licences)")
-    total_12_months_usd: Decimal | None = None
-    total_36_months_usd: Decimal | None = None
-    saving_36_months_usd: Decimal | None = Field(default=None, description="on-demand total minus this one")
-    cumulative_usd: tuple[Decimal, ...] = Field(default=(), description="paid by the end of month 0..36")
+    monthly_usd: Decimal | None = Field(
+        default=None,
+        description="run-rate: the whole bill a month (AWS and licences), the upfront fee spread over the term and "
+        "licence purchases over their amortisation term",
+    )
+    total_12_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 12")
+    total_36_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 36")
+    cash_year_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid in year 1, 2 and 3")
+    saving_36_months_usd: Decimal | None = Field(default=None, description="on-demand's cash minus this one's")
+    cumulative_usd: tuple[Decimal, ...] = Field(
+        default=(), description="cash as paid by the end of month 0..36 (month 0: nothing yet)"
+    )
     break_even_month: int | None = Field(
         default=None,
         description="the first month whose cumulative cost is at or below on-demand's (a renewal's upfront fee may "
@@ -76,6 +93,7 @@ class CommitmentQuote(BaseModel):
     as_of: str = ""
     estimated: bool = False
     notes: tuple[str, ...] = ()
+    cash: CashFlow | None = Field(default=None, exclude=True, description="both bases, with when each sum is paid")
 
 
 class CommitmentComparison(BaseModel):
@@ -88,6 +106,8 @@ class CommitmentComparison(BaseModel):
     on_demand: Estimate
     unchanged_aws_monthly_usd: Decimal = Field(description="storage and other AWS lines: on-demand whatever is bought")
     licence_monthly_usd: Decimal = Field(description="Oracle licences: AWS commitments do not discount them")
+    run_rate_basis: str = Field(default="", description="the basis of every quote's monthly_usd")
+    cash_basis: str = Field(default=CASH_BASIS, description="the basis of the yearly, 12- and 36-month totals")
     quotes: tuple[CommitmentQuote, ...]
     best_12_months: str | None = Field(
         description="the cheapest over 12 months of on-demand and the 1-year commitments (a 3-year one runs on)"
@@ -111,11 +131,6 @@ def _lookup(cfg: EstimateConfig, book: Any, commitment: str) -> InstancePrice:
         custom=cfg.platform == "rds-custom",
         commitment=commitment,
     )
-
-
-def _terms_bought(month: int, term_months: int) -> int:
-    """Terms paid for by the end of ``month``: the first at month 0, a renewal at the start of each later term."""
-    return 1 if month == 0 else math.ceil(month / term_months)
 
 
 def break_even(cumulative: tuple[Decimal, ...], on_demand: tuple[Decimal, ...]) -> int | None:
@@ -152,14 +167,20 @@ def _split(spec: CommitmentSpec, price: InstancePrice) -> tuple[Decimal | None, 
 
 
 def _quote(
-    spec: CommitmentSpec, price: InstancePrice, rest: Decimal, on_demand: tuple[Decimal, ...]
+    spec: CommitmentSpec,
+    price: InstancePrice,
+    unchanged_aws: Decimal,
+    licence: LicenceCash | None,
+    on_demand: tuple[Decimal, ...],
 ) -> CommitmentQuote:
     upfront, recurring, upfront_note = _split(spec, price)
     months = spec.months
     paid = upfront or Decimal(0)
-    cumulative = tuple(
-        round_cents(paid * _terms_bought(m, months) + (recurring + rest) * m) for m in range(HORIZON_MONTHS + 1)
+    flow = cash_flow(
+        aws_monthly_usd=recurring + unchanged_aws, licence=licence, upfront_usd=upfront, term_months=months
     )
+    cumulative = flow.cumulative_usd
+    rest = unchanged_aws + (licence.run_rate_monthly_usd if licence is not None else Decimal(0))
     compute = round_cents(recurring + paid / months)
     rows = [price.hourly, *([price.upfront] if price.upfront is not None else [])]
     notes = []
@@ -179,8 +200,10 @@ def _quote(
         monthly_usd=compute + rest,
         total_12_months_usd=cumulative[12],
         total_36_months_usd=cumulative[36],
+        cash_year_usd=flow.cash_year_usd,
         saving_36_months_usd=on_demand[36] - cumulative[36],
         cumulative_usd=cumulative,
+        cash=flow,
         break_even_month=break_even(cumulative, on_demand),
         price_source="; ".join(f"{r.source}, SKU {r.sku}" for r in rows),
         as_of=max(r.as_of for r in rows).isoformat(),
@@ -213,8 +236,9 @@ def commitment_quotes(
         (ln.monthly_usd for ln in od.lines if ln.category == "aws" and ln.component == "compute"), Decimal(0)
     )
     unchanged_aws = od.aws_monthly_usd - od_compute
-    rest = unchanged_aws + od.licence_monthly_usd
-    od_cumulative = tuple(od.total_monthly_usd * m for m in range(HORIZON_MONTHS + 1))
+    licence = licence_cash(od.licence)
+    od_flow = cash_flow(aws_monthly_usd=od.aws_monthly_usd, licence=licence)
+    od_cumulative = od_flow.cumulative_usd
     on_demand_row = _lookup(cfg, book, "on-demand").hourly
     quotes = [
         CommitmentQuote(
@@ -229,8 +253,10 @@ def commitment_quotes(
             monthly_usd=od.total_monthly_usd,
             total_12_months_usd=od_cumulative[12],
             total_36_months_usd=od_cumulative[36],
+            cash_year_usd=od_flow.cash_year_usd,
             saving_36_months_usd=Decimal(0),
             cumulative_usd=od_cumulative,
+            cash=od_flow,
             price_source=f"{on_demand_row.source}, SKU {on_demand_row.sku}",
             as_of=on_demand_row.as_of.isoformat(),
             estimated=on_demand_row.estimated,
@@ -249,7 +275,7 @@ def commitment_quotes(
         except PriceNotFound:
             quotes.append(_unpriced(spec, NOT_PRICED))
             continue
-        quotes.append(_quote(spec, price, rest, od_cumulative))
+        quotes.append(_quote(spec, price, unchanged_aws, licence, od_cumulative))
     notes = [LICENCE_NOTE]
     if od.hours_per_month != HOURS_PER_MONTH:
         notes.append(
@@ -264,6 +290,7 @@ def commitment_quotes(
         on_demand=od,
         unchanged_aws_monthly_usd=unchanged_aws,
         licence_monthly_usd=od.licence_monthly_usd,
+        run_rate_basis=run_rate_basis(licence),
         quotes=done,
         best_12_months=best_of(done, 12),
         best_36_months=best_of(done, HORIZON_MONTHS),

@@ -1,7 +1,8 @@
 """Everything wrong with a ``licences`` object for one deployment, found before anything is priced: unknown or
 unpriced options, options SE2 or a platform cannot have, PDBs beyond SE2's limit, Optimize CPUs where AWS does not
-offer it or with a core count it does not allow, a BYOL Multi-AZ standby left unlicensed, a missing vCPU count, SE2
-beyond 8 vCPUs, discounts, terms and owned licences out of range.
+offer it or with a core count it does not allow, a BYOL Multi-AZ standby left unlicensed, hyper-threading a type
+does not have or cannot be counted without, a missing vCPU count, SE2 beyond 8 vCPUs, discounts, terms and owned
+licences out of range.
 
 Pure Python (no Django). Each problem names its field and what would be accepted.
 """
@@ -18,6 +19,7 @@ from pricing.engine.licence_counting import (
     licensed_products,
     licensed_vcpus,
     se2_cap_message,
+    threading_problem,
 )
 from pricing.engine.licence_prices import LicencePriceList, licence_price_list
 
@@ -99,6 +101,9 @@ def validate_licences(
                 f"(source: {prices.standby_rule.source})",
             )
         )
+    threading = threading_problem(config, ctx, caller_hyperthreading=hyperthreading)
+    if threading is not None:
+        out.append(LicenceProblem("licences.hyperthreading", threading))
     if ctx.vcpus is None:
         out.append(
             LicenceProblem(
@@ -109,7 +114,7 @@ def validate_licences(
         )
     elif ctx.vcpus < 1:
         out.append(LicenceProblem(ctx.vcpus_field, f"{ctx.vcpus} vCPUs; accepted: 1 or more"))
-    elif edition == "se2" and not optimize_problems:
+    elif edition == "se2" and not optimize_problems and threading is None:
         licensed = licensed_vcpus(config, ctx)
         if licensed > prices.socket_rule.max_vcpus:
             field = "licences.optimize_cpus_cores" if config.optimize_cpus_cores is not None else ctx.vcpus_field

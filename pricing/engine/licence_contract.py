@@ -29,9 +29,17 @@ class LicenceConfig(BaseModel):
 
     include: bool = True
     vcpus: int | None = Field(
-        default=None, ge=-MAX_COUNT, le=MAX_COUNT, description="instance vCPUs; default: the caller's catalog value"
+        default=None,
+        ge=-MAX_COUNT,
+        le=MAX_COUNT,
+        description="the instance's vCPUs as AWS lists them (every thread of every core); default: the caller's "
+        "catalog value",
     )
-    hyperthreading: bool | None = Field(default=None, description="default: the caller's value, else true")
+    hyperthreading: bool | None = Field(
+        default=None,
+        description="false runs one thread per core, so a type with 2 threads per core runs half its vCPUs, each "
+        "one processor licence; default: the caller's value, else the type's own, else true",
+    )
     options: tuple[Annotated[str, Field(max_length=64)], ...] = Field(default=(), max_length=64)
     pdbs: int | None = Field(
         default=None,
@@ -134,7 +142,12 @@ class LicenceEstimate(BaseModel):
     lines: tuple[LicenceLine, ...] = ()
     monthly_usd: Decimal = Decimal("0.00")
     upfront_purchase_usd: Decimal = Decimal("0.00")
-    annual_support_usd: Decimal = Decimal("0.00")
+    annual_support_usd: Decimal = Field(
+        default=Decimal("0.00"), description="support a year, the term's average (with the yearly uplift)"
+    )
+    support_first_year_usd: Decimal = Field(
+        default=Decimal("0.00"), description="support paid for the first year (before any uplift)"
+    )
     term_years: int | None = None
     discount_pct: Decimal = Decimal(0)
     support_uplift_pct: Decimal = Decimal(0)

@@ -6,10 +6,14 @@ Pure Python (no Django). The rules come from the price list (``licence_prices``)
 * Enterprise Edition and its options: 2 vCPUs = 1 processor licence with hyper-threading, 1 vCPU = 1 without.
   Standard Edition 2: every 4 vCPUs or fewer = 1 socket, at most 8 vCPUs; beyond that the deployment cannot be
   licensed, which is a problem to fix, not a price.
+* The vCPUs counted are those the instance runs: with hyper-threading off each core runs one thread, so an
+  r6i.4xlarge (16 vCPUs = 8 cores x 2 threads) runs 8 vCPUs and needs 8 processor licences, as many as with it
+  on (16 / 2). The type's threads per core come from ``data/cpu_options.json`` (a ``db.`` class AWS's RDS table
+  does not list is read from the EC2 row of the same type); a type that runs one thread per core has no
+  hyper-threading to turn on.
 * A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
 * Optimize CPUs licenses the active cores only: active vCPUs = cores x the type's threads per core
-  (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
-  hyper-threading off unless the caller says otherwise.
+  (1 with hyper-threading off).
 """
 
 from __future__ import annotations
@@ -59,10 +63,29 @@ class LicenceContext:
     licence_model: str
     deployment: str
     instance_class: str
-    vcpus: int | None
+    vcpus: int | None  # the instance's vCPUs as AWS lists it: every thread of every core
     vcpus_field: str
     hyperthreading: bool
     cpu: CpuOptions | None  # the type's CPU-options row, looked up by its name as given
+    type_threads: int | None = None  # threads per core the type runs by default; None when no row says
+    running_vcpus: int | None = None  # the vCPUs the whole instance runs: one per core with hyper-threading off
+
+    @property
+    def threads_halved(self) -> bool:
+        """Hyper-threading turned off on a type that runs two threads per core: half its vCPUs run."""
+        return self.vcpus is not None and self.running_vcpus is not None and self.running_vcpus < self.vcpus
+
+
+def type_threads(instance_class: str, cpu: CpuOptions | None, vcpus: int | None) -> int | None:
+    """Threads per core the type runs by default, from its CPU-options row; a ``db.`` class without one takes the
+    EC2 row of the same type when the vCPUs agree (the same hardware). None when neither says."""
+    if cpu is not None:
+        return cpu.default_threads_per_core
+    if instance_class.startswith("db."):
+        ec2 = cpu_options(instance_class.removeprefix("db."))
+        if ec2 is not None and (vcpus is None or ec2.default_vcpus == vcpus):
+            return ec2.default_threads_per_core
+    return None
 
 
 def licence_context(
@@ -77,21 +100,48 @@ def licence_context(
     hyperthreading: bool | None,
 ) -> LicenceContext:
     cpu = cpu_options(instance_class)
-    if hyperthreading is None and cpu is not None:
-        hyperthreading = cpu.default_threads_per_core > 1
+    n_vcpus = config.vcpus if config.vcpus is not None else vcpus
+    threads = type_threads(instance_class, cpu, n_vcpus)
+    if config.hyperthreading is not None:
+        on = config.hyperthreading
+    elif hyperthreading is not None:
+        on = hyperthreading
+    else:
+        on = threads > 1 if threads is not None else True
+    if threads == 1:
+        on = False  # one thread per core: there is no multithreading to enable (asking for it is refused)
+    running = n_vcpus
+    if n_vcpus is not None and n_vcpus > 0 and not on and threads is not None and threads > 1:
+        running = math.ceil(n_vcpus / threads)  # one thread on each core
     return LicenceContext(
         edition=edition,
         platform=platform,
         licence_model=licence_model,
         deployment=deployment,
         instance_class=instance_class,
-        vcpus=config.vcpus if config.vcpus is not None else vcpus,
+        vcpus=n_vcpus,
         vcpus_field="licences.vcpus" if config.vcpus is not None else "instance_class",
-        hyperthreading=config.hyperthreading
-        if config.hyperthreading is not None
-        else (hyperthreading if hyperthreading is not None else True),
+        hyperthreading=on,
         cpu=cpu,
+        type_threads=threads,
+        running_vcpus=running,
     )
+
+
+def threading_problem(config: LicenceConfig, ctx: LicenceContext, *, caller_hyperthreading: bool | None) -> str | None:
+    """Why ``licences.hyperthreading`` cannot be counted for this type, or None."""
+    name = ctx.instance_class or "this instance type"
+    if config.hyperthreading is True and ctx.type_threads == 1:
+        return (
+            f"{name} runs one thread per core, so it has no hyper-threading to turn on: each vCPU is a core and "
+            "counts as one processor licence; accepted: false, or omit it"
+        )
+    if config.hyperthreading is False and ctx.type_threads is None and caller_hyperthreading is not False:
+        return (
+            f"AWS publishes no cores or threads per core for {name} (it is in none of AWS's CPU-options tables), so "
+            "the vCPUs it would run with hyper-threading off cannot be counted; accepted: true, or omit it"
+        )
+    return None
 
 
 def standby_licensed(config: LicenceConfig, ctx: LicenceContext) -> bool:
@@ -130,9 +180,10 @@ def licensed_products(
 
 
 def licensed_vcpus(config: LicenceConfig, ctx: LicenceContext) -> int:
-    assert ctx.vcpus is not None
+    """The vCPUs to license: those the instance runs, or the active cores' threads with Optimize CPUs."""
+    assert ctx.running_vcpus is not None
     if config.optimize_cpus_cores is None:
-        return ctx.vcpus
+        return ctx.running_vcpus
     return config.optimize_cpus_cores * threads_per_core(ctx)
 
 

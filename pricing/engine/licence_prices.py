@@ -1,5 +1,6 @@
 """Oracle's price list and cloud licensing policy, as data: product prices, the support rate, how vCPUs count as
-processors or sockets, the standby and Multitenant rules, Optimize CPUs and what a platform does not offer.
+processors or sockets, the standby, readable-standby and Multitenant rules, Optimize CPUs and what a platform does
+not offer.
 
 Pure Python (pydantic v2, no Django). Read from ``data/oracle_licences.json``, which cites
 shared/reference/oracle-on-aws-features.md section 4 entry by entry.
@@ -54,6 +55,12 @@ class MultitenantRule(NotedRow):
     se2_max_pdbs: int = Field(ge=0)
 
 
+class ReadableStandbyRule(NotedRow):
+    """The option licensed only where a standby is open for reads (Active Data Guard), not on a mounted one."""
+
+    option: str
+
+
 class OptimizeCpusRule(NotedRow):
     platforms: tuple[str, ...]
     licence_models: tuple[str, ...]
@@ -75,6 +82,7 @@ class LicencePriceList(BaseModel):
     processor_rule: ProcessorRule
     socket_rule: SocketRule
     standby_rule: NotedRow
+    readable_standby_rule: ReadableStandbyRule
     multitenant_rule: MultitenantRule
     optimize_cpus: OptimizeCpusRule
     not_available: tuple[NotAvailable, ...]
@@ -86,6 +94,8 @@ class LicencePriceList(BaseModel):
             raise ValueError("products need unique keys, including ee and se2")
         if any(n.option not in keys for n in self.not_available):
             raise ValueError("not_available names an unknown option")
+        if self.readable_standby_rule.option not in keys:
+            raise ValueError("readable_standby_rule names an unknown option")
         return self
 
     def product(self, key: str) -> ProductPrice:

@@ -6,13 +6,17 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * Enterprise Edition and its options: 2 vCPUs = 1 processor licence with hyper-threading, 1 vCPU = 1 without.
   Standard Edition 2: every 4 vCPUs or fewer = 1 socket, at most 8 vCPUs; beyond that the deployment cannot be
   licensed, which is a problem to fix, not a price.
+* The vCPUs counted are those the instance runs: hyper-threading off leaves one thread per core, so an r6i.4xlarge
+  (8 cores x 2 threads) runs 8 vCPUs = 8 processor licences, the same as 16 vCPUs / 2 with it on.
 * A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
+* Active Data Guard is licensed only on the servers open for reads (``readable_servers``: the primary and every
+  standby open read-only while applying redo); a mounted standby or replica does not need it.
 * Purchase at list price less the user's discount; support is 22 % a year of that net price.
 * Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted.
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
 * License Included has no Oracle lines: the instance price includes the licence.
 * Optimize CPUs (EC2, and RDS BYOL outside the preconfigured ``tpc`` classes) licenses the active cores only; the
-  saving is the licence cost at the class's full vCPU count minus the cost at the reduced count. Only the core
+  saving is the licence cost of every core with the same threading minus the cost at the reduced count. Only the core
   counts AWS publishes for the type are accepted, and active vCPUs = cores x the type's threads per core
   (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
   hyper-threading off unless the caller says otherwise.
@@ -81,6 +85,7 @@ __all__ = [
     "ProductPrice",
     "Rate",
     "SocketRule",
+    "estimate_counted_licences",
     "estimate_licences",
     "licence_price_list",
     "processor_licences",
@@ -102,8 +107,11 @@ def estimate_licences(
     vcpus: int | None = None,
     hyperthreading: bool | None = None,
     prices: LicencePriceList | None = None,
+    readable_servers: int | None = None,
 ) -> LicenceEstimate:
-    """Oracle licence lines for one deployment. Raises ``LicenceInvalid`` with every problem found."""
+    """Oracle licence lines for one deployment. Raises ``LicenceInvalid`` with every problem found.
+    ``readable_servers``: of the servers licensed, those open for reads (the primary and the standbys open read-only
+    while applying redo), the only ones Active Data Guard is licensed on; None = every server."""
     prices = prices or licence_price_list()
     kwargs: dict[str, Any] = dict(
         edition=edition,
@@ -133,43 +141,73 @@ def estimate_licences(
         )
     ctx = licence_context(config, **kwargs)
     assert ctx.vcpus is not None
-    with_cores = _price(config, ctx, prices, licensed_vcpus(config, ctx))
+    with_cores = _price(config, ctx, prices, licensed_vcpus(config, ctx), readable_servers=readable_servers)
     optimize = None
     if config.optimize_cpus_cores is not None:
-        optimize = _optimize_saving(config, ctx, prices, with_cores)
+        optimize = _optimize_saving(config, ctx, prices, with_cores, readable_servers)
     notes = list(with_cores.notes)
     if optimize is not None:
         notes.append(optimize.note)
     return with_cores.model_copy(update={"optimize_cpus": optimize, "notes": tuple(notes)})
 
 
+def estimate_counted_licences(
+    config: LicenceConfig,
+    *,
+    edition: str,
+    platform: str,
+    licences_per_server: int,
+    rule_text: str,
+    compute: int,
+    prices: LicencePriceList | None = None,
+) -> LicenceEstimate:
+    """Oracle processor licences counted by the caller's own rule (e.g. ECPUs per licence on Exadata), priced exactly
+    as ``estimate_licences`` prices them: discount, owned licences, support and its uplift, amortisation, options and
+    Multitenant. ``compute`` is the licensed unit count of one server (its ECPUs), kept as ``instance_vcpus``;
+    ``config.servers`` says how many such servers are licensed. Raises ``LicenceInvalid`` with every problem found."""
+    prices = prices or licence_price_list()
+    kwargs: dict[str, Any] = dict(edition=edition, platform=platform, licence_model="byol", deployment="single-az",
+                                  instance_class="", vcpus=compute, hyperthreading=None)  # fmt: skip
+    problems = validate_licences(config, prices=prices, **kwargs)
+    if problems:
+        raise LicenceInvalid(problems)
+    ctx = licence_context(config, **kwargs)
+    return _price(config, ctx, prices, compute, counted=(licences_per_server, rule_text))
+
+
 def _optimize_saving(
-    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, reduced: LicenceEstimate
+    config: LicenceConfig,
+    ctx: LicenceContext,
+    prices: LicencePriceList,
+    reduced: LicenceEstimate,
+    readable_servers: int | None,
 ) -> OptimizeCpus:
     assert ctx.vcpus is not None and config.optimize_cpus_cores is not None and ctx.cpu is not None
+    assert ctx.running_vcpus is not None
     threads = threads_per_core(ctx)
     licensed = config.optimize_cpus_cores * threads
+    every_core = ctx.running_vcpus  # every core, with the same threads per core
     counted = (
         f"Optimize CPUs: {config.optimize_cpus_cores} cores x {threads} thread(s) per core = {licensed} licensed "
-        f"vCPUs of {ctx.vcpus}"
+        f"vCPUs of {every_core}" + (" (hyper-threading off: one per core)" if ctx.threads_halved else "")
     )
-    if ctx.edition == "se2" and ctx.vcpus > prices.socket_rule.max_vcpus:
+    if ctx.edition == "se2" and every_core > prices.socket_rule.max_vcpus:
         full = None
         note = (
             f"{counted}; without it this SE2 deployment could not be licensed at all (more than "
             f"{prices.socket_rule.max_vcpus} vCPUs)"
         )
     else:
-        full = _price(config, ctx, prices, ctx.vcpus).monthly_usd
+        full = _price(config, ctx, prices, every_core, readable_servers=readable_servers).monthly_usd
         note = (
             f"{counted}, same memory and instance price; Oracle licences ${full - reduced.monthly_usd:,.2f} a month "
-            "less than on every vCPU"
+            "less than with every core active"
         )
     return OptimizeCpus(
         cores=config.optimize_cpus_cores,
         threads_per_core=threads,
         licensed_vcpus=licensed,
-        instance_vcpus=ctx.vcpus,
+        instance_vcpus=every_core,
         monthly_without_usd=full,
         monthly_with_usd=reduced.monthly_usd,
         saving_monthly_usd=None if full is None else full - reduced.monthly_usd,
@@ -188,23 +226,61 @@ def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
     return sum((rise**year for year in range(years)), Decimal(0)) / years
 
 
+def _readable_servers(
+    keys: list[str], servers: int, readable_servers: int | None, prices: LicencePriceList
+) -> int | None:
+    """The servers Active Data Guard is licensed on when fewer than all (None: all, or it is not licensed)."""
+    if readable_servers is None or prices.readable_standby_rule.option not in keys:
+        return None
+    readable = max(1, min(readable_servers, servers))  # the primary is always open
+    return readable if readable < servers else None
+
+
+def _readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
+    rule = prices.readable_standby_rule
+    name = prices.product(rule.option).name
+    return (
+        f"{name} on {readable} of the {servers} servers, the primary's and those of every standby open read-only "
+        f"while applying redo; a mounted standby or replica needs no {name} (Data Guard itself is part of Enterprise "
+        f"Edition) (source: {rule.source})"
+    )
+
+
+def _running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
+    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
+    if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
+        return ""
+    return (
+        f" ({ctx.instance_class or 'the instance'}'s {ctx.vcpus} vCPUs are {ctx.running_vcpus} cores x "
+        f"{ctx.type_threads} threads; with hyper-threading off each core runs one)"
+    )
+
+
 def _price(
-    config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList, licensed_vcpus: int
+    config: LicenceConfig,
+    ctx: LicenceContext,
+    prices: LicencePriceList,
+    licensed_vcpus: int,
+    counted: tuple[int, str] | None = None,
+    readable_servers: int | None = None,
 ) -> LicenceEstimate:
     metric: Literal["processor", "socket"]
-    if ctx.edition == "se2":
+    if counted is not None:
+        metric, (per_server, rule_text) = "processor", counted
+    elif ctx.edition == "se2":
         metric = "socket"
         per_server = math.ceil(licensed_vcpus / prices.socket_rule.vcpus_per_socket)
         rule_text = (
-            f"SE2: {licensed_vcpus} vCPUs / {prices.socket_rule.vcpus_per_socket} per socket, rounded up = "
-            f"{per_server} socket(s) (source: {prices.socket_rule.source})"
+            f"SE2: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)} / "
+            f"{prices.socket_rule.vcpus_per_socket} per socket, rounded up = {per_server} socket(s) "
+            f"(source: {prices.socket_rule.source})"
         )
     else:
         metric = "processor"
         per_server = processor_licences(licensed_vcpus, hyperthreading=ctx.hyperthreading, prices=prices)
         per = "2 vCPUs" if ctx.hyperthreading else "1 vCPU"
         rule_text = (
-            f"EE: {licensed_vcpus} vCPUs, {per} per processor licence "
+            f"EE: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)}, {per} per processor licence "
             f"({'hyper-threading on' if ctx.hyperthreading else 'hyper-threading off'}) = {per_server} processor "
             f"licence(s) (source: {prices.processor_rule.source})"
         )
@@ -212,10 +288,12 @@ def _price(
     servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = licensed_products(config, ctx, prices)
     notes = [rule_text, *notes]
+    readable = _readable_servers(keys, servers, readable_servers, prices)
     if config.servers is not None and config.servers > 1:
+        but = f" but {prices.product(prices.readable_standby_rule.option).name}" if readable is not None else ""
         notes.append(
-            f"{config.servers} servers of this shape are licensed like the primary, for every product: a Data Guard "
-            f"standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
+            f"{config.servers} servers of this shape are licensed like the primary, for every product{but}: a Data "
+            f"Guard standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
         )
     elif standby:
         notes.append(
@@ -241,10 +319,13 @@ def _price(
     products: list[ProductLicences] = []
     lines: list[LicenceLine] = []
     surplus = []
+    if readable is not None:
+        notes.append(_readable_note(readable, servers, prices))
     for key in keys:
         product = prices.product(key)
         assert product.licence_usd is not None
-        required = per_server * servers
+        product_servers = readable if readable is not None and key == prices.readable_standby_rule.option else servers
+        required = per_server * product_servers
         owned = min(owned_map.get(key, 0), required)
         if owned_map.get(key, 0) > required:
             surplus.append(f"{owned_map[key]} {product.name} licences owned, {required} needed")
@@ -293,7 +374,7 @@ def _price(
                 name=product.name,
                 metric=metric,
                 per_server=per_server,
-                servers=servers,
+                servers=product_servers,
                 required=required,
                 owned=owned,
                 to_buy=to_buy,
@@ -329,6 +410,9 @@ def _price(
         monthly_usd=sum((line.monthly_usd for line in lines), Decimal("0.00")),
         upfront_purchase_usd=sum((p.purchase_usd for p in products), Decimal("0.00")),
         annual_support_usd=sum((p.annual_support_usd for p in products), Decimal("0.00")),
+        support_first_year_usd=sum(
+            (round_cents(p.required * p.net_price_usd * rate) for p in products), Decimal("0.00")
+        ),
         term_years=config.term_years,
         discount_pct=config.discount_pct,
         support_uplift_pct=config.support_uplift_pct,

@@ -191,6 +191,7 @@ class Conversions(_Strict):
     ecpus_per_ocpu: Fact
     ecpus_per_processor_licence: Fact
     ocpus_per_processor_licence: Fact
+    ecpus_per_processor_licence_other_reading: Fact  # the reading not counted, shown beside the count
 
 
 class OdbShapes(_Strict):

@@ -370,7 +370,9 @@ def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessme
     last = poppler("pdftotext", "-layout", "-f", str(pages), "-l", str(pages), str(pdf), "-")
     assert f"Page {pages} of {pages}" in last and SMALL.name in last
     # the charts are vector graphics: their titles are text and there is no raster image in the file
-    assert "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months (USD)" in layout
+    assert (
+        "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months, cash as paid (USD)" in layout
+    )
     assert len(poppler("pdfimages", "-list", str(pdf)).splitlines()) == 2  # the listing's two header lines
 
     for first_page, name in ((1, "report-page1"), (4, "report-page4")):
@@ -410,3 +412,19 @@ def test_report_pdf_refuses_a_missing_browser_before_starting_anything(small: As
     document = report.report_document(assessment=small)
     with pytest.raises(report.ChromiumMissing, match="apt-get install chromium"):
         report.report_pdf(document, executable="/nonexistent/chromium")
+
+
+def test_the_document_says_the_cores_measured_spread_and_follows_the_credit_switch(
+    client: Client, small: Assessment
+) -> None:
+    # a 10,000-per-thread source host: db.r5.large (r5.large, 14,578.0) does 46 % more per thread, beyond r5's
+    # spread between sizes, (14,661.3 - 13,655.1) / 13,655.1 = 7.37 % -> "7.4 %" (r5.12xlarge against r5.metal)
+    data = changed_answers(source_coremark_per_thread=10000)
+    text = words(client.post(report_url(small, format="html"), data).content.decode())
+    assert (
+        "sizes of this family differ by up to 7.4 % in the measurements; smaller differences are not credited" in text
+    )
+    assert "more than the 7.4 % by which sizes of r5 differ in the measurements → CPU need 2.4 → 1.6 vCPUs" in text
+    off = words(client.post(report_url(small, format="html"), data | {"policy.credit_faster_cores.present": "1"})
+                .content.decode())  # fmt: skip
+    assert "Credit a faster core: no" in off and "the sizing policy does not credit a faster core" in off

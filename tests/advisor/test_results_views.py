@@ -1,5 +1,6 @@
 """The results page, its htmx preview, and POST /api/v1/recommendations (prices from the committed fixtures)."""
 
+import html
 import json
 import re
 from decimal import Decimal
@@ -159,12 +160,19 @@ def test_the_page_the_api_and_the_cli_agree_line_for_line_on_the_topology(client
     assert api_ec2["topology"] == cli_ec2["topology"] and api_ec2["cost"] == cli_ec2["cost"]
     members = api_ec2["topology"]["members"]
     assert [m["role"] for m in members] == ["primary", "local-standby", "dr-standby"]
+    assert [m["open_read_only"] for m in members] == [False, True, False]
     assert members[2]["region"] == "eu-central-1"
     for member in members:
         assert f"${Decimal(member['monthly_usd']):,.2f}" in body
         for line in member["lines"]:
             assert line["name"] in body
     assert f"${Decimal(api_ec2['cost']['total_monthly_usd']):,.2f}" in body
+    # the words say what the bill counts: r5b.4xlarge, 16 vCPUs = 8 licences a server; 3 servers x 8 = 24; Active
+    # Data Guard on the primary and the standby open read-only, 2 x 8 = 16, none on the mounted DR standby
+    shown = html.unescape(body)
+    assert "Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of " \
+           "them (the primary's and those open read-only) = 16" in shown  # fmt: skip
+    assert "mounted (it takes no reads): licensed like the primary but without Active Data Guard" in shown
 
 
 def test_the_source_host_field_scales_the_cpu_need_and_an_unmeasured_type_is_refused(client, small_assessment):
@@ -202,9 +210,10 @@ def test_the_backups_and_what_is_not_priced_are_on_the_page_and_the_total_says_i
 def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_assessment):
     body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
     # EC2 m5.xlarge eu-west-1: 3-year All Upfront at 0.080479/h effective, with the 7.50 of EBS snapshots on demand
-    # (worked in test_option_commitments)
-    assert ("Reserved 3yr All Upfront: $893.34 a month, $2,115 upfront, $32,160 over 36 months (saves $3,509; "
-            "cheaper from month 14)") in body  # fmt: skip
+    # 36 months, cash as paid: 2,114.99 + 27.65 x 36 + the SE2 licence 17,500.00 + 3 years of support x 3,850.00
+    # = 32,160.39 (worked in test_option_commitments); the month is the run-rate
+    assert ("Reserved 3yr All Upfront: $893.34 a month (run-rate), $2,115 upfront, $32,160 over 36 months, cash as "
+            "paid (saves $3,509; cheaper from month 14)") in body  # fmt: skip
     # RDS for Oracle: no reservation in the offline snapshot, said rather than guessed
     assert "On-demand only: not priced in this snapshot; refresh to price it for db.m5.xlarge in eu-west-1" in body
     assert "Oracle licences are not discounted" in body
@@ -288,3 +297,40 @@ def test_a_dr_copy_whose_storage_is_priced_at_another_region_dates_that_region_s
 
     assert "eu-central-1 as of 2024-04-04" in body and "eu-west-1 as of 2023-02-23" in body
     assert "eu-central-1 as of 2023-02-23" not in body
+
+
+def test_a_faster_core_is_credited_beyond_its_familys_spread_which_stands_beside_it_and_the_policy_can_turn_it_off(
+    client, small_assessment
+):
+    url = reverse("advisor:assessment-results-preview", args=[small_assessment.public_id])
+    data = {**form_data(SMALL.workload, name=SMALL.name), "sizing.source_coremark_per_thread": "10000"}
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.post(url, data).content.decode()))
+    # r5's sizes: r5.metal 13,655.1 per thread, the lowest, r5.12xlarge 14,661.3, the highest:
+    # (14,661.3 - 13,655.1) / 13,655.1 = 7.37 % -> "7.4 %". db.r5.large (r5.large, 14,578.0) against 10,000:
+    # 1.458, 46 % more, beyond 7.4 %: the need 2 × 1.2 = 2.4 vCPUs -> 2.4 / 1.458 = 1.6 vCPUs, so its 2 vCPUs fit.
+    assert ("CoreMark 14,578 per thread (measured 2025-12-10); sizes of this family differ by up to 7.4 % in the "
+            "measurements; smaller differences are not credited") in text  # fmt: skip
+    assert ("db.r5.large: CoreMark 14,578 per thread (measured 2025-12-10) against 10,000 on the source host (as "
+            "given): 46 % more work per thread than the source, more than the 7.4 % by which sizes of r5 differ in the "
+            "measurements → CPU need 2.4 → 1.6 vCPUs") in text  # fmt: skip
+    assert "Credit a faster core: yes." in text
+    # the checkbox left unticked: 2.4 vCPUs as they are, more than db.r5.large's 2
+    off = client.post(url, {**data, "policy.credit_faster_cores.present": "1"}).content.decode()
+    off_text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", off))
+    assert "Credit a faster core: no." in off_text
+    assert "db.r5.large: vCPUs 2 vCPUs, needs 2.4 vCPUs" in off_text
+    assert "but the sizing policy does not credit a faster core: CPU need 2.4 vCPUs as it is" in off_text
+
+
+def test_the_api_takes_the_credit_switch_and_gives_the_familys_spread(client, prices):
+    workload = SMALL.workload.model_dump(mode="json")
+    workload["sizing"]["source_coremark_per_thread"] = 10000
+    url = reverse("advisor:api-recommendations")
+    on = client.post(url, workload, "application/json").json()["options"][0]["configuration"]
+    # db.r5.large credited as on the page; r5's spread 7.37 % (worked above), to one decimal
+    assert (on["instance_class"], on["coremark_family_spread_pct"]) == ("db.r5.large", 7.4)
+    assert on["coremark_family_spread"].startswith("sizes of this family differ by up to 7.4 %")
+    off = client.post(f"{url}?policy.credit_faster_cores=false", workload, "application/json").json()
+    assert off["policy"]["credit_faster_cores"] is False
+    rds = off["options"][0]["configuration"]
+    assert rds["instance_class"] != "db.r5.large" and "does not credit a faster core" in rds["cpu_scaling"]

@@ -196,3 +196,22 @@ def test_a_file_that_is_not_a_config_object(prices: None, tmp_path: Path, text: 
 def test_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="cannot read --config .*nope.json: No such file or directory"):
         run("--config", str(tmp_path / "nope.json"))
+
+
+def test_hyperthreading_off_is_counted_alike_by_the_cli_and_the_api(prices: None, tmp_path: Path, client: Any) -> None:
+    # r6i.2xlarge: 8 vCPUs = 4 cores x 2 threads (AWS EC2 User Guide, 2023-06). Off, each core runs one thread:
+    # 4 vCPUs, 1 per processor licence = 4 licences of EE and of Partitioning, as many as 8 / 2 with it on
+    config = {**EC2_CONFIG, "licences": {"include": True, "options": ["partitioning"], "hyperthreading": False}}
+    cli = json.loads(run("--config", config_file(tmp_path, config), "--json"))
+    api = client.post("/api/v1/estimate", json.dumps(config), "application/json").json()
+    for answer in (cli, api):
+        licence = answer["licence"]
+        assert (licence["licensed_vcpus"], licence["hyperthreading"], licence["licences_per_server"]) == (4, False, 4)
+        assert D(answer["licence_monthly_usd"]) == sum(
+            (cents(4 * EE_LIST / 36), cents(4 * EE_LIST * SUPPORT / 12),
+             cents(4 * D(11500) / 36), cents(4 * D(11500) * SUPPORT / 12)), D(0))  # fmt: skip
+        assert licence["notes"][0].startswith(
+            "EE: 4 vCPUs (r6i.2xlarge's 8 vCPUs are 4 cores x 2 threads; with hyper-threading off each core runs one)"
+        )
+    text = run("--config", config_file(tmp_path, config))
+    assert "with hyper-threading off each core runs one" in text

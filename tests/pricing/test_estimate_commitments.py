@@ -109,9 +109,49 @@ def test_the_page_shows_every_priced_commitment_beside_on_demand(client: Client,
     row = page[page.index('id="commitment-reserved-1yr-all-upfront"') :]
     row = row[: row.index("</tr>")]
     # 1 year All Upfront: 0.155594 x 8,760 = 1,363.00 upfront; a month 1,363.00 / 12 + 500 x 0.08 = 113.58 + 40.00;
-    # 12 months 1,363.00 + 480.00 = 1,843.00; 36 months 3 x 1,363.00 + 1,440.00 = 5,529.00
+    # cash as paid: each year 1,363.00 + 12 x 40.00 = 1,843.00 (the term is bought again in months 13 and 25);
+    # 36 months 3 x 1,363.00 + 1,440.00 = 5,529.00
     for figure in ("$1,363.00", "$153.58", "$1,843.00", "$5,529.00"):
         assert figure in row, figure
+    assert row.count("$1,843.00") == 3  # year 1, 2 and 3
     assert "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12" in row
     assert "22 commitment(s) not priced in this snapshot; refresh to price them" in page
     assert "Oracle licences are not discounted" in page
+
+
+def test_a_three_year_all_upfront_reservation_pays_its_upfront_in_year_one_and_says_each_basis(
+    client: Client, prices: None
+) -> None:
+    # RI-us-east-1-r6i.xlarge-3yr-standard-all-upfront (fixtures/prices/ec2-reserved-instances.jsonl, 2026-05-12):
+    # effective 0.099505 an hour; All Upfront has no hourly part, so the upfront fee = 0.099505 x 26,280 = 2,614.9914
+    # -> 2,614.99. Oracle EE on 4 vCPUs with hyper-threading: 2 processor licences x 47,500 = 95,000.00 bought once,
+    # support 22% = 20,900.00 a year.
+    response = post(client, {**EC2_CONFIG, "licences": {"include": True}, "commitment": "reserved-3yr-all-upfront"})
+
+    assert response.status_code == 200, response.json()
+    data = response.json()
+    cash = data["cash_as_paid"]
+    assert cash["basis"] == "cash as paid, year 1 / 2 / 3"
+    # year 1: the upfront 2,614.99 + 12 months of hourly part (0.00) + 95,000.00 + 20,900.00 = 118,514.99
+    assert cash["year_1_usd"] == "118514.99"
+    # years 2 and 3: support only, 20,900.00 (the upfront fee is not paid again within the 3-year term)
+    assert (cash["year_2_usd"], cash["year_3_usd"]) == ("20900.00", "20900.00")
+    assert cash["three_year_usd"] == "160314.99"  # 118,514.99 + 2 x 20,900.00
+    assert cash["paid_at_start_usd"] == "118514.99"
+    run_rate = data["run_rate"]
+    # run-rate: 2,614.99 / 36 = 72.638.. -> 72.64, + 95,000 / 36 (2,638.89) + 20,900 / 12 (1,741.67) = 4,453.20
+    assert run_rate["basis"] == data["totals_basis"] == "run-rate, licences spread over 3 years"
+    assert run_rate["monthly_usd"] == data["total_monthly_usd"] == "4453.20"
+    assert run_rate["three_year_usd"] == "160315.20"  # 4,453.20 x 36: within cents of the cash over a 3-year term
+
+
+def test_the_openapi_document_describes_both_bases(client: Client) -> None:
+    document = client.get("/api/v1/openapi.json").json()
+
+    answer = document["paths"]["/api/v1/estimate"]["post"]["responses"]["200"]
+    properties = answer["content"]["application/json"]["schema"]["properties"]
+    assert {"totals_basis", "run_rate", "cash_as_paid"} <= set(properties)
+    assert "year_1_usd" in properties["cash_as_paid"]["properties"]
+    assert "licence purchase once in month 1" in properties["cash_as_paid"]["description"]
+    recommendations = document["paths"]["/api/v1/recommendations"]["post"]["responses"]["200"]
+    assert "cash as paid" in recommendations["description"]

@@ -89,9 +89,16 @@ def test_the_page_opens_on_a_worked_example_priced_line_by_line(client: Client, 
         assert f"{amount:,.2f}" in text
     assert f"AWS, monthly {money(aws)}" in text
     assert f"Oracle licences, monthly {money(licences)}" in text
-    assert f"Total, monthly {money(aws + licences)}" in text
-    assert f"1 year (12 months) {money((aws + licences) * 12)}" in text
-    assert f"3 years (36 months) {money((aws + licences) * 36)}" in text
+    run_rate = "run-rate, licences spread over 3 years"
+    assert f"Total, monthly {run_rate} {money(aws + licences)}" in text
+    assert f"1 year (12 months) {run_rate} {money((aws + licences) * 12)}" in text
+    assert f"3 years (36 months) {run_rate} {money((aws + licences) * 36)}" in text
+    # cash as paid: the socket bought once in year 1, support (22% of 17,500 = 3,850.00) each year, AWS every month
+    year_1 = aws * 12 + SE2_LIST + cents(SE2_LIST * SUPPORT)
+    later = aws * 12 + cents(SE2_LIST * SUPPORT)
+    assert f"Year 1 cash as paid, year 1 / 2 / 3 {money(year_1)}" in text
+    assert f"Year 2 cash as paid, year 1 / 2 / 3 {money(later)}" in text
+    assert f"3 years cash as paid, year 1 / 2 / 3 {money(year_1 + 2 * later)}" in text
     # every line names its price row and date; the snapshot is named next to the totals
     snapshot = services.snapshot_current(REGION, "AmazonRDS")
     assert snapshot is not None
@@ -299,8 +306,11 @@ def test_oracle_version_pdbs_and_the_vcpus_to_license_reach_the_licences(client:
     text = text_of(client.get(reverse("pricing:estimate"), params))
     assert "Oracle Multitenant: 4 processor licence(s) to buy" in text
     assert "Oracle Database Enterprise Edition: 4 processor licence(s) to buy" in text
+    # Hyper-threading off leaves one thread on each core: db.m5.xlarge runs 2 threads per core (AWS's RDS processor
+    # table), so the 8 vCPUs are 4 cores and run as 4 vCPUs, 1 per processor licence = 4, as many as with it on.
     no_ht = text_of(client.get(reverse("pricing:estimate"), {**params, "hyperthreading": "false"}))
-    assert "Oracle Database Enterprise Edition: 8 processor licence(s) to buy" in no_ht
+    assert "Oracle Database Enterprise Edition: 4 processor licence(s) to buy" in no_ht
+    assert "with hyper-threading off each core runs one" in no_ht
 
 
 def test_an_unpriced_class_in_the_chosen_region_stays_selected_with_its_error(client: Client, prices: None) -> None:

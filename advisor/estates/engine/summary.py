@@ -132,6 +132,11 @@ def _licences(option: dict[str, Any], licence_model: str) -> tuple[LicenceStatus
     if odb:
         count = odb.get("byol_processor_licences")
         note = odb.get("byol_licence_note", "")
+        estimate = odb.get("byol_licences")
+        if estimate:
+            products = tuple(ProductNeed(key=p["key"], name=p["name"], metric=p["metric"], required=p["required"])
+                             for p in estimate["products"])  # fmt: skip
+            return "counted", products, note
         if count is None:
             return "not-published", (), note
         names = [("ee", "Database Enterprise Edition"), *((o, o) for o in odb.get("byol_options") or ())]

@@ -4,6 +4,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from advisor import services
+from advisor.engine.odb import OdbResult
+from advisor.engine.odb_option import odb_words
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.management.workload_input import read_workload
 
@@ -27,6 +29,9 @@ class Command(BaseCommand):
             return
         for o in result.options:
             self.stdout.write(f"{o.label}: {o.verdict.verdict_label}")
+            odb = o.odb
+            if isinstance(odb, OdbResult) and odb.monthly_usd is not None:
+                self.stdout.write(f"  {odb_words(odb)}: ${odb.monthly_usd:,} a month")
             if o.chosen is None:
                 for line in o.unmet or o.notes:
                     self.stdout.write(f"  {line}")

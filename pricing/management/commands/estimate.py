@@ -86,15 +86,24 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
             out.append(f"    {'estimated: ' if line.estimated else 'note: '}{line.note}")
     out.append("-" * len(header))
     years = result.total_monthly_usd
+    cash = estimate_page.estimate_cash(answer)
+    basis = f"   {cash.run_rate_basis}" if cash is not None else "   run-rate"
     label = 30
     out += [
         f"{'AWS, monthly':<{label}}{_usd(result.aws_monthly_usd):>14}   prices: {snapshots}",
         f"{'Oracle licences, monthly':<{label}}{_usd(result.licence_monthly_usd):>14}   {price_list.title} "
         f"(as of {price_list.as_of})",
-        f"{'Total, monthly':<{label}}{_usd(result.total_monthly_usd):>14}",
-        f"{'Total, 1 year (12 months)':<{label}}{_usd(years * 12):>14}",
-        f"{'Total, 3 years (36 months)':<{label}}{_usd(years * 36):>14}",
+        f"{'Total, monthly':<{label}}{_usd(result.total_monthly_usd):>14}{basis}",
+        f"{'Total, 1 year (12 months)':<{label}}{_usd(years * 12):>14}{basis}",
+        f"{'Total, 3 years (36 months)':<{label}}{_usd(years * 36):>14}{basis}",
     ]
+    if cash is not None:
+        out += [
+            f"{f'Cash as paid, year {year}':<{label}}{_usd(paid):>14}   {cash.cash_basis}"
+            for year, paid in enumerate(cash.cash_year_usd, start=1)
+        ]
+        out.append(f"{'Cash as paid, 3 years':<{label}}{_usd(cash.cash_36_months_usd):>14}   {cash.cash_basis}")
+        out += [f"  - {reason}" for reason in cash.reasons]
     if result.estimated:
         out.append("\n* estimated: derived rather than read from the price list (the line says how)")
     licence = result.licence

@@ -6,6 +6,11 @@ B93381/B93382 X9M servers 2.9032/h, B88592 OCPU License Included 1.3441/h; 730 h
 those of pricing/engine/data/odb_shapes.json: 760 ECPUs, 1,390 GB and at least 2 per X11M database server; 80 TB
 usable (0.8 of it for database files) and at least 3 per storage server; ECPUs a multiple of 8, at least 8 per VM;
 2 vCPUs per OCPU and 4 ECPUs per OCPU. GiB are turned into GB at 1.073741824.
+
+BYOL totals include the Oracle licences, counted at 4 ECPUs per processor licence (the stricter reading) and priced
+at Oracle's list (Enterprise Edition $47,500 a processor, support 22 % a year) over 3 years with none owned: per
+licence 47,500 / 36 = 1,319.4444 a month to buy and 47,500 x 0.22 / 12 = 870.8333 a month of support. For 8
+licences (32 ECPUs / 4): 10,555.56 + 6,966.67 = 17,522.23 a month.
 """
 
 import json
@@ -49,7 +54,9 @@ def test_byol_in_us_east_1_is_the_minimum_x11m_infrastructure_and_32_ecpus():
     assert (byol.quantity, byol.unit_price_usd, byol.monthly_usd) == (32, Decimal("0.0807"), Decimal("1885.15"))
     assert (db.licence_model, byol.licence_model) == ("both", "byol")
     assert db.as_of == "2026-01-05" and "oci-pricing-mcp" in db.source
-    assert result.total_byol_usd == Decimal("12481.83") == result.monthly_usd
+    # infrastructure and ECPUs 4,238.67 + 6,358.01 + 1,885.15 = 12,481.83, plus the licences 17,522.23
+    assert result.total_byol_usd == Decimal("30004.06") == result.monthly_usd
+    assert result.byol_processor_licences == 8 and result.licences_in_total
 
 
 def test_license_included_is_unpriced_because_the_ecpu_sku_is_missing():
@@ -58,8 +65,8 @@ def test_license_included_is_unpriced_because_the_ecpu_sku_is_missing():
     li = line(result, "B110631")
     assert li.unit_price_usd is None and li.monthly_usd is None and li.licence_model == "li"
     assert "602-product dump" in li.note
-    assert result.total_li_usd is None and result.monthly_usd is None
-    assert result.total_byol_usd == Decimal("12481.83")
+    assert result.total_li_usd is None and result.monthly_usd is None and not result.licences_in_total
+    assert result.total_byol_usd == Decimal("30004.06")
     assert any("B110631" in text for text in result.unpriced)
     # the infrastructure alone: 4,238.67 + 6,358.01
     assert any("License Included is not priced" in r and "$10,596.68" in r for r in result.reasons)
@@ -86,20 +93,23 @@ def test_the_x11m_server_lines_carry_the_2026_price_lead_as_a_warning_not_a_pric
     assert any(r.startswith("Caveat: X11M infrastructure prices may have changed in 2026") for r in result.reasons)
 
 
-def test_byol_licences_are_not_counted_without_a_source_and_options_are_named():
-    result = odb(options_byol=("rac", "partitioning"))
-    assert result.byol_processor_licences is None
-    assert "32 ECPUs" in result.byol_licence_note and "count is not given" in result.byol_licence_note
-    assert "rac, partitioning" in result.byol_licence_note
-    assert result.byol_options == ("rac", "partitioning")
-
-
-def test_a_sourced_licence_ratio_would_count_licences_for_primary_and_standby():
+def test_byol_licences_are_not_counted_without_a_ratio_and_say_so():
     shapes = odb_shapes()
-    ratio = shapes.conversions.ecpus_per_processor_licence.model_copy(update={"value": Decimal(4)})  # hypothetical
-    changed = shapes.model_copy(update={"conversions": shapes.conversions.model_copy(update={"ecpus_per_processor_licence": ratio})})  # fmt: skip
-    assert odb(shapes=changed).byol_processor_licences == 8  # 32 / 4
-    assert odb(shapes=changed, cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 16
+    gone = shapes.conversions.ecpus_per_processor_licence.model_copy(update={"value": None})
+    changed = shapes.model_copy(update={"conversions": shapes.conversions.model_copy(update={"ecpus_per_processor_licence": gone})})  # fmt: skip
+    result = odb(shapes=changed, options_byol=("rac", "partitioning"))
+    assert result.byol_processor_licences is None and not result.licences_in_total
+    assert "32 ECPUs" in result.byol_licence_note and "count is not given" in result.byol_licence_note
+    assert result.byol_options == ("rac", "partitioning")
+    assert result.total_byol_usd == Decimal("12481.83")  # infrastructure and ECPUs only
+
+
+def test_every_vm_cluster_is_licensed_primary_and_standbys():
+    # 32 ECPUs / 4 per licence = 8 per VM cluster; a standby's VM cluster is licensed like the primary
+    assert odb().byol_processor_licences == 8
+    assert odb(cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 16
+    assert odb(multi_az=True).byol_processor_licences == 16
+    assert odb(multi_az=True, cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 24
 
 
 def test_cross_region_dr_adds_an_identical_standby_in_the_dr_region():
@@ -107,8 +117,9 @@ def test_cross_region_dr_adds_an_identical_standby_in_the_dr_region():
 
     assert result.standby.region == "us-west-2" and result.standby.compute == 32
     assert line(result, "B110627", copy="standby").monthly_usd == Decimal("4238.67")
-    assert len(result.lines) == 8
-    assert result.total_byol_usd == Decimal("24963.66")  # 2 x 12,481.83
+    assert len(result.lines) == 8 + 2  # and the Enterprise Edition licences to buy and their support
+    # 2 x 12,481.83 = 24,963.66; 16 licences: 16 x 1,319.4444 = 21,111.11 and 16 x 870.8333 = 13,933.33
+    assert result.total_byol_usd == Decimal("60008.10")
 
 
 def test_a_dr_region_without_the_service_or_without_a_name_is_a_problem():
@@ -175,7 +186,10 @@ def test_the_shape_facts_are_the_sourced_ones():
              x11m.min_compute_per_vm, x11m.compute_step]  # fmt: skip
     assert [f.value for f in facts] == [760, 1390, 80, 2, 32, 3, 64, 8, 8]
     assert all(f.source and f.as_of for f in facts)
-    assert odb_shapes().conversions.ecpus_per_processor_licence.value is None
+    conv = odb_shapes().conversions
+    assert (conv.ocpus_per_processor_licence.value, conv.ecpus_per_processor_licence.value,
+            conv.ecpus_per_processor_licence_other_reading.value) == (2, 4, 8)  # fmt: skip
+    assert "one Oracle Processor License maps to two OCPUs" in conv.ocpus_per_processor_licence.source
 
 
 def odb_rule(rule_id):
@@ -203,7 +217,7 @@ def test_a_region_without_the_service_blocks_oracle_database_at_aws():
 
 def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
     # An Exadata infrastructure sits in one AZ: a local standby is a second one of the same size with Data Guard,
-    # so every line is there twice and the BYOL total doubles.
+    # so every infrastructure and ECPU line is there twice, and twice the licences are counted.
     from decimal import Decimal as D
 
     from advisor.engine.odb import recommend_odb
@@ -212,6 +226,11 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
                 region="us-east-1", cross_region_dr=False, dr_region=None, hours_per_month=D(730))  # fmt: skip
     single, multi = recommend_odb(**args), recommend_odb(**args, multi_az=True)
     assert single.local_standby is None and multi.local_standby == multi.infrastructure
-    assert len(multi.lines) == 2 * len(single.lines)
-    assert multi.total_byol_usd == 2 * single.total_byol_usd
+
+    def copies(result):
+        return [line for line in result.lines if line.kind != "licence"]
+
+    assert len(copies(multi)) == 2 * len(copies(single))
+    # 2 x 12,481.83 + 16 licences (21,111.11 + 13,933.33) = 60,008.10
+    assert multi.total_byol_usd == Decimal("60008.10") and multi.byol_processor_licences == 16
     assert any(line.name.startswith("Standby in a second AZ: ") for line in multi.lines)

@@ -46,9 +46,17 @@ def test_the_ec2_option_shows_its_best_reservation_worked_from_the_published_row
     assert best.upfront_usd is not None and best.upfront_usd.quantize(Decimal("0.01")) == Decimal("2114.99")
     # a month: 990.81 - 156.22 + 0.080479 × 730 (58.75) = 893.34
     assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("893.34")
-    # 36 months: 2,114.99 + (990.81 - 156.22) × 36 = 32,160.23; on-demand 990.81 × 36 = 35,669.16
+    # 36 months, cash as paid: AWS 183.87 a month (176.37 of instance and volumes + 7.50 of snapshots), of which
+    # 156.22 compute, so 27.65 a month stays on-demand; the SE2 socket licence bought once for 17,500.00 and its
+    # support paid yearly, 22% of 17,500 = 3,850.00 a year: 2,114.99 + 27.65 × 36 (995.40) + 17,500.00 + 3 × 3,850.00
+    # = 32,160.39; on-demand 183.87 × 36 (6,619.32) + 17,500.00 + 11,550.00 = 35,669.32
     assert best.total_36_months_usd is not None
-    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("32160.23")
+    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("32160.39")
+    assert on_demand.total_36_months_usd == Decimal("35669.32")
+    # by year: 2,114.99 + 27.65 × 12 (331.80) + 17,500.00 + 3,850.00 = 23,796.79, then 331.80 + 3,850.00 = 4,181.80
+    assert best.cash_year_usd == (Decimal("23796.79"), Decimal("4181.80"), Decimal("4181.80"))
+    assert summary.cash_basis == "cash as paid, year 1 / 2 / 3"
+    assert summary.run_rate_basis == "run-rate, licences spread over 3 years"
     assert best.saving_36_months_usd.quantize(Decimal("0.01")) == Decimal("3508.93")
     # cheaper once 156.22 × m > 2,114.99: m > 13.5, so from month 14
     assert best.break_even_month == 14

@@ -94,3 +94,28 @@ def test_without_a_source_host_nothing_is_scaled_and_the_candidate_says_so():
     assert NO_SOURCE in rds.chosen.reasons and rds.chosen.cpu_scaling == NO_SOURCE
     # db.m5.xlarge's host m5.xlarge: "m5.xlarge,...,14779.8" per thread, shown beside the candidate
     assert (rds.chosen.instance_class, rds.chosen.coremark_per_thread) == ("db.m5.xlarge", 14779.8)
+
+
+@pytest.mark.skipif(not all((PRICES / f).exists() for f in US_EAST_1_FILES), reason="us-east-1 price fixtures absent")
+def test_with_the_credit_off_a_faster_core_is_counted_as_the_sources_and_the_need_is_licensed_in_full():
+    # The r8i workload above: 90 × 1.2 = 108 vCPUs of a 14,000-per-thread host. r8i.16xlarge scores 25,246.1:
+    # 25,246.1 / 14,000 = 1.80, beyond r8i's spread (25,246.1 / 21,582.0 = 1.170, r8i.16xlarge against
+    # r8i.48xlarge), credited with the policy's default. With the credit off every class needs the 108 vCPUs as they are: 108 / 2
+    # = 54 processor licences, and no class of 64 vCPUs such as r8i.16xlarge fits.
+    workload = workload_with(
+        "small-oltp-se2",
+        oracle={"edition": "ee", "licence_model": "byol"},
+        sizing={"peak_cpu": 90, "average_cpu": 60, "sga_gib": 270, "pga_gib": 30, "source_coremark_per_thread": 14000},
+        io=NO_IO,
+        environment={"region": "us-east-1"},
+    )
+    rows = [row for name in US_EAST_1_FILES for row in read_rows(PRICES / name) if row.region == "us-east-1"]
+    policy = SizingPolicy(credit_faster_cores=False)
+    ec2 = next(o for o in recommend(workload, PriceBook(rows), policy=policy).options if o.option == "ec2")
+    chosen = ec2.chosen
+    assert chosen.instance_class != "r8i.16xlarge" and chosen.effective_vcpus >= 108
+    assert chosen.topology.licence.licences_per_server == 54
+    assert "the sizing policy does not credit a faster core: CPU need 108.0 vCPUs as it is" in chosen.cpu_scaling
+    assert chosen.coremark_spread.startswith("sizes of this family differ by up to ")
+    default = next(o for o in recommend(workload, PriceBook(rows)).options if o.option == "ec2")
+    assert default.chosen.total_monthly_usd < chosen.total_monthly_usd

@@ -61,3 +61,12 @@ def test_a_source_type_without_a_measured_coremark_is_refused_naming_the_field()
     with pytest.raises(WorkloadInvalid) as both:
         workload_with(source_instance_type="r5.xlarge", source_coremark_per_thread=1)
     assert any(e.path == "sizing.source_coremark_per_thread" for e in both.value.errors)
+
+
+def test_licence_words_say_when_the_count_does_not_change():
+    # 2.4 vCPUs -> 4 in whole 2-thread cores -> 1 socket; 1.6 -> 2 -> 1 socket: the same one
+    assert (
+        licence_words(2.4, 1.6, threads=2, edition="se2") == "1 SE2 socket licence either way (one socket per 4 vCPUs)"
+    )
+    # EE: 2.4 -> 4 vCPUs -> 2 processor licences; 1.6 -> 2 vCPUs -> 1
+    assert licence_words(2.4, 1.6, threads=2, edition="ee") == "1 processor licence instead of 2 for the need alone"

@@ -89,11 +89,14 @@ def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_t
     # EBS snapshots, 35-day retention: the 900 GiB full copy x 0.05 = 45.00, a lower bound (no daily change given)
     (snapshots,) = ec2.topology.backups
     assert snapshots.quantity == 900 and snapshots.monthly_usd == Decimal("45.00") and "lower bound" in snapshots.name
+    # EE, Advanced Security and Diagnostics Pack on 3 servers x 8 = 24 (8 EE owned); Active Data Guard only on the
+    # primary and the standby open read-only, 2 x 8 = 16: the DR standby is mounted and needs none
     licences = sum(
-        cents(to_buy * Decimal(price) / 36) + cents(24 * Decimal(price) * Decimal("0.22") / 12)
-        for price, to_buy in ((47500, 16), (11500, 24), (15000, 24), (7500, 24))
-    )  # 3 servers x 8 = 24 required; 8 EE owned
+        cents(to_buy * Decimal(price) / 36) + cents(required * Decimal(price) * Decimal("0.22") / 12)
+        for price, required, to_buy in ((47500, 24, 16), (11500, 16, 16), (15000, 24, 24), (7500, 24, 24))
+    )
     assert ec2.topology.licence.servers == 3
+    assert {p.key: (p.servers, p.required) for p in ec2.topology.licence.products}["active_data_guard"] == (2, 16)
     assert ec2.total_monthly_usd == 2 * home + dr + Decimal("205.31") * 2 + Decimal("45.00") + licences
 
 

@@ -75,7 +75,11 @@ def test_one_and_three_year_all_upfront_ec2_reservations_from_the_shared_rows(bo
     assert three.total_12_months_usd == Decimal("3094.99")  # 2,614.99 + 12 x 40.00
     assert three.total_36_months_usd == Decimal("4054.99")  # 2,614.99 + 36 x 40.00
     assert three.break_even_month == 15  # 2,614.99 / 183.96 = 14.2
-    assert len(three.cumulative_usd) == 37 and three.cumulative_usd[0] == Decimal("2614.99")
+    # cash as paid by the end of month m: nothing at month 0, the upfront fee with month 1's storage: 2,614.99 + 40.00
+    assert len(three.cumulative_usd) == 37 and three.cumulative_usd[0] == Decimal("0.00")
+    assert three.cumulative_usd[1] == Decimal("2654.99")
+    # year 1 = 2,614.99 + 12 x 40.00 = 3,094.99; years 2 and 3 = 12 x 40.00 = 480.00 (no upfront fee again)
+    assert three.cash_year_usd == (Decimal("3094.99"), Decimal("480.00"), Decimal("480.00"))
 
     assert result.best_12_months == "reserved-1yr-all-upfront"  # 1,843.00 < 2,687.52 and < 3,094.99
     assert result.best_36_months == "reserved-3yr-all-upfront"  # 4,054.99 < 5,529.00

@@ -1,0 +1,102 @@
+"""Oracle Database@AWS on BYOL counts the Oracle licences like every other option, worked by hand on the golden
+large EE warehouse (us-east-1, EE BYOL, 8 processor licences owned; Partitioning, Advanced Compression, the
+Diagnostics and Tuning Packs; no standby).
+
+The need: 24 peak vCPUs x 1.2 headroom = 28.8 vCPUs = 14.4 OCPUs at 2 vCPUs each = 57.6 ECPUs at 4 per OCPU,
+rounded up to a multiple of 8 = 64 ECPUs on an X11M with the minimum 2 database and 3 storage servers (16,000 GiB =
+17.2 TB fits one storage server's 64 TB for database files). Oracle's list (the price list held): Enterprise Edition
+$47,500 a processor, Partitioning and Advanced Compression $11,500, Diagnostics Pack $7,500, Tuning Pack $5,000;
+support 22 % a year of the net price; purchases spread over 3 years (36 months). Each line is rounded to cents.
+"""
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from advisor.engine.recommender import recommend
+from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from pricing.engine.pricebook import PriceBook
+from pricing.price_fixtures import read_rows
+
+PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+US_EAST_1 = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")
+
+
+def cents(value):
+    return Decimal(value).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+
+
+@cache
+def options():
+    book = PriceBook([row for name in US_EAST_1 for row in read_rows(PRICES / name)])
+    workload = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json").workload
+    return {o.option: o for o in recommend(workload, book).options}
+
+
+def buy(licences, price):
+    return cents(Decimal(licences) * price / 36)
+
+
+def support(licences, price):
+    return cents(Decimal(licences) * price * Decimal("0.22") / 12)
+
+
+def test_the_warehouse_needs_16_processor_licences_on_exadata_at_4_ecpus_each():
+    odb = options()["odb"].odb
+    assert odb.infrastructure.compute == 64
+    # 64 ECPUs / 4 ECPUs per licence = 16, a whole number (Oracle rounds a part licence up)
+    assert odb.byol_processor_licences == 16 and odb.licences_in_total
+    products = {p.key: (p.required, p.owned, p.to_buy) for p in odb.byol_licences.products}
+    assert products == {"ee": (16, 8, 8), "partitioning": (16, 0, 16), "advanced_compression": (16, 0, 16),
+                        "diagnostics_pack": (16, 0, 16), "tuning_pack": (16, 0, 16)}  # fmt: skip
+
+
+def test_the_licences_are_priced_like_ec2s_and_added_to_the_byol_total():
+    odb = options()["odb"].odb
+    ee = buy(8, 47500) + support(16, 47500)  # 10,555.56 + 13,933.33: 8 owned, 8 bought, support on all 16
+    partitioning = buy(16, 11500) + support(16, 11500)  # 5,111.11 + 3,373.33
+    compression = buy(16, 11500) + support(16, 11500)
+    diagnostics = buy(16, 7500) + support(16, 7500)  # 3,333.33 + 2,200.00
+    tuning = buy(16, 5000) + support(16, 5000)  # 2,222.22 + 1,466.67
+    licences = ee + partitioning + compression + diagnostics + tuning
+    assert licences == Decimal("50679.99")
+    # 2 database + 3 storage servers at 2.9032/h x 730 = 4,238.67 + 6,358.01; 64 ECPUs x 0.0807 x 730 = 3,770.30
+    infrastructure_and_ecpus = (
+        cents(2 * Decimal("2.9032") * 730) + cents(3 * Decimal("2.9032") * 730) + cents(64 * Decimal("0.0807") * 730)
+    )
+    assert infrastructure_and_ecpus == Decimal("14366.98")
+    assert odb.total_byol_usd == odb.monthly_usd == infrastructure_and_ecpus + licences == Decimal("65046.97")
+    licence_lines = [line for line in odb.lines if line.kind == "licence"]
+    assert sum(line.monthly_usd for line in licence_lines) == licences
+    assert all(line.licence_model == "byol" for line in licence_lines)
+    assert licence_lines[0].name.startswith("Oracle Database Enterprise Edition: 8 processor licence(s) to buy")
+
+
+def test_counted_so_exadata_is_dearer_than_ec2():
+    ec2 = options()["ec2"].chosen
+    # EC2: r6in.8xlarge with Optimize CPUs at 15 cores x 2 threads = 30 vCPUs = 15 licences, 8 of them owned
+    assert (ec2.instance_class, ec2.cores) == ("r6in.8xlarge", 15)
+    ec2_licences = (buy(7, 47500) + support(15, 47500) + 2 * (buy(15, 11500) + support(15, 11500))
+                    + buy(15, 7500) + support(15, 7500) + buy(15, 5000) + support(15, 5000))  # fmt: skip
+    assert ec2.topology.licence_monthly_usd == ec2_licences == Decimal("46852.78")
+    # ODB costs more in licences (one licence more) and in everything else: Exadata's 14,366.98 of servers and
+    # ECPUs against EC2's instance and EBS bill
+    ec2_aws = ec2.total_monthly_usd - ec2_licences
+    assert ec2_aws < Decimal("14366.98")
+    assert options()["odb"].odb.total_byol_usd > ec2.total_monthly_usd
+
+
+def test_the_other_reading_is_priced_and_said_to_change_the_ranking():
+    odb = options()["odb"]
+    # 8 ECPUs per licence: 64 / 8 = 8 licences, all 8 EE owned (support only), 8 of each option bought
+    licences = (support(8, 47500) + 2 * (buy(8, 11500) + support(8, 11500)) + buy(8, 7500) + support(8, 7500)
+                + buy(8, 5000) + support(8, 5000))  # fmt: skip
+    assert licences == Decimal("20062.24")
+    assert odb.odb.byol_other_reading_usd == Decimal("14366.98") + licences == Decimal("34429.22")
+    ec2 = options()["ec2"].chosen.total_monthly_usd
+    assert odb.odb.byol_other_reading_usd < ec2
+    assert (
+        "Under the other reading (8 ECPUs per licence) Oracle Database@AWS on BYOL would cost $34,429.22 a month "
+        f"and would be the cheapest option (the next is Self-managed Oracle on EC2 at ${ec2:,.2f})"
+    ) in " ".join(odb.notes)
+    assert any("BYOL counts 16 Oracle Database Enterprise Edition processor licences" in n for n in odb.notes)

@@ -1,0 +1,119 @@
+"""Active Data Guard is licensed where a database is open read-only while applying redo, never on a mounted copy.
+
+AWS RDS User Guide, "Requirements and considerations for RDS for Oracle replicas": "If the replica is in read-only
+mode, make sure that you have an Active Data Guard license. If you place the replica in mounted mode, you don't need
+an Active Data Guard license" (oracle-on-aws-features.md, row "Active Data Guard / read replicas": read-only
+(needs ADG licence) or mounted (no ADG licence)). Data Guard itself is part of Enterprise Edition; the primary of a
+readable standby is licensed for the option too, and an RDS Multi-AZ standby like its primary for every product.
+
+Prices from Oracle's price list (pricing/engine/data/oracle_licences.json): Active Data Guard $11,500 per processor,
+support 22 % a year, purchase over 36 months.
+"""
+
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from advisor.engine.recommender import recommend
+from advisor.engine.topology import plan_topology
+from advisor.engine.workload import parse_workload
+from advisor.results_page import licence_count_words
+from pricing.engine.pricebook import PriceBook
+from pricing.offer_files import read_offer_file
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+C = Decimal("0.01")
+
+
+@cache
+def book() -> PriceBook:
+    rows = [row for name in ("AmazonRDS.json", "AmazonEC2.json")
+            for row in read_offer_file(FIXTURES / "eu-west-1" / name, region="eu-west-1")]  # fmt: skip
+    return PriceBook(rows)
+
+
+def workload(availability, features=None):
+    return parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": availability,
+        "features": features or {},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+
+
+def chosen(load, option):
+    return next(o for o in recommend(load, book()).options if o.option == option).chosen
+
+
+def products(candidate):
+    return {p.key: p for p in candidate.topology.licence.products}
+
+
+def cents(x) -> Decimal:
+    return Decimal(x).quantize(C, "ROUND_HALF_UP")
+
+
+def test_a_mounted_rds_dr_replica_is_licensed_without_active_data_guard():
+    # primary (single-AZ) + 1 read replica (read-only) + a cross-Region replica in mounted mode: 3 servers,
+    # Active Data Guard on 2 of them (the primary and the read replica), none on the mounted DR copy
+    load = workload({"multi_az": False, "read_replicas": 1, "cross_region_dr": True, "dr_region": "eu-central-1"})
+    plan = plan_topology(load, "rds")
+    assert [(m.role, m.open_read_only) for m in plan.members] == [
+        ("primary", False), ("read-replica", True), ("dr-standby", False)]  # fmt: skip
+    assert (plan.licensed_servers, plan.readable_servers) == (3, 2)
+    assert "mounted mode" in plan.members[2].how and "without Active Data Guard" in plan.members[2].how
+    rds = chosen(load, "rds")
+    per = rds.topology.licence.licences_per_server
+    adg, ee = products(rds)["active_data_guard"], products(rds)["ee"]
+    assert (ee.servers, ee.required) == (3, 3 * per)
+    assert (adg.servers, adg.required, adg.owned) == (2, 2 * per, 0)
+    # 2 x per processors of $11,500: bought over 36 months, support 22 % a year
+    assert adg.monthly_usd == cents(2 * per * Decimal(11500) / 36) + cents(
+        2 * per * Decimal(11500) * Decimal("0.22") / 12
+    )
+    assert any(n.startswith("Active Data Guard on 2 of the 3 servers") for n in rds.topology.licence.notes)
+    assert licence_count_words(rds).endswith(
+        f"; Active Data Guard on 2 of them (the primary's and those open read-only) = {2 * per}"
+    )
+
+
+def test_a_dr_copy_alone_needs_no_active_data_guard_at_all():
+    # no reads anywhere: the mounted DR replica needs only what the primary has, and Active Data Guard is not licensed
+    load = workload({"multi_az": False, "cross_region_dr": True, "dr_region": "eu-central-1"})
+    rds = chosen(load, "rds")
+    assert [m.plan.role for m in rds.topology.members] == ["primary", "dr-standby"]
+    assert set(products(rds)) == {"ee"} and products(rds)["ee"].servers == 2
+
+
+def test_rds_multi_az_standby_carries_the_primarys_licences_and_replicas_are_read_only():
+    # primary with its Multi-AZ standby (2 servers, like the primary for every product) + 2 read replicas + mounted
+    # DR: 5 servers; Active Data Guard on 2 + 2 = 4
+    load = workload({"multi_az": True, "read_replicas": 2, "cross_region_dr": True, "dr_region": "eu-central-1"})
+    assert (plan_topology(load, "rds").licensed_servers, plan_topology(load, "rds").readable_servers) == (5, 4)
+    rds = chosen(load, "rds")
+    per = rds.topology.licence.licences_per_server
+    assert products(rds)["active_data_guard"].required == 4 * per and products(rds)["ee"].required == 5 * per
+
+
+def test_an_ec2_readable_standby_is_licensed_for_active_data_guard():
+    # the workload uses Active Data Guard (a readable standby) with Multi-AZ and DR on EC2: the local Data Guard
+    # standby opens read-only (Active Data Guard), the DR standby stays mounted
+    load = workload(
+        {"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1"}, {"active_data_guard": True}
+    )
+    plan = plan_topology(load, "ec2")
+    assert [(m.role, m.open_read_only) for m in plan.members] == [
+        ("primary", False), ("local-standby", True), ("dr-standby", False)]  # fmt: skip
+    assert "open read-only with Active Data Guard" in plan.members[1].how
+    assert "mounted" in plan.members[2].how and "without Active Data Guard" in plan.members[2].how
+    assert (plan.licensed_servers, plan.readable_servers) == (3, 2)
+
+
+def test_an_ec2_standby_that_takes_no_reads_is_mounted():
+    # Multi-AZ alone, no reads asked: the Data Guard standby is mounted and no Active Data Guard is licensed
+    load = workload({"multi_az": True})
+    plan = plan_topology(load, "ec2")
+    assert [(m.role, m.open_read_only) for m in plan.members] == [("primary", False), ("local-standby", False)]
+    assert plan.readable_servers == 1
+    ec2 = chosen(load, "ec2")
+    assert set(products(ec2)) == {"ee"} and products(ec2)["ee"].servers == 2

@@ -1,0 +1,121 @@
+"""Run-rate and cash as paid, never mixed: every expected figure is worked by hand here from the committed price rows
+(EC2 reservations of 2026-05-12, Karpenter's on-demand rows of 2026-07-20, gp3 0.08 per GB-month in us-east-1) and
+Oracle's list prices held (Enterprise Edition $47,500 a processor, support 22% a year of the net fee)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pricing.engine.cash_flow import CASH_BASIS, LicenceCash, cash_flow, licence_cash
+from pricing.engine.commitments import commitment_quotes
+from pricing.engine.licences import LicenceConfig, estimate_licences
+from pricing.engine.pricebook import PriceBook
+from tests.pricing.engine.test_commitments import EC2, us_east_1_rows
+
+# r6i.xlarge, 4 vCPUs with hyper-threading: 2 vCPUs a processor licence, so 2 EE licences to buy on EC2 (BYOL).
+WITH_LICENCES = {**EC2, "licences": {"include": True}}
+
+
+@pytest.fixture(scope="module")
+def book() -> PriceBook:
+    return PriceBook(us_east_1_rows())
+
+
+def test_year_one_cash_of_a_three_year_all_upfront_reservation_holds_its_upfront_and_the_licence_purchase(
+    book: PriceBook,
+) -> None:
+    # The committed row RI-us-east-1-r6i.xlarge-3yr-standard-all-upfront (fixtures/prices/ec2-reserved-instances.jsonl,
+    # 2026-05-12) publishes an effective rate of 0.099505 an hour; All Upfront has no hourly fee, so the upfront fee is
+    # 0.099505 x 26,280 hours (3 x 8,760) = 2,614.9914 -> 2,614.99, and no hourly part is paid.
+    # Storage stays on-demand: 500 GiB gp3 x 0.08 = 40.00 a month.
+    # Oracle: 2 EE processor licences x 47,500 = 95,000.00 bought once; support 22% of 95,000 = 20,900.00 a year.
+    result = commitment_quotes(WITH_LICENCES, book)
+    three = result.quote("reserved-3yr-all-upfront")
+
+    assert three.upfront_usd == Decimal("2614.99")
+    # year 1: 2,614.99 + 12 x 40.00 (480.00) + 95,000.00 + 20,900.00 = 118,994.99
+    # years 2 and 3: 12 x 40.00 + 20,900.00 = 21,380.00 (no upfront fee, no licence purchase)
+    assert three.cash_year_usd == (Decimal("118994.99"), Decimal("21380.00"), Decimal("21380.00"))
+    assert three.total_12_months_usd == Decimal("118994.99")
+    assert three.total_36_months_usd == Decimal("161754.99")  # 118,994.99 + 2 x 21,380.00
+    # run-rate a month: 40.00 + 2,614.99 / 36 (72.638..) -> 112.64 of AWS, + 95,000 / 36 (2,638.888..) -> 2,638.89
+    # + 20,900 / 12 (1,741.666..) -> 1,741.67 = 4,493.20
+    assert three.monthly_usd == Decimal("4493.20")
+    assert result.run_rate_basis == "run-rate, licences spread over 3 years"
+    assert result.cash_basis == CASH_BASIS == "cash as paid, year 1 / 2 / 3"
+
+    on_demand = result.quote("on-demand")
+    # on-demand: AWS 0.252 x 730 = 183.96 + 40.00 = 223.96 a month; year 1 = 223.96 x 12 (2,687.52) + 95,000.00
+    # + 20,900.00 = 118,587.52; years 2 and 3 = 2,687.52 + 20,900.00 = 23,587.52
+    assert on_demand.cash_year_usd == (Decimal("118587.52"), Decimal("23587.52"), Decimal("23587.52"))
+    # the licences cost both alike, so the saving is AWS's alone: 3 x 2,687.52 - (2,614.99 + 36 x 40.00) = 4,007.57
+    assert three.saving_36_months_usd == Decimal("4007.57")
+
+
+def test_the_month_one_step_is_the_upfront_fee_the_licence_purchase_and_a_year_of_support(book: PriceBook) -> None:
+    three = commitment_quotes(WITH_LICENCES, book).quote("reserved-3yr-all-upfront")
+
+    # nothing is paid before month 1; by its end: 2,614.99 + 95,000.00 + 20,900.00 (paid at its start) + 40.00
+    assert three.cumulative_usd[0] == Decimal("0.00")
+    assert three.cumulative_usd[1] == Decimal("118554.99")
+    # the step beyond a month of AWS: 118,554.99 - 40.00 = 118,514.99 = 2,614.99 + 95,000.00 + 20,900.00
+    assert three.cumulative_usd[1] - three.cumulative_usd[0] - Decimal("40.00") == Decimal("118514.99")
+    # month 13 steps again by the second year's support only: 118,554.99 + 12 x 40.00 + 20,900.00 = 139,934.99
+    assert three.cumulative_usd[13] == Decimal("139934.99")
+
+
+def test_a_one_year_term_is_paid_again_in_months_13_and_25() -> None:
+    # 1,363.00 upfront (0.155594 x 8,760 = 1,363.00344) renewed each year; 40.00 a month of storage; no licences.
+    flow = cash_flow(aws_monthly_usd=Decimal("40.00"), upfront_usd=Decimal("1363.00"), term_months=12)
+
+    # each year: 1,363.00 + 12 x 40.00 = 1,843.00
+    assert flow.cash_year_usd == (Decimal("1843.00"), Decimal("1843.00"), Decimal("1843.00"))
+    assert flow.cumulative_usd[12] == Decimal("1843.00") and flow.cumulative_usd[13] == Decimal("3246.00")
+    # run-rate: 40.00 + 1,363.00 / 12 (113.583..) = 153.58
+    assert flow.run_rate_monthly_usd == Decimal("153.58")
+    assert flow.run_rate_basis == "run-rate, no licence purchase to spread"
+    assert "months 1, 13, 25" in flow.reasons[0]
+
+
+def test_support_rises_by_the_uplift_each_year_and_the_purchase_is_spread_over_the_amortisation_term() -> None:
+    # 2 EE processor licences on 4 vCPUs with hyper-threading, bought at list (95,000.00), support rising 10% a year,
+    # amortised over 5 years.
+    licence = estimate_licences(
+        LicenceConfig(term_years=5, support_uplift_pct=Decimal(10)),
+        edition="ee",
+        platform="ec2",
+        licence_model="byol",
+        vcpus=4,
+        hyperthreading=True,
+    )
+    cash = licence_cash(licence)
+    assert cash is not None
+
+    flow = cash_flow(aws_monthly_usd=Decimal("100.00"), licence=cash)
+
+    # support 22% x 95,000 = 20,900.00 in year 1, 20,900 x 1.1 = 22,990.00 in year 2, x 1.21 = 25,289.00 in year 3
+    # year 1: 12 x 100.00 + 95,000.00 + 20,900.00 = 117,100.00; year 2: 1,200.00 + 22,990.00; year 3: + 25,289.00
+    assert flow.cash_year_usd == (Decimal("117100.00"), Decimal("24190.00"), Decimal("26489.00"))
+    # run-rate: 95,000 / 60 = 1,583.333.. -> 1,583.33; support averaged over the 5 years,
+    # 20,900 x (1 + 1.1 + 1.21 + 1.331 + 1.4641) / 5 = 20,900 x 1.22102 = 25,519.318 a year, / 12 = 2,126.609.. ->
+    # 2,126.61; + 100.00 of AWS = 3,809.94
+    assert flow.run_rate_monthly_usd == Decimal("3809.94")
+    assert flow.run_rate_basis == "run-rate, licences spread over 5 years"
+    assert flow.paid_at_start_usd == Decimal("115900.00")  # 95,000.00 + 20,900.00
+
+
+def test_support_only_pays_no_purchase_and_an_unpublished_split_is_said_to_be_spread() -> None:
+    support_only = LicenceCash(
+        purchase_usd=Decimal("0.00"),
+        support_first_year_usd=Decimal("20900.00"),
+        amortisation_years=3,
+        run_rate_monthly_usd=Decimal("1741.67"),
+    )
+
+    flow = cash_flow(aws_monthly_usd=Decimal("0.00"), licence=support_only, upfront_usd=None, term_months=12)
+
+    assert flow.cash_year_usd == (Decimal("20900.00"),) * 3
+    assert not any("purchase" in r for r in flow.reasons)
+    assert "not published apart from the hourly fee" in flow.reasons[0]
