@@ -34,7 +34,7 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
     ("throughput", "Throughput"),
     ("backup", "Backup"),
     ("monitoring", "Monitoring"),
-    ("transfer", "Redo shipped between Regions"),
+    ("transfer", "Redo shipped to standbys"),
     ("licences", "Oracle licences"),
     ("other", "Other"),
 )
@@ -130,6 +130,12 @@ class Column:
         """On-demand cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
         cash = self.cash
         return () if cash is None else tuple(cash.cumulative_usd[m] for m in (12, 24, 36))
+
+    @property
+    def not_priced(self) -> tuple[str, ...]:
+        """Costs of the chosen topology that exist but are not priced: the monthly figure leaves them out."""
+        chosen = self.option.chosen
+        return chosen.topology.unpriced if chosen is not None and self.option.odb is None else ()
 
     @property
     def one_year_usd(self) -> Decimal | None:

@@ -4,7 +4,7 @@ Every instance of the topology (primary, standby, replicas, DR copy) is quoted o
 (``pricing.engine.commitments``), and the quotes are summed (``pricing.engine.commitment_totals``): a commitment
 counts only where every instance can buy it. What no commitment changes is added to each alike: Oracle licences
 (counted once for every licensed server: a run-rate a month, and as cash the purchase in month 1 and support
-yearly), redo shipped between Regions and the SE2 DR copy's backup storage.
+yearly), redo shipped to standbys, the primary's backups and the SE2 DR copy's backup storage.
 
 Pure Python. Returns None (with nothing guessed) when the topology is not fully priced.
 """
@@ -29,7 +29,7 @@ def option_commitments(
     if not topology.priced:
         return None
     comparisons: list[CommitmentComparison] = []
-    unchanged = sum((line.monthly_usd for line in topology.transfer), Decimal("0.00"))
+    unchanged = sum((line.monthly_usd for line in (*topology.transfer, *topology.backups)), Decimal("0.00"))
     for member in topology.members:
         if member.config is None:  # e.g. replicated backups: storage, bought on demand whatever is committed
             unchanged += member.monthly_usd

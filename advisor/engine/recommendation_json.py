@@ -92,6 +92,8 @@ def topology_json(topology: Topology) -> dict[str, Any]:
             for m in topology.members
         ],
         "transfer": [line.model_dump(mode="json") for line in topology.transfer],
+        "backups": [line.model_dump(mode="json") for line in topology.backups],
+        "not_priced": list(topology.unpriced),
         "licences": None
         if licence is None
         else {
@@ -117,6 +119,7 @@ def _cost_json(candidate: Candidate) -> dict[str, Any]:
         "aws_monthly_usd": _money(topology.aws_monthly_usd),
         "licence_monthly_usd": _money(topology.licence_monthly_usd),
         "total_monthly_usd": _money(monthly),
+        "partial": topology.partial,  # true when some cost is in topology.not_priced and left out of the totals
         "one_year_usd": _money(monthly * 12),
         "three_year_usd": _money(monthly * 36),
         "totals_basis": flow.run_rate_basis,  # of total_monthly_usd, one_year_usd and three_year_usd

@@ -3,7 +3,8 @@
 Pure Python. ``plan_topology`` says which instances an option builds for the workload's availability answers
 (and, with the rule behind it, what it cannot build); ``price_topology`` prices each instance with its own Region's
 prices (a row the snapshots lack there is taken from the primary's Region and marked estimated), adds the redo
-shipped between Regions, and licenses Oracle once for every server that needs it, counting owned licences once.
+shipped to standbys and the primary's backups (``topology_costs``), and licenses Oracle once for every server that
+needs it, counting owned licences once. What cannot be priced is listed, and the total says it is partial.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
+from advisor.engine.topology_costs import backup_costs, transfer_costs
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines, row_line
-from pricing.engine.data_transfer import inter_region_transfer, redo_gb_per_month
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
@@ -28,7 +29,6 @@ SE2_NO_DATA_GUARD = (
     "with Oracle's own tools"
 )
 _MOUNTED = ", mounted (it takes no reads): licensed like the primary but without Active Data Guard"
-MIB_PER_S_TO_MB = Decimal("1.048576")  # 1 MiB = 1.048576 MB (10^6 bytes), as AWS bills transfer in GB of 10^9
 
 
 @dataclass(frozen=True)
@@ -175,16 +175,23 @@ class Topology:
     licence_lines: tuple[Line, ...]
     gaps: tuple[str, ...]
     notes: tuple[str, ...]
+    backups: tuple[Line, ...] = ()  # the primary's backups (EBS snapshots, RDS backup beyond the free allowance)
+    unpriced: tuple[str, ...] = ()  # costs that exist but could not be priced, each with its reason
 
     @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(line for m in self.members for line in m.lines) + self.transfer + self.licence_lines
+        return tuple(line for m in self.members for line in m.lines) + self.backups + self.transfer + self.licence_lines
 
     @property
     def aws_monthly_usd(self) -> Decimal:
         return sum((m.monthly_usd for m in self.members), Decimal("0.00")) + sum(
-            (line.monthly_usd for line in self.transfer), Decimal("0.00")
+            (line.monthly_usd for line in (*self.backups, *self.transfer)), Decimal("0.00")
         )
+
+    @property
+    def partial(self) -> bool:
+        """True when some cost of this topology is listed as not priced: the total leaves it out."""
+        return bool(self.unpriced)
 
     @property
     def licence_monthly_usd(self) -> Decimal:
@@ -214,37 +221,6 @@ class Topology:
 def member_book(book: PriceBook, member: MemberPlan, home: str) -> Any:
     """The member's own Region's prices, with the primary's Region standing in (marked) for rows it lacks."""
     return book if member.region == home else RegionFallbackBook(book, region=member.region, fallback=home)
-
-
-def redo_gb(workload: Workload) -> tuple[Decimal, str]:
-    """Redo shipped a month, in GB, and where the rate came from."""
-    io, hours = workload.io, Decimal(workload.environment.hours_per_month)
-    if io.redo_mib_s is not None:
-        return redo_gb_per_month(float(Decimal(str(io.redo_mib_s)) * MIB_PER_S_TO_MB), hours), "the redo rate given"
-    write_mib_s = Decimal(io.sustained_write_iops * io.db_block_size_kib) / 1024
-    gb = redo_gb_per_month(float(write_mib_s * MIB_PER_S_TO_MB), hours)
-    return (
-        gb,
-        f"the sustained write rate ({io.sustained_write_iops:,} IOPS × {io.db_block_size_kib} KiB), no redo rate given",
-    )
-
-
-def _transfer_lines(workload: Workload, plan: TopologyPlan) -> tuple[tuple[Line, ...], list[str]]:
-    if plan.dr_region is None:
-        return (), []
-    home = workload.environment.region
-    gb, basis = redo_gb(workload)
-    price = inter_region_transfer(home, plan.dr_region)
-    if price is None:
-        return (), [f"Redo shipped to {plan.dr_region} ({gb:,.0f} GB a month from {basis}) is not priced: no sourced "
-                    f"inter-Region transfer rate for {home} → {plan.dr_region}"]  # fmt: skip
-    monthly = (gb * price.usd_per_gb).quantize(Decimal("0.01"))
-    line = Line(
-        name=f"Redo shipped {home} → {plan.dr_region}: {gb:,.0f} GB a month from {basis}",
-        quantity=gb, unit="GB", unit_price_usd=price.usd_per_gb, monthly_usd=monthly,
-        price_source=price.source, as_of=price.as_of, estimated=False, note=price.note, component="transfer",
-    )  # fmt: skip
-    return (line,), []
 
 
 def _backups_member(workload: Workload, book: PriceBook, member: MemberPlan, storage_gib: int) -> PricedMember:
@@ -296,8 +272,10 @@ def price_topology(
         if isinstance(member_prices, RegionFallbackBook) and member_prices.used_fallback:
             notes.append(f"{member.label}: no {member.region} prices held for "
                          f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s rows, marked estimated")  # fmt: skip
-    transfer, transfer_notes = _transfer_lines(workload, plan)
-    notes += transfer_notes
+    local_standby = any(m.role == "local-standby" for m in plan.members)
+    transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby)
+    backups = backup_costs(workload, book, platform=plan.platform, allocated_gib=storage_gib)
+    notes += [*transfer.notes, *backups.notes]
     licence = None
     licence_lines: tuple[Line, ...] = ()
     if licences is not None and licences.include and plan.licensed_servers:
@@ -308,4 +286,5 @@ def price_topology(
             hyperthreading=hyperthreading, readable_servers=plan.readable_servers,
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
-    return Topology(config.licence_model, tuple(members), transfer, licence, licence_lines, plan.gaps, tuple(notes))
+    return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,
+                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced))  # fmt: skip

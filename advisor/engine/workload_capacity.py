@@ -115,10 +115,21 @@ class SizingSection(_Section):
     backup_retention_days: int = _field(
         7,
         title="Backup retention",
-        help="RDS keeps automated backups up to 35 days; backup storage beyond the allocated size is billed.",
+        help="How long backups are kept, and so priced: EBS snapshots on EC2; on RDS (at most 35 days) the backup "
+        "storage beyond the allocated size.",
         unit="days",
         ge=0,
         le=3_650,
+    )
+    backup_daily_change_gib: float | None = _field(
+        None,
+        title="Data changed a day (optional)",
+        help="The distinct blocks changed in a day: what a daily incremental backup holds (an RMAN incremental level 1 "
+        "backup's size, or what a day's EBS snapshot adds). Backups after the first full copy keep only this; "
+        "without it backups are priced as the full copy alone, a lower bound.",
+        unit="GiB",
+        ge=0,
+        le=1_048_576,
     )
 
     @field_validator("source_instance_type")
@@ -210,9 +221,11 @@ class IOSection(_Section):
     redo_mib_s: float | None = _field(
         None,
         title="Redo generated, average (optional)",
-        help="AWR 'redo size' per second. A standby in another Region receives all of it; without it the sustained "
-        "write rate stands in.",
+        help="AWR 'redo size' per second. Every standby receives all of it: it prices the redo shipped to a DR Region "
+        "and to a standby in another Availability Zone. Without it that transfer is not priced. Redo is part of the "
+        "writes, so it cannot exceed the peak write throughput.",
         unit="MiB/s",
+        accepted="0 up to the peak write throughput, in MiB/s",
         ge=0,
         le=100_000,
     )

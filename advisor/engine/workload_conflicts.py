@@ -1,7 +1,7 @@
 """Cross-field consistency of a workload: every combination that cannot be asked for, with the reason.
 
 Pure Python. SE2's limits come from the edition constraints data; the other rules (CDB and PDBs, average and
-peak, whole-block multiblock reads, DR region, buffer cache) are the contract's own.
+peak, redo within the writes, whole-block multiblock reads, DR region, buffer cache) are the contract's own.
 """
 
 from __future__ import annotations
@@ -70,6 +70,15 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
             found.append(
                 Conflict(f"io.sustained_{kind}_iops", f"Sustained {kind} IOPS cannot exceed the peak ({peak:,}).")
             )
+    if io.redo_mib_s is not None and io.redo_mib_s > io.peak_write_mib_s:
+        found.append(
+            Conflict(
+                "io.redo_mib_s",
+                f"Redo is written to the redo logs, part of the writes, so it cannot exceed the peak write throughput "
+                f"({io.peak_write_mib_s:g} MiB/s). Accepted: 0 to {io.peak_write_mib_s:g} MiB/s, or raise the peak "
+                "write throughput.",
+            )
+        )
     if io.multiblock_read_kib < io.db_block_size_kib or io.multiblock_read_kib % io.db_block_size_kib:
         found.append(
             Conflict(
@@ -99,6 +108,10 @@ def workload_conflicts(workload: Workload) -> list[Conflict]:
         found.append(
             Conflict("sizing.hot_set_gib", "Give the hot data set too: the hit ratio alone does not say what to cache.")
         )
+    if sizing.backup_daily_change_gib is not None and sizing.backup_daily_change_gib > sizing.db_size_gib:
+        found.append(Conflict("sizing.backup_daily_change_gib",
+                              f"A day's changed blocks cannot exceed the database ({sizing.db_size_gib:g} GiB). "
+                              f"Accepted: 0 to {sizing.db_size_gib:g} GiB."))  # fmt: skip
     if sizing.source_instance_type is not None and sizing.source_coremark_per_thread is not None:
         found.append(Conflict("sizing.source_coremark_per_thread",
                               "Give the source host's EC2 type or its CoreMark per thread, not both: the type's "

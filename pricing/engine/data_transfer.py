@@ -1,4 +1,5 @@
-"""The price of shipping redo to another AWS Region: a cross-Region Data Guard standby or RDS read replica.
+"""The price of shipping redo to another AWS Region (a cross-Region Data Guard standby or RDS read replica) or to a
+standby in another Availability Zone of the same Region.
 
 Pure Python (pydantic v2, no Django). Every rate comes from ``data/data_transfer.json``, each row with its source and
 as-of date. AWS charges inter-Region transfer per GB as data transfer out of the source Region; the destination
@@ -9,6 +10,10 @@ us-east-2). The same rate applies to an EC2 standby fed by Data Guard and to an 
 A row names a source Region and either one destination Region or ``"*"``: every other Region of the commercial
 ``aws`` partition. A pair row wins over a ``"*"`` row. Pairs that no row covers, including any pair that crosses
 into GovCloud or China, give None: the caller says the pair is not priced and does not guess a rate.
+
+Across Availability Zones of one Region, AWS charges the data twice, out of one zone and into the other; the rate
+is one row per partition (``cross_az_rows``). A GB is 2^30 bytes, 1,024 MiB, as AWS counts it (fact
+``gb_is_2_30_bytes``).
 """
 
 from __future__ import annotations
@@ -27,8 +32,7 @@ from pricing.engine.sourced import NotedRow
 DATA_FILE = Path(__file__).resolve().parent / "data" / "data_transfer.json"
 ANY_REGION = "*"
 COMMERCIAL_PARTITION = "aws"
-BYTES_PER_MB = Decimal(10**6)
-BYTES_PER_GB = Decimal(10**9)
+MIB_PER_GB = Decimal(1024)  # AWS's GB is 2^30 bytes: the data file's fact gb_is_2_30_bytes says where that is read
 SECONDS_PER_HOUR = Decimal(3600)
 _REGION = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
 
@@ -91,12 +95,25 @@ class TransferRow(_Sourced):
         return self
 
 
+class CrossAzRow(_Sourced):
+    """USD per GB sent between Availability Zones of one Region, charged in each direction (out and in)."""
+
+    partition: Literal["aws"]
+    usd_per_gb_each_direction: Decimal = Field(gt=0)
+
+    @field_validator("usd_per_gb_each_direction", mode="before")
+    @classmethod
+    def _money_is_a_string(cls, value: object) -> object:
+        return TransferRow._money_is_a_string(value)
+
+
 class DataTransferPrices(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     schema_version: Literal[1]
     compiled_from: str = Field(min_length=20)
     facts: tuple[Fact, ...]
     rows: tuple[TransferRow, ...] = Field(min_length=1)
+    cross_az_rows: tuple[CrossAzRow, ...] = ()
     _by_pair: dict[tuple[str, str], TransferRow] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: object, /) -> None:
@@ -116,6 +133,9 @@ class DataTransferPrices(BaseModel):
         """The row written for exactly this pair (``to_region`` may be ``"*"``), or None."""
         return self._by_pair.get((from_region, to_region))
 
+    def fact(self, key: str) -> Fact | None:
+        return next((f for f in self.facts if f.key == key), None)
+
 
 @cache
 def transfer_prices() -> DataTransferPrices:
@@ -134,6 +154,7 @@ class TransferPrice(BaseModel):
     source: str
     as_of: str
     note: str = ""
+    directions: int = 1  # how many times a GB sent is charged: 2 across Availability Zones (out and in)
 
 
 def inter_region_transfer(source_region: str, destination_region: str) -> TransferPrice | None:
@@ -157,19 +178,31 @@ def inter_region_transfer(source_region: str, destination_region: str) -> Transf
     return TransferPrice(usd_per_gb=row.usd_per_gb, source=row.source, as_of=row.as_of, note=row.note)
 
 
-def redo_gb_per_month(redo_mb_per_s: float, hours_per_month: Decimal) -> Decimal:
-    """GB of redo generated in a month at an average rate of ``redo_mb_per_s``: the GB a standby is sent.
+def cross_az_transfer(region: str) -> TransferPrice | None:
+    """USD per GB that AWS charges for data sent between two Availability Zones of ``region``, in each direction
+    (``directions`` = 2: the sender's zone is charged for it out, the receiver's for it in). None where no sourced row
+    covers the Region's partition (GovCloud, China): the caller says it is not priced."""
+    _check_region(region, "Region")
+    row = next((r for r in transfer_prices().cross_az_rows if r.partition == partition(region)), None)
+    if row is None:
+        return None
+    return TransferPrice(usd_per_gb=row.usd_per_gb_each_direction, source=row.source, as_of=row.as_of, note=row.note,
+                         directions=2)  # fmt: skip
 
-    Units are decimal, as AWS bills data transfer: MB = 10^6 bytes and GB = 10^9 bytes, so 1 MB/s for one hour is
-    3.6 GB. Convert a rate measured in bytes (AWR "redo size" per second) by dividing by 10^6, not by 2^20. The result
-    is exact (Decimal, not rounded); the caller multiplies it by ``usd_per_gb`` and rounds the money.
+
+def redo_gb_per_month(redo_mib_per_s: float | Decimal, hours_per_month: Decimal) -> Decimal:
+    """GB of redo generated in a month at an average rate of ``redo_mib_per_s``: the GB a standby is sent.
+
+    A GB is 2^30 bytes, 1,024 MiB, as AWS counts the GB its per-GB data charges are priced in, so 1 MiB/s for one
+    hour is 3,600 / 1,024 = 3.515625 GB. AWR's "redo size" per second is bytes: divide it by 2^20 for MiB/s. The
+    result is exact (Decimal, not rounded); the caller multiplies it by ``usd_per_gb`` and rounds the money.
     """
-    if isinstance(redo_mb_per_s, bool) or not isinstance(redo_mb_per_s, int | float | Decimal):
-        raise ValueError(f"redo_mb_per_s must be a number, not {redo_mb_per_s!r}")
-    if not math.isfinite(redo_mb_per_s) or redo_mb_per_s < 0:
-        raise ValueError(f"redo_mb_per_s must be a finite number >= 0, not {redo_mb_per_s!r}")
+    if isinstance(redo_mib_per_s, bool) or not isinstance(redo_mib_per_s, int | float | Decimal):
+        raise ValueError(f"redo_mib_per_s must be a number, not {redo_mib_per_s!r}")
+    if not math.isfinite(redo_mib_per_s) or redo_mib_per_s < 0:
+        raise ValueError(f"redo_mib_per_s must be a finite number >= 0, not {redo_mib_per_s!r}")
     hours = Decimal(str(hours_per_month)) if isinstance(hours_per_month, float) else Decimal(hours_per_month)
     if not hours.is_finite() or hours < 0:
         raise ValueError(f"hours_per_month must be a finite number >= 0, not {hours_per_month!r}")
-    mb_per_s = Decimal(str(redo_mb_per_s))
-    return mb_per_s * BYTES_PER_MB * SECONDS_PER_HOUR * hours / BYTES_PER_GB
+    mib_per_s = Decimal(str(redo_mib_per_s))
+    return mib_per_s * SECONDS_PER_HOUR * hours / MIB_PER_GB

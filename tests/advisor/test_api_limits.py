@@ -85,3 +85,11 @@ def test_the_migration_creates_the_rate_limit_table_a_deployment_needs(db: None)
     assert "api_throttle" not in connection.introspection.table_names()
     migration.create_cache_table(None, SimpleNamespace(connection=connection))
     assert "api_throttle" in connection.introspection.table_names()
+
+
+def test_a_redo_rate_above_the_write_throughput_is_refused_on_its_field(anon_client: Client) -> None:
+    body = {"io": {"peak_write_mib_s": 30, "redo_mib_s": 45}}
+    refused = anon_client.post(VALIDATE, body, "application/json")
+    assert refused.status_code == 400
+    (error,) = [e for e in refused.json()["errors"] if e["path"] == "io.redo_mib_s"]
+    assert "cannot exceed the peak write throughput (30 MiB/s)" in error["message"]

@@ -197,12 +197,22 @@ def test_prices_older_than_the_sites_limit_are_called_out_naming_what_to_refresh
     assert 'class="price-age stale"' not in quiet and '<p class="price-age">Prices date from 2023-02-23' in quiet
 
 
+def test_the_backups_and_what_is_not_priced_are_on_the_page_and_the_total_says_it_is_partial(client, small_assessment):
+    body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    # small-oltp-se2 on EC2: 150 GiB, 14-day retention, no daily change: the first full copy, 150 x 0.05 = 7.50
+    assert "EBS snapshots for the 14-day backup retention: a first full copy of 150 GiB" in body
+    assert "$7.50" in body
+    assert "not priced</span> Backups after the first full copy: no daily change is given" in body
+    assert "partial: it leaves out what is listed as not priced above" in body
+    assert "partial: 1 cost left out (listed under the option)" in body
+
+
 def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_assessment):
     body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
-    # EC2 m5.xlarge eu-west-1: 3-year All Upfront at 0.080479/h effective (worked in test_option_commitments)
-    # 36 months, cash as paid: 2,114.99 + 20.15 x 36 + the SE2 licence 17,500.00 + 3 years of support x 3,850.00
-    # = 31,890.39 (worked in test_option_commitments); the month is the run-rate
-    assert ("Reserved 3yr All Upfront: $885.84 a month (run-rate), $2,115 upfront, $31,890 over 36 months, cash as "
+    # EC2 m5.xlarge eu-west-1: 3-year All Upfront at 0.080479/h effective, with the 7.50 of EBS snapshots on demand
+    # 36 months, cash as paid: 2,114.99 + 27.65 x 36 + the SE2 licence 17,500.00 + 3 years of support x 3,850.00
+    # = 32,160.39 (worked in test_option_commitments); the month is the run-rate
+    assert ("Reserved 3yr All Upfront: $893.34 a month (run-rate), $2,115 upfront, $32,160 over 36 months, cash as "
             "paid (saves $3,509; cheaper from month 14)") in body  # fmt: skip
     # RDS for Oracle: no reservation in the offline snapshot, said rather than guessed
     assert "On-demand only: not priced in this snapshot; refresh to price it for db.m5.xlarge in eu-west-1" in body
@@ -214,8 +224,13 @@ def test_the_api_returns_the_commitments_the_page_shows(client, prices):
     ec2 = next(o for o in response.json()["options"] if o["option"] == "ec2")
     assert ec2["commitments"]["best_36_months"] == "reserved-3yr-all-upfront"
     best = next(t for t in ec2["commitments"]["totals"] if t["commitment"] == "reserved-3yr-all-upfront")
-    assert Decimal(best["monthly_usd"]).quantize(Decimal("0.01")) == Decimal("885.84")
+    # 885.84 of reserved instance and volumes + 7.50 of EBS snapshots (150 GiB x 0.05), on demand whatever is committed
+    assert Decimal(best["monthly_usd"]).quantize(Decimal("0.01")) == Decimal("893.34")
     assert best["break_even_month"] == 14
+    # the bill's new lines and what is not priced travel in the JSON too
+    topology, cost = ec2["topology"], ec2["cost"]
+    assert [b["monthly_usd"] for b in topology["backups"]] == ["7.50"] and cost["partial"] is True
+    assert topology["not_priced"] and topology["not_priced"][0].startswith("Backups after the first full copy")
 
 
 def test_the_customers_licence_terms_change_the_licence_lines(client, prices):

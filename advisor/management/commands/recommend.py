@@ -43,7 +43,12 @@ class Command(BaseCommand):
                 f"  {c.instance_class} ({c.vcpus} vCPUs, {c.memory_gib:g} GiB), {c.deployment}, "
                 f"{len(c.layout.volumes)} x {volume.type} {volume.size_gib:,g} GiB"
                 f"{f' {volume.iops:,g} IOPS' if volume.iops else ''}: ${c.total_monthly_usd:,} a month"
+                + (" (partial: some costs are not priced)" if c.topology.partial else "")
             )
+            for line in (*c.topology.backups, *c.topology.transfer):
+                self.stdout.write(f"  {line.name}: ${line.monthly_usd:,}")
+            for item in c.topology.unpriced:
+                self.stdout.write(f"  not priced: {item}")
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")
         self.stdout.write("Recommendation:")

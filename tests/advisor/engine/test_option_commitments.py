@@ -36,24 +36,25 @@ def test_the_ec2_option_shows_its_best_reservation_worked_from_the_published_row
     summary = ec2.commitments
     assert summary is not None
     on_demand = summary.total("on-demand")
-    # the on-demand total is the topology's own bill, to the cent
-    assert on_demand.monthly_usd == ec2.chosen.total_monthly_usd == Decimal("983.31")
+    # the on-demand total is the topology's own bill, to the cent: 983.31 of instance and volumes plus the EBS
+    # snapshots of the 150 GiB database (its first full copy, 150 x 0.05 = 7.50), which no commitment changes
+    assert on_demand.monthly_usd == ec2.chosen.total_monthly_usd == Decimal("983.31") + Decimal("7.50")
     best = best_commitment(summary)
     assert best is not None and best.commitment == "reserved-3yr-all-upfront"
     # m5.xlarge eu-west-1, 3-year Standard All Upfront: effective 0.080479/h (source A, 2026-05-12); All Upfront has no
     # hourly fee, so upfront = 0.080479 × 26,280 h = 2,114.99; on-demand 0.214/h × 730 = 156.22 of compute a month
     assert best.upfront_usd is not None and best.upfront_usd.quantize(Decimal("0.01")) == Decimal("2114.99")
-    # a month: 983.31 - 156.22 + 0.080479 × 730 (58.75) = 885.84
-    assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("885.84")
-    # 36 months, cash as paid: AWS 176.37 a month, of which 156.22 compute, so 20.15 a month stays on-demand; the SE2
-    # socket licence bought once for 17,500.00 and its support paid yearly, 22% of 17,500 = 3,850.00 a year:
-    # 2,114.99 + 20.15 × 36 (725.40) + 17,500.00 + 3 × 3,850.00 = 31,890.39; on-demand 176.37 × 36 (6,349.32)
-    # + 17,500.00 + 11,550.00 = 35,399.32 (the run-rate's 806.94 a month of licences × 36 would say 29,049.84)
+    # a month: 990.81 - 156.22 + 0.080479 × 730 (58.75) = 893.34
+    assert best.monthly_usd is not None and best.monthly_usd.quantize(Decimal("0.01")) == Decimal("893.34")
+    # 36 months, cash as paid: AWS 183.87 a month (176.37 of instance and volumes + 7.50 of snapshots), of which
+    # 156.22 compute, so 27.65 a month stays on-demand; the SE2 socket licence bought once for 17,500.00 and its
+    # support paid yearly, 22% of 17,500 = 3,850.00 a year: 2,114.99 + 27.65 × 36 (995.40) + 17,500.00 + 3 × 3,850.00
+    # = 32,160.39; on-demand 183.87 × 36 (6,619.32) + 17,500.00 + 11,550.00 = 35,669.32
     assert best.total_36_months_usd is not None
-    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("31890.39")
-    assert on_demand.total_36_months_usd == Decimal("35399.32")
-    # by year: 2,114.99 + 20.15 × 12 (241.80) + 17,500.00 + 3,850.00 = 23,706.79, then 241.80 + 3,850.00 = 4,091.80
-    assert best.cash_year_usd == (Decimal("23706.79"), Decimal("4091.80"), Decimal("4091.80"))
+    assert best.total_36_months_usd.quantize(Decimal("0.01")) == Decimal("32160.39")
+    assert on_demand.total_36_months_usd == Decimal("35669.32")
+    # by year: 2,114.99 + 27.65 × 12 (331.80) + 17,500.00 + 3,850.00 = 23,796.79, then 331.80 + 3,850.00 = 4,181.80
+    assert best.cash_year_usd == (Decimal("23796.79"), Decimal("4181.80"), Decimal("4181.80"))
     assert summary.cash_basis == "cash as paid, year 1 / 2 / 3"
     assert summary.run_rate_basis == "run-rate, licences spread over 3 years"
     assert best.saving_36_months_usd.quantize(Decimal("0.01")) == Decimal("3508.93")

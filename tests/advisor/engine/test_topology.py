@@ -56,7 +56,13 @@ def test_an_ec2_data_guard_standby_licenses_two_servers_not_three():
     # EE: buy 10 - 4 owned = 6: 6 x 47,500 / 36; support on all 10: 10 x 47,500 x 0.22 / 12
     ee = cents(6 * Decimal(47500) / 36) + cents(10 * Decimal(47500) * Decimal("0.22") / 12)
     diagnostics = cents(10 * Decimal(7500) / 36) + cents(10 * Decimal(7500) * Decimal("0.22") / 12)
-    assert ec2.total_monthly_usd == 2 * per_server + ee + diagnostics == Decimal("22095.91")
+    # the primary's EBS snapshots, 14-day retention: the first full copy of the 1,200 GiB database at the eu-west-1
+    # snapshot row's 0.05 USD per GB-month = 60.00 (a lower bound: no daily change is given)
+    snapshots = cents(1200 * Decimal("0.05"))
+    assert ec2.total_monthly_usd == 2 * per_server + ee + diagnostics + snapshots == Decimal("22155.91")
+    # no redo rate in this scenario: the Data Guard traffic to the standby in the second AZ is listed, not invented
+    assert ec2.topology.partial and not ec2.topology.transfer
+    assert any(u.startswith("Redo rate not given: the Data Guard traffic") for u in ec2.topology.unpriced)
 
 
 def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_to_it():
@@ -73,9 +79,16 @@ def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_t
     assert members[0].monthly_usd == members[1].monthly_usd == home
     assert members[2].monthly_usd == dr
     assert all(line.estimated for line in members[2].lines if "EBS" in line.name)
-    # 4 MiB/s = 4.194304 MB/s x 3,600 s x 730 h = 11,022.630912 GB at 0.02 USD/GB out of eu-west-1
-    (redo,) = ec2.topology.transfer
-    assert redo.quantity == Decimal("11022.630912") and redo.monthly_usd == cents(Decimal("11022.630912") * 2 / 100)
+    # 4 MiB/s x 3,600 s x 730 h = 10,512,000 MiB / 1,024 MiB per GB (AWS's GB is 2^30 bytes) = 10,265.625 GB,
+    # at 0.02 USD/GB out of eu-west-1 = 205.3125 = 205.31; to the standby in the second AZ the same GB are charged out
+    # of one zone and into the other at 0.01 each: 2 x 10,265.625 = 20,531.25 GB x 0.01 = 205.31
+    redo, cross_az = ec2.topology.transfer
+    assert redo.quantity == Decimal("10265.625") and redo.monthly_usd == Decimal("205.31")
+    assert cross_az.quantity == Decimal("20531.25") and cross_az.monthly_usd == Decimal("205.31")
+    assert cross_az.estimated and "Availability Zone" in cross_az.name
+    # EBS snapshots, 35-day retention: the 900 GiB full copy x 0.05 = 45.00, a lower bound (no daily change given)
+    (snapshots,) = ec2.topology.backups
+    assert snapshots.quantity == 900 and snapshots.monthly_usd == Decimal("45.00") and "lower bound" in snapshots.name
     # EE, Advanced Security and Diagnostics Pack on 3 servers x 8 = 24 (8 EE owned); Active Data Guard only on the
     # primary and the standby open read-only, 2 x 8 = 16: the DR standby is mounted and needs none
     licences = sum(
@@ -84,7 +97,7 @@ def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_t
     )
     assert ec2.topology.licence.servers == 3
     assert {p.key: (p.servers, p.required) for p in ec2.topology.licence.products}["active_data_guard"] == (2, 16)
-    assert ec2.total_monthly_usd == 2 * home + dr + redo.monthly_usd + licences
+    assert ec2.total_monthly_usd == 2 * home + dr + Decimal("205.31") * 2 + Decimal("45.00") + licences
 
 
 def test_rds_prices_read_replicas_and_a_cross_region_replica_as_instances():
@@ -99,7 +112,11 @@ def test_rds_prices_read_replicas_and_a_cross_region_replica_as_instances():
         ("dr-standby", "single-az", 1)]  # fmt: skip
     rds = options(workload)["rds"].chosen
     assert len(rds.topology.members) == 4 and rds.topology.licence.servers == 5
-    assert rds.topology.members[3].plan.region == "eu-central-1" and rds.topology.transfer
+    assert rds.topology.members[3].plan.region == "eu-central-1"
+    # no redo rate given: the transfer to the DR Region is said to be unpriced, never derived from datafile writes
+    assert rds.topology.transfer == () and rds.topology.partial
+    assert ("Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate "
+            "from AWR") in rds.topology.unpriced  # fmt: skip
 
 
 def test_ec2_multi_az_plus_dr_builds_two_standbys_and_replicas_beyond_the_readable_standby():
@@ -165,3 +182,73 @@ def test_rds_custom_says_which_rows_it_lacks_when_it_cannot_be_priced():
     rds_custom = options(scenario("latency-oltp-cross-region-dr"))["rds_custom"]
     assert rds_custom.chosen is None
     assert "Multi-AZ" in rds_custom.unpriced_reason and "eu-west-1" in rds_custom.unpriced_reason
+
+
+def dr_workload(**io):
+    return parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": False, "cross_region_dr": True, "dr_region": "eu-central-1"},
+        "sizing": {"db_size_gib": 6144, "yearly_growth_pct": 0, "backup_retention_days": 35},
+        "io": {"peak_write_iops": 5000, "sustained_write_iops": 5000, "peak_write_mib_s": 200, **io},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+
+
+def test_redo_of_2_mib_s_to_a_dr_region_is_priced_from_the_redo_rate():
+    # 2 MiB/s x 3,600 s x 730 h = 5,256,000 MiB; / 1,024 MiB per GB (AWS counts a GB as 2^30 bytes, the unit of the
+    # inter-Region row) = 5,132.8125 GB a month; x 0.02 USD/GB out of eu-west-1 = 102.65625 = 102.66 USD
+    ec2 = options(dr_workload(redo_mib_s=2))["ec2"].chosen
+    (redo,) = ec2.topology.transfer
+    assert redo.quantity == Decimal("5132.8125") and redo.unit_price_usd == Decimal("0.02")
+    assert redo.monthly_usd == Decimal("102.66") and redo.as_of == "2024-09-24"
+    assert "eu-west-1 → eu-central-1" in redo.name
+    assert not any(u.startswith("Redo rate") for u in ec2.topology.unpriced)
+
+
+def test_a_6_tb_database_without_a_redo_rate_ships_nothing_invented():
+    # before: 5,000 sustained write IOPS x 8 KiB = 40.96 MB/s of datafile writes stood in for redo, x 3,600 s x 730 h
+    # = 107,643 GB a month; Data Guard ships redo, not datafile writes, so without a redo rate nothing is invented
+    ec2 = options(dr_workload())["ec2"].chosen
+    assert ec2.topology.transfer == ()
+    assert ec2.topology.partial
+    assert ("Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate "
+            "from AWR") in ec2.topology.unpriced  # fmt: skip
+
+
+def test_ec2_snapshots_for_35_days_count_the_full_copy_and_each_day_of_changes():
+    # eu-west-1 EBS:SnapshotUsage row: 0.05 USD per GB-month (2023-02-23). 35 daily snapshots of a 500 GiB database
+    # changing 10 GiB a day keep the first full copy and 34 days of changes: 500 + 34 x 10 = 840 GiB x 0.05 = 42.00
+    workload = parse_workload({
+        "sizing": {"db_size_gib": 500, "backup_retention_days": 35, "backup_daily_change_gib": 10},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    ec2 = options(workload)["ec2"].chosen
+    (snapshots,) = ec2.topology.backups
+    assert snapshots.quantity == 840 and snapshots.unit_price_usd == Decimal("0.05")
+    assert snapshots.monthly_usd == Decimal("42.00") and snapshots.as_of == "2023-02-23"
+    assert snapshots.component == "backup" and snapshots in ec2.topology.lines
+    assert not any(u.startswith("Backups after") for u in ec2.topology.unpriced)
+    # without the daily change only the full copy is priced, 500 x 0.05 = 25.00, and it is said to be a lower bound
+    bare = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"backup_daily_change_gib": None})})
+    (lower,) = options(bare)["ec2"].chosen.topology.backups
+    assert lower.monthly_usd == Decimal("25.00") and "lower bound" in lower.name
+
+
+def test_rds_backup_beyond_the_free_allowance_is_on_the_bill():
+    # RDS keeps 500 + 34 x 20 = 1,180 GiB of backups for 35 days; the allocated storage is free, the rest is billed
+    # at the eu-west-1 RDS:ChargedBackupUsage row, 0.095 USD per GB-month
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": True},
+        "sizing": {"db_size_gib": 500, "yearly_growth_pct": 0, "backup_retention_days": 35,
+                   "backup_daily_change_gib": 20},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    rds = options(workload)["rds"].chosen
+    allocated = rds.layout.volumes[0].size_gib
+    (backup,) = rds.topology.backups
+    assert backup.quantity == 1180 - allocated > 0 and backup.unit_price_usd == Decimal("0.095")
+    assert backup.monthly_usd == cents((1180 - Decimal(allocated)) * Decimal("0.095"))
+    # Multi-AZ replication is not charged by AWS: said, with its source, not priced as transfer
+    assert rds.topology.transfer == ()
+    assert any(n.startswith("Multi-AZ: Amazon RDS does not charge") for n in rds.topology.notes)

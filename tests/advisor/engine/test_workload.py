@@ -135,6 +135,27 @@ def test_sustained_io_cannot_exceed_the_peak() -> None:
     assert "cannot exceed the peak (100)" in errors["io.sustained_read_iops"]
 
 
+def test_the_redo_rate_cannot_exceed_the_peak_write_throughput() -> None:
+    # redo is written to the redo logs, so it is part of the writes: 31 MiB/s of redo within 30 MiB/s of writes is not
+    errors = errors_of({"io": {"peak_write_mib_s": 30, "redo_mib_s": 31}})
+    assert "cannot exceed the peak write throughput (30 MiB/s)" in errors["io.redo_mib_s"]
+    assert "Accepted: 0 to 30 MiB/s" in errors["io.redo_mib_s"]
+    assert parse_workload({"io": {"peak_write_mib_s": 30, "redo_mib_s": 30}}).io.redo_mib_s == 30
+
+
+def test_a_days_changed_blocks_cannot_exceed_the_database() -> None:
+    errors = errors_of({"sizing": {"db_size_gib": 100, "backup_daily_change_gib": 101}})
+    assert "cannot exceed the database (100 GiB). Accepted: 0 to 100 GiB." in errors["sizing.backup_daily_change_gib"]
+    assert parse_workload({"sizing": {"db_size_gib": 100, "backup_daily_change_gib": 5}}).sizing.backup_daily_change_gib
+
+
+def test_every_golden_scenario_still_validates_with_the_redo_rule() -> None:
+    from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+
+    for path in sorted(SCENARIO_DIR.glob("*.json")):
+        assert load_scenario(path).workload.io.redo_mib_s in (None, 4), path
+
+
 def test_row_by_row_across_a_link_needs_an_onprem_connection() -> None:
     errors = errors_of({"environment": {"row_by_row_across_link": True}})
     assert "environment.row_by_row_across_link" in errors

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from pricing.engine.data_transfer import (
     DATA_FILE,
     DataTransferPrices,
+    cross_az_transfer,
     inter_region_transfer,
     redo_gb_per_month,
     transfer_prices,
@@ -138,18 +139,34 @@ def test_same_region_or_bad_code_is_an_error():
 # --- redo volume ------------------------------------------------------------------------------------
 
 
-def test_redo_gb_per_month():
-    # 2 MB/s x 3600 s x 730 h / 1000 MB per GB = 5256 GB
-    assert redo_gb_per_month(2, D(730)) == D(5256)
-    assert redo_gb_per_month(2.0, D("730")) == D(5256)
-    assert redo_gb_per_month(0.5, D(1)) == D("1.8")
+def test_redo_gb_per_month_counts_a_gb_as_1024_mib():
+    # AWS's GB is 2^30 bytes = 1,024 MiB: 2 MiB/s x 3,600 s x 730 h = 5,256,000 MiB / 1,024 = 5,132.8125 GB
+    assert redo_gb_per_month(2, D(730)) == D("5132.8125")
+    assert redo_gb_per_month(2.0, D("730")) == D("5132.8125")
+    assert redo_gb_per_month(D("0.5"), D(1)) == D("1.7578125")  # 0.5 x 3,600 / 1,024
     assert redo_gb_per_month(0, D(730)) == 0
+    assert transfer_prices().fact("gb_is_2_30_bytes").text.startswith("AWS counts the GB")
 
 
 def test_redo_priced_from_ireland():
-    # 5256 GB x $0.02 = $105.12 a month
+    # 5,132.8125 GB x $0.02 = $102.65625, $102.66 a month
     gb = redo_gb_per_month(2, D(730))
-    assert gb * inter_region_transfer("eu-west-1", "eu-central-1").usd_per_gb == D("105.12")
+    assert (gb * inter_region_transfer("eu-west-1", "eu-central-1").usd_per_gb).quantize(D("0.01")) == D("102.66")
+
+
+def test_cross_az_is_charged_in_each_direction_at_a_sourced_rate():
+    price = cross_az_transfer("eu-west-1")
+    assert price.usd_per_gb == D("0.01") and price.directions == 2
+    assert "Availability Zones" in price.source and price.as_of == "2026-05"
+    assert cross_az_transfer("us-gov-west-1") is None  # no sourced row outside the commercial partition
+    assert cross_az_transfer("cn-north-1") is None
+    with pytest.raises(ValueError, match="Region code"):
+        cross_az_transfer("EU (Ireland)")
+
+
+def test_rds_multi_az_replication_is_not_charged_and_says_where_that_is_read():
+    fact = transfer_prices().fact("rds_multi_az_replication_not_charged")
+    assert "USER_OnDemandDBInstances" in fact.source and fact.note.startswith("inferred in part")
 
 
 @pytest.mark.parametrize("rate, hours", [(-1, D(730)), (float("nan"), D(730)), (True, D(730)), (1, D(-1))])

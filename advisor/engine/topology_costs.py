@@ -1,0 +1,125 @@
+"""The costs of a topology beside its instances: redo shipped to standbys and the primary's backups.
+
+Pure Python. Redo shipped to a DR Region or to a Data Guard standby in a second Availability Zone is priced from the
+workload's redo rate only (AWR 'redo size' per second): never from datafile writes, which are not what Data Guard
+sends. Without a redo rate that transfer is listed as not priced, and the total says it is partial. Backups are the
+primary's: EBS snapshots on EC2, automated backups beyond the free allowance on RDS and RDS Custom, counted by
+``pricing.engine.backup_storage`` (a lower bound, said, when the daily change is unknown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from advisor.engine.workload import Workload
+from pricing.engine.backup_storage import BackupStorage, ebs_snapshot_storage, rds_backup_storage
+from pricing.engine.calculator import Line, row_line
+from pricing.engine.data_transfer import (
+    TransferPrice,
+    cross_az_transfer,
+    inter_region_transfer,
+    redo_gb_per_month,
+    transfer_prices,
+)
+from pricing.engine.pricebook import PriceNotFound
+
+ENTER_REDO = "enter the redo rate from AWR"
+
+
+@dataclass(frozen=True)
+class ExtraCosts:
+    """Lines priced, and what could not be priced (each with its reason, for the 'not priced' list)."""
+
+    lines: tuple[Line, ...] = ()
+    unpriced: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def redo_gb(workload: Workload) -> Decimal | None:
+    """Redo shipped to each standby a month, in GB of 2^30 bytes; None when the workload gives no redo rate."""
+    io = workload.io
+    if io.redo_mib_s is None:
+        return None
+    return redo_gb_per_month(Decimal(str(io.redo_mib_s)), Decimal(workload.environment.hours_per_month))
+
+
+def _transfer_line(name: str, gb: Decimal, price: TransferPrice, *, estimated: bool) -> Line:
+    quantity = gb * price.directions
+    return Line(
+        name=name, quantity=quantity, unit="GB", unit_price_usd=price.usd_per_gb,
+        monthly_usd=(quantity * price.usd_per_gb).quantize(Decimal("0.01")), price_source=price.source,
+        as_of=price.as_of, estimated=estimated, note=price.note, component="transfer",
+    )  # fmt: skip
+
+
+def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, local_standby: bool) -> ExtraCosts:
+    """Redo shipped to the DR Region and, on EC2, to the Data Guard standby in a second Availability Zone."""
+    home, gb = workload.environment.region, redo_gb(workload)
+    rate = "" if gb is None else f"{workload.io.redo_mib_s:g} MiB/s of redo = {gb:,.1f} GB a month"
+    lines: list[Line] = []
+    unpriced: list[str] = []
+    notes: list[str] = []
+    if dr_region is not None:
+        price = inter_region_transfer(home, dr_region)
+        if gb is None:
+            unpriced.append(f"Redo rate not given: the transfer to the DR Region ({dr_region}) is not priced; "
+                            f"{ENTER_REDO}")  # fmt: skip
+        elif price is None:
+            unpriced.append(f"Redo shipped to {dr_region} ({rate}): no sourced inter-Region transfer rate for "
+                            f"{home} → {dr_region}")  # fmt: skip
+        else:
+            lines.append(_transfer_line(f"Redo shipped {home} → {dr_region}: {rate}", gb, price, estimated=False))
+    if platform == "ec2" and local_standby:
+        price = cross_az_transfer(home)
+        if gb is None:
+            unpriced.append("Redo rate not given: the Data Guard traffic to the standby in a second Availability "
+                            f"Zone is not priced; {ENTER_REDO}")  # fmt: skip
+        elif price is None:
+            unpriced.append(f"Redo shipped to the standby in a second Availability Zone ({rate}): no sourced rate "
+                            f"between Availability Zones in {home}")  # fmt: skip
+        else:
+            name = (f"Redo shipped to the Data Guard standby in a second Availability Zone: {rate}, charged out of "
+                    f"one zone and into the other = {gb * price.directions:,.1f} GB")  # fmt: skip
+            lines.append(_transfer_line(name, gb, price, estimated=True))
+    if platform in ("rds", "rds-custom") and workload.availability.multi_az:
+        fact = transfer_prices().fact("rds_multi_az_replication_not_charged")
+        if fact is not None:
+            notes.append(f"Multi-AZ: {fact.text} (AWS RDS User Guide, On-Demand DB instances, as of {fact.as_of})")
+    return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes))
+
+
+def _backup_line(name: str, storage: BackupStorage, row: Any) -> Line:
+    return row_line(f"{name}: {storage.words}", storage.billed_gib, row, component="backup",
+                    note="a lower bound: the changes kept between backups are not known" if storage.lower_bound
+                    else "")  # fmt: skip
+
+
+def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib: int) -> ExtraCosts:
+    """The primary's backups for the workload's retention: EBS snapshots on EC2; on RDS and RDS Custom, automated
+    backups beyond the free allowance (the allocated storage)."""
+    days, region = workload.sizing.backup_retention_days, workload.environment.region
+    used = Decimal(str(workload.sizing.db_size_gib))
+    change = workload.sizing.backup_daily_change_gib
+    daily = None if change is None else Decimal(str(change))
+    what = f"{days}-day backup retention"
+    if days == 0:
+        return ExtraCosts((), (), ("Backup retention 0 days: no backups are kept, none priced",))
+    try:
+        if platform == "ec2":
+            storage = ebs_snapshot_storage(used_gib=used, retention_days=days, daily_change_gib=daily)
+            row = book.ebs_snapshot(region=region)
+            line = _backup_line(f"EBS snapshots for the {what}", storage, row)
+        else:
+            storage = rds_backup_storage(used_gib=used, allocated_gib=Decimal(allocated_gib), retention_days=days,
+                                         daily_change_gib=daily)  # fmt: skip
+            row = book.rds_backup(region=region, custom=platform == "rds-custom")
+            line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row)
+    except PriceNotFound as error:
+        return ExtraCosts((), (f"Backups for the {what} are not priced: {error.message}",))
+    unpriced: tuple[str, ...] = ()
+    if storage.lower_bound:
+        unpriced = (f"Backups after the first full copy: no daily change is given, so the changed blocks kept for "
+                    f"the {what} are not priced (the backup line is a lower bound); enter the data changed a day",)  # fmt: skip
+    return ExtraCosts((line,), unpriced)
