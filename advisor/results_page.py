@@ -18,7 +18,7 @@ from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
 from advisor.engine.odb_option import odb_cash_flow, odb_lines, odb_words
 from advisor.engine.option_commitments import topology_cash_flow
-from advisor.engine.ranking import LeftOut, Ranking, left_out_words
+from advisor.engine.ranking import LeftOut, Ranking, awaiting_words, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
@@ -135,7 +135,7 @@ class Column:
     def not_priced(self) -> tuple[str, ...]:
         """Costs of the chosen topology that exist but are not priced: the monthly figure leaves them out."""
         chosen = self.option.chosen
-        return chosen.topology.unpriced if chosen is not None and self.option.odb is None else ()
+        return chosen.topology.not_priced if chosen is not None and self.option.odb is None else ()
 
     @property
     def one_year_usd(self) -> Decimal | None:
@@ -284,6 +284,8 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     reasons = [f"{best.option.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month "
                f"({ranking.basis}{three_years}), {best.configuration}."]  # fmt: skip
     reasons += viable_left
+    if waiting := awaiting_words(ranking):
+        reasons.append(waiting)
     optional = []
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
     if nxt is not None and margin is not None:

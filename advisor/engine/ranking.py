@@ -46,10 +46,21 @@ class LeftOut:
 
 
 @dataclass(frozen=True)
+class AwaitingInput:
+    """Costs a ranked option's total leaves out until the workload gives a figure (the redo rate, the data changed a
+    day): said beside the ranking, so a reader knows what the totals do not yet hold."""
+
+    option: str
+    label: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Ranking:
     basis: str
     ranked: tuple[Ranked, ...]  # cheapest first
     left_out: tuple[LeftOut, ...]  # in the options' order
+    awaiting_input: tuple[AwaitingInput, ...] = ()  # of the ranked options, costs left out for want of a figure
 
     @property
     def recommended(self) -> Ranked | None:
@@ -132,13 +143,23 @@ def _lacks(option: OptionRecommendation) -> str:
         missing = [m for m in chosen.topology.members if m.unpriced is not None]
         if missing:
             return "; ".join(f"the {m.plan.label} could not be priced ({_sentence(m.unpriced or '')})" for m in missing)
+        no_price = getattr(chosen.topology, "unpriced", ())
+        if no_price:  # a cost no sourced price prices (not one awaiting a figure from the user)
+            return "; ".join(_sentence(item) for item in no_price)
     return ""
+
+
+def _awaiting(option: OptionRecommendation) -> AwaitingInput | None:
+    chosen = option.chosen
+    items = tuple(getattr(chosen.topology, "needs_input", ())) if chosen is not None else ()
+    return AwaitingInput(option.option, option.label, items) if items else None
 
 
 def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
     """The options ranked on one basis, cheapest first, and those left out with why."""
     ranked: list[tuple[Decimal, int, Ranked]] = []
     left_out: list[LeftOut] = []
+    awaiting: list[AwaitingInput] = []
     for index, option in enumerate(options):
         monthly = _monthly(option)
         if option.verdict.verdict == "blocked":
@@ -149,8 +170,18 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
             left_out.append(LeftOut(option.option, option.label, "partial", lacks, monthly))
         else:
             ranked.append((monthly, index, Ranked(option.option, option.label, monthly)))
+            if (waiting := _awaiting(option)) is not None:
+                awaiting.append(waiting)
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
-    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out))
+    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting))
+
+
+def awaiting_words(ranking: Ranking) -> str:
+    """One sentence on the costs the ranked totals leave out until the workload gives a figure; "" when none."""
+    if not ranking.awaiting_input:
+        return ""
+    parts = [f"{a.label}: {'; '.join(_sentence(i) for i in a.items)}" for a in ranking.awaiting_input]
+    return "The totals compared leave out costs that need a figure not given yet (" + "; ".join(parts) + ")."
 
 
 def left_out_words(left: LeftOut) -> str:
@@ -180,4 +211,6 @@ def ranking_words(ranking: Ranking) -> tuple[str, ...]:
         share = f", {pct} %" if pct is not None else ""
         out.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
     out += [left_out_words(left) for left in ranking.left_out]
+    if waiting := awaiting_words(ranking):
+        out.append(waiting)
     return tuple(out)

@@ -7,7 +7,7 @@ from typing import Any
 
 from advisor.engine.odb_option import odb_json
 from advisor.engine.option_commitments import topology_cash_flow
-from advisor.engine.ranking import Ranking, left_out_words
+from advisor.engine.ranking import Ranking, awaiting_words, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules import verdicts_json
 from advisor.engine.sizing import Dimension
@@ -93,7 +93,7 @@ def topology_json(topology: Topology) -> dict[str, Any]:
         ],
         "transfer": [line.model_dump(mode="json") for line in topology.transfer],
         "backups": [line.model_dump(mode="json") for line in topology.backups],
-        "not_priced": list(topology.unpriced),
+        "not_priced": list(topology.not_priced),
         "licences": None
         if licence is None
         else {
@@ -174,6 +174,10 @@ def ranking_json(ranking: Ranking) -> dict[str, Any]:
             }
             for o in ranking.left_out
         ],  # fmt: skip
+        "awaiting_input": [
+            {"option": a.option, "label": a.label, "items": list(a.items)} for a in ranking.awaiting_input
+        ],
+        "awaiting_input_words": awaiting_words(ranking) or None,
     }
 
 

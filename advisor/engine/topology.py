@@ -176,7 +176,8 @@ class Topology:
     gaps: tuple[str, ...]
     notes: tuple[str, ...]
     backups: tuple[Line, ...] = ()  # the primary's backups (EBS snapshots, RDS backup beyond the free allowance)
-    unpriced: tuple[str, ...] = ()  # costs that exist but could not be priced, each with its reason
+    unpriced: tuple[str, ...] = ()  # costs that exist but no sourced price prices, each with its reason
+    needs_input: tuple[str, ...] = ()  # costs left out until the workload gives a figure (redo rate, daily change)
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -189,9 +190,14 @@ class Topology:
         )
 
     @property
+    def not_priced(self) -> tuple[str, ...]:
+        """Every cost the total leaves out, with why: no sourced price, or a figure the workload does not give."""
+        return self.unpriced + self.needs_input
+
+    @property
     def partial(self) -> bool:
         """True when some cost of this topology is listed as not priced: the total leaves it out."""
-        return bool(self.unpriced)
+        return bool(self.not_priced)
 
     @property
     def licence_monthly_usd(self) -> Decimal:
@@ -287,4 +293,5 @@ def price_topology(
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
     return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,
-                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced))  # fmt: skip
+                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced),
+                    (*backups.needs_input, *transfer.needs_input))  # fmt: skip

@@ -33,8 +33,9 @@ class ExtraCosts:
     """Lines priced, and what could not be priced (each with its reason, for the 'not priced' list)."""
 
     lines: tuple[Line, ...] = ()
-    unpriced: tuple[str, ...] = ()
+    unpriced: tuple[str, ...] = ()  # no sourced price: the total is partial
     notes: tuple[str, ...] = field(default=())
+    needs_input: tuple[str, ...] = ()  # a figure the workload does not give (redo rate, data changed a day)
 
 
 def redo_gb(workload: Workload) -> Decimal | None:
@@ -60,11 +61,12 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
     rate = "" if gb is None else f"{workload.io.redo_mib_s:g} MiB/s of redo = {gb:,.1f} GB a month"
     lines: list[Line] = []
     unpriced: list[str] = []
+    needs_input: list[str] = []
     notes: list[str] = []
     if dr_region is not None:
         price = inter_region_transfer(home, dr_region)
         if gb is None:
-            unpriced.append(f"Redo rate not given: the transfer to the DR Region ({dr_region}) is not priced; "
+            needs_input.append(f"Redo rate not given: the transfer to the DR Region ({dr_region}) is not priced; "
                             f"{ENTER_REDO}")  # fmt: skip
         elif price is None:
             unpriced.append(f"Redo shipped to {dr_region} ({rate}): no sourced inter-Region transfer rate for "
@@ -74,7 +76,7 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
     if platform == "ec2" and local_standby:
         price = cross_az_transfer(home)
         if gb is None:
-            unpriced.append("Redo rate not given: the Data Guard traffic to the standby in a second Availability "
+            needs_input.append("Redo rate not given: the Data Guard traffic to the standby in a second Availability "
                             f"Zone is not priced; {ENTER_REDO}")  # fmt: skip
         elif price is None:
             unpriced.append(f"Redo shipped to the standby in a second Availability Zone ({rate}): no sourced rate "
@@ -87,7 +89,7 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
         fact = transfer_prices().fact("rds_multi_az_replication_not_charged")
         if fact is not None:
             notes.append(f"Multi-AZ: {fact.text} (AWS RDS User Guide, On-Demand DB instances, as of {fact.as_of})")
-    return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes))
+    return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes), tuple(needs_input))
 
 
 def _backup_line(name: str, storage: BackupStorage, row: Any) -> Line:
@@ -118,8 +120,8 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
             line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row)
     except PriceNotFound as error:
         return ExtraCosts((), (f"Backups for the {what} are not priced: {error.message}",))
-    unpriced: tuple[str, ...] = ()
+    needs_input: tuple[str, ...] = ()
     if storage.lower_bound:
-        unpriced = (f"Backups after the first full copy: no daily change is given, so the changed blocks kept for "
+        needs_input = (f"Backups after the first full copy: no daily change is given, so the changed blocks kept for "
                     f"the {what} are not priced (the backup line is a lower bound); enter the data changed a day",)  # fmt: skip
-    return ExtraCosts((line,), unpriced)
+    return ExtraCosts((line,), needs_input=needs_input)

@@ -47,7 +47,7 @@ class Command(BaseCommand):
             )
             for line in (*c.topology.backups, *c.topology.transfer):
                 self.stdout.write(f"  {line.name}: ${line.monthly_usd:,}")
-            for item in c.topology.unpriced:
+            for item in c.topology.not_priced:
                 self.stdout.write(f"  not priced: {item}")
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")

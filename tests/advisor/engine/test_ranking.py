@@ -26,7 +26,8 @@ def _member(label: str, unpriced: str | None = None) -> Any:
 
 def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str, ...] = (), unpriced: str = "",
            unmet: tuple[str, ...] = (), members: tuple[Any, ...] = (),
-           licences_in_total: bool = True) -> OptionRecommendation:  # fmt: skip
+           licences_in_total: bool = True, no_price: tuple[str, ...] = (),
+           needs_input: tuple[str, ...] = ()) -> OptionRecommendation:  # fmt: skip
     """An option as the recommender leaves it: ODB carries its total on ``odb``, the others on the chosen topology."""
     findings = (_blocker(key, blocked),) if blocked else ()
     verdict = OptionVerdict(key, LABELS[key], "blocked" if blocked else "viable", findings)
@@ -35,7 +36,8 @@ def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str
         odb = SimpleNamespace(monthly_usd=total, licences_in_total=licences_in_total)
         return OptionRecommendation(key, LABELS[key], verdict, None, (), (), unmet, notes, unpriced, odb=odb)
     chosen = None if total is None else SimpleNamespace(
-        total_monthly_usd=total, topology=SimpleNamespace(members=members or (_member("Primary"),)))  # fmt: skip
+        total_monthly_usd=total, topology=SimpleNamespace(members=members or (_member("Primary"),), unpriced=no_price,
+                                                          needs_input=needs_input))  # fmt: skip
     return OptionRecommendation(key, LABELS[key], verdict, chosen, (), (), unmet, notes, unpriced)  # type: ignore[arg-type]
 
 
@@ -141,3 +143,28 @@ def test_the_json_carries_the_option_basis_runner_up_margin_and_those_left_out()
     assert said["margin_monthly_usd"] == "265.50" and said["margin_pct"] == "21.5"  # as worked above
     assert [(o["option"], o["kind"]) for o in said["left_out"]] == [("rds_custom", "blocked"), ("odb", "partial")]
     assert said["left_out"][0]["monthly_usd"] == "400.00"
+
+
+def test_a_cost_no_sourced_price_prices_makes_the_total_partial() -> None:
+    no_rate = "Redo shipped to the standby in a second Availability Zone: no sourced rate between Availability Zones"
+    ranking = rank_options(options=(option("ec2", "800.00", no_price=(no_rate,)), option("rds", "1000.00")))
+
+    assert ranking.recommended is not None and ranking.recommended.option == "rds"
+    partial = ranking.left_out_of("ec2")
+    assert partial is not None and partial.kind == "partial" and "no sourced rate" in partial.reason
+
+
+def test_a_cost_awaiting_a_figure_from_the_user_is_said_beside_the_ranking_not_hidden() -> None:
+    redo = "Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate"
+    ranking = rank_options(
+        options=(option("ec2", "800.00", needs_input=(redo,)), option("rds", "1000.00", needs_input=(redo,)))
+    )
+
+    # both totals leave out the same kind of cost for want of the same figure: still compared, $200.00 apart
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    assert ranking.margin_usd == Decimal("200.00")
+    assert [a.option for a in ranking.awaiting_input] == ["ec2", "rds"]
+    words = ranking_words(ranking)[-1]
+    assert words.startswith("The totals compared leave out costs that need a figure not given yet")
+    assert "Self-managed Oracle on EC2: redo rate not given" in words
+    assert ranking_json(ranking)["awaiting_input"][0] == {"option": "ec2", "label": LABELS["ec2"], "items": [redo]}
