@@ -19,6 +19,7 @@ from advisor import results_page, services
 from advisor.engine.recommender import Recommendation, recommend
 from advisor.engine.workload import Workload, WorkloadInvalid
 from advisor.models import Assessment
+from pricing.engine.storage_fallback import storage_fallback_region
 from pricing.impact import Failure, Impact, ImpactReport, OptionChange
 from pricing.models import PriceSnapshot
 from pricing.price_books import SERVICES, BookKey, priced_book, priced_regions, storage_fallback_for
@@ -109,7 +110,13 @@ def assessments_using(region: str) -> QuerySet[Assessment]:
     """Saved assessments whose recommendation reads ``region``'s prices (their Region, their DR Region when they
     have a cross-Region DR copy, or the Region their storage is priced at), most recently updated first."""
     saved_regions = Assessment.objects.values_list("region", flat=True).distinct()
-    leaning = [r for r in saved_regions if r != region and storage_fallback_for(r) == region]
+    # where ``region`` prices all the storage another Region lacks (its first stand-in); the last-resort stand-in
+    # prices only EBS snapshots there, and a change to those alone is not followed
+    leaning = [
+        r
+        for r in saved_regions
+        if r != region and storage_fallback_region(r) == region and region in storage_fallback_for(r)
+    ]
     uses = (
         Q(region=region)
         | Q(region__in=leaning)

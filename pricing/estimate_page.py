@@ -31,7 +31,7 @@ from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licenc
 from pricing.engine.commitments import CommitmentComparison, commitment_quotes
 from pricing.engine.licences import LicenceInvalid, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook, PriceNotFound
-from pricing.engine.storage_fallback import StorageFallbackBook
+from pricing.engine.storage_fallback import fallbacks_used
 from pricing.forms_common import Issue
 from pricing.models import PriceRecord, PriceSnapshot
 from pricing.price_books import priced_book
@@ -143,8 +143,8 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
             raise EstimateInvalid([p for p in invalid.problems if p.field != "licences.vcpus"]) from None
         raise
     snapshots = snapshots_for(cfg.platform, cfg.region)
-    if isinstance(book, StorageFallbackBook) and book.used_fallback:
-        snapshots += snapshots_for(cfg.platform, book.fallback)
+    for fallback in fallbacks_used(book):
+        snapshots += snapshots_for(cfg.platform, fallback)
     return EstimateAnswer(cfg, result, snapshots, book, vcpus)
 
 

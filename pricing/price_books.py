@@ -11,7 +11,7 @@ from typing import Any
 
 from pricing.catalog.regions import regions
 from pricing.engine.pricebook import PriceBook
-from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_region
+from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_regions
 from pricing.models import PriceSnapshot
 from pricing.services import snapshot_current, snapshot_rows
 
@@ -73,17 +73,16 @@ def clear_price_books(**_: Any) -> None:
     _BOOKS.clear()
 
 
-def storage_fallback_for(region: str) -> str | None:
-    """The Region whose storage rows stand in for ``region``'s missing ones, when it is another and has snapshots."""
-    fallback = storage_fallback_region(region)
-    return None if fallback == region or not book_key(fallback)[1] else fallback
+def storage_fallback_for(region: str) -> tuple[str, ...]:
+    """The Regions whose storage rows stand in for ``region``'s missing ones, in the order tried: those that are
+    another Region and have snapshots."""
+    return tuple(r for r in storage_fallback_regions(region) if book_key(r)[1])
 
 
 def priced_regions(region: str, *others: str) -> tuple[str, ...]:
     """Every Region whose snapshots ``priced_book(region, *others)`` reads: ``region``, ``others`` and the storage
-    stand-in Region where one is used, each once, in that order."""
-    fallback = storage_fallback_for(region)
-    return tuple(dict.fromkeys((region, *others, *([fallback] if fallback else []))))
+    stand-in Regions where they are used, each once, in that order."""
+    return tuple(dict.fromkeys((region, *others, *storage_fallback_for(region))))
 
 
 def priced_book(region: str, *others: str, key: BookKey | None = None) -> Any:
@@ -91,6 +90,7 @@ def priced_book(region: str, *others: str, key: BookKey | None = None) -> Any:
     but not storage, storage is priced at the named Region of ``storage_fallback_region`` and marked estimated
     (instance hours never fall back). The one way pages, API and advisor get a book. ``key`` (snapshots of
     ``priced_regions``, one of them swapped) prices with other snapshots than the current ones."""
-    fallback = storage_fallback_for(region)
-    book = price_book_for(region, key or combined_key(*priced_regions(region, *others)))
-    return StorageFallbackBook(book, region=region, fallback=fallback) if fallback else book
+    book: Any = price_book_for(region, key or combined_key(*priced_regions(region, *others)))
+    for fallback in storage_fallback_for(region):  # the innermost wrap's stand-in is tried first
+        book = StorageFallbackBook(book, region=region, fallback=fallback)
+    return book

@@ -24,6 +24,7 @@ from pricing.engine.data_transfer import (
     transfer_prices,
 )
 from pricing.engine.pricebook import PriceNotFound
+from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_regions
 
 ENTER_REDO = "enter the redo rate from AWR"
 
@@ -98,6 +99,21 @@ def _backup_line(name: str, storage: BackupStorage, row: Any) -> Line:
                     else "")  # fmt: skip
 
 
+def _backup_row(book: Any, region: str, lookup: Any) -> Any:
+    """The Region's own backup row; where the book holds none, a stand-in Region's, as other storage is priced
+    (``storage_fallback_regions``), marked estimated with the Region it came from. (The site's books already stand
+    in this way; a bare book, as the CLI and tests pass, is given the same chance here.)"""
+    try:
+        return lookup(book, region)
+    except PriceNotFound:
+        for fallback in storage_fallback_regions(region):
+            try:
+                return lookup(StorageFallbackBook(book, region=region, fallback=fallback), region)
+            except PriceNotFound:
+                continue
+        raise
+
+
 def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib: int) -> ExtraCosts:
     """The primary's backups for the workload's retention: EBS snapshots on EC2; on RDS and RDS Custom, automated
     backups beyond the free allowance (the allocated storage)."""
@@ -111,15 +127,17 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
     try:
         if platform == "ec2":
             storage = ebs_snapshot_storage(used_gib=used, retention_days=days, daily_change_gib=daily)
-            row = book.ebs_snapshot(region=region)
+            row = _backup_row(book, region, lambda b, r: b.ebs_snapshot(region=r))
             line = _backup_line(f"EBS snapshots for the {what}", storage, row)
         else:
             storage = rds_backup_storage(used_gib=used, allocated_gib=Decimal(allocated_gib), retention_days=days,
                                          daily_change_gib=daily)  # fmt: skip
-            row = book.rds_backup(region=region, custom=platform == "rds-custom")
+            row = _backup_row(book, region, lambda b, r: b.rds_backup(region=r, custom=platform == "rds-custom"))
             line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row)
-    except PriceNotFound as error:
-        return ExtraCosts((), (f"Backups for the {what} are not priced: {error.message}",))
+    except PriceNotFound:
+        kind = "EBS snapshot" if platform == "ec2" else "backup storage"
+        return ExtraCosts((), (f"Backups for the {what} are not priced: no {kind} price is held for {region} or a "
+                               "Region that could stand in for it",))  # fmt: skip
     needs_input: tuple[str, ...] = ()
     if storage.lower_bound:
         needs_input = (f"Backups after the first full copy: no daily change is given, so the changed blocks kept for "

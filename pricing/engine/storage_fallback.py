@@ -32,6 +32,16 @@ STORAGE_LOOKUPS = frozenset(
 )
 
 
+LAST_RESORT_STORAGE_REGION = "eu-west-1"  # the one Region whose committed rows price EBS snapshots too
+
+
+def storage_fallback_regions(region: str) -> tuple[str, ...]:
+    """The Regions whose storage rows stand in for ``region``'s missing ones, in the order tried: the storage-priced
+    Region of its continent, then the one whose committed rows also price EBS snapshots (us-east-1's do not)."""
+    chain = (storage_fallback_region(region), LAST_RESORT_STORAGE_REGION)
+    return tuple(r for r in dict.fromkeys(chain) if r != region)
+
+
 def storage_fallback_region(region: str) -> str:
     """The Region whose storage rows stand in: eu-west-1 for Europe, us-east-1 elsewhere (the two Regions the
     committed snapshots price storage in)."""
@@ -65,3 +75,13 @@ class StorageFallbackBook:
                 return _mark(result, f"no {self.region} price held for {what}: estimated at {self.fallback}'s price")
 
         return lookup
+
+
+def fallbacks_used(book: Any) -> tuple[str, ...]:
+    """The stand-in Regions whose rows a (possibly nested) ``StorageFallbackBook`` priced something at."""
+    used: list[str] = []
+    while isinstance(book, StorageFallbackBook):
+        if book.used_fallback:
+            used.append(book.fallback)
+        book = book.book
+    return tuple(reversed(used))
