@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -75,16 +76,20 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
     return error_response(_explained(request) or _flatten(exc.errors), 400)
 
 
-def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     if exc.status_code == 400:  # the body is not JSON: say why, as the engine's parser does
         explained = _explained(request)
         if explained:
             return error_response(explained, 400)
         return error_response([{"path": "body", "message": f"{exc.message}: expected a JSON object"}], 400)
     if isinstance(exc, Throttled):
-        wait = "" if exc.wait is None else f" Retry in {max(1, round(exc.wait))} s (the Retry-After header)."
+        seconds = None if exc.wait is None else max(1, math.ceil(exc.wait))
+        wait = "" if seconds is None else f" Retry in {seconds} s (the Retry-After header)."
         message = f"Too many requests from this client (token or address).{wait}"
-        return error_response([{"path": "request", "message": message}], 429)
+        response = error_response([{"path": "request", "message": message}], 429)
+        if seconds is not None:
+            response["Retry-After"] = str(seconds)
+        return response
     if isinstance(exc, AuthenticationError):
         message = (
             "Authentication required: send Authorization: Bearer <key> with an active API token "
@@ -109,6 +114,6 @@ def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 def install_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ValidationError, _validation_error)
-    api.add_exception_handler(HttpError, _http_error)
+    api.add_exception_handler(HttpError, http_error)
     api.add_exception_handler(Http404, _not_found)
     api.add_exception_handler(Exception, _server_error)

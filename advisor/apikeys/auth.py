@@ -3,8 +3,10 @@
 ``api_key`` accepts ``Authorization: Bearer <key>`` with an active token; ``session_user`` a signed-in browser;
 ``anonymous_client`` lets compute-only endpoints answer callers who send no credentials at all (a key that is
 sent but unknown or revoked is refused with 401, never quietly ignored, not even beside a signed-in session). ``ClientRateThrottle`` counts requests
-per token, per user, else per address, at ``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it),
-in the database cache ``api-throttle``, so every web worker process counts against the same limit.
+per token, per user, else per address (``config.clients``: the socket's, or the one the trusted proxies saw), at
+``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it), in the database cache ``api-throttle``,
+so every web worker process counts against the same limit. A refused caller (wrong key, no credentials where they
+are needed) counts against its address too (``refusal_wait``), so keys cannot be tried without end.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ninja.throttling import SimpleRateThrottle
 
 from advisor.apikeys.models import ApiKey
 from advisor.apikeys.services import apikey_check
+from config.clients import client_address
 
 THROTTLE_CACHE = "api-throttle"
 
@@ -71,6 +74,9 @@ class ClientRateThrottle(SimpleRateThrottle):
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return super().allow_request(request)
 
+    def get_ident(self, request: HttpRequest) -> str:
+        return client_address(request)
+
     def get_cache_key(self, request: HttpRequest) -> str:
         auth = getattr(request, "auth", None)
         if isinstance(auth, ApiKey):
@@ -80,3 +86,12 @@ class ClientRateThrottle(SimpleRateThrottle):
         else:
             ident = f"ip-{self.get_ident(request)}"
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def refusal_wait(request: HttpRequest) -> float | None:
+    """Count a refused request against its address; None while within the limit, else the seconds to wait."""
+    throttle = ClientRateThrottle()
+    request.auth = None  # type: ignore[attr-defined]  # refused: whatever it claimed, it is counted by address
+    if throttle.allow_request(request):
+        return None
+    return throttle.wait() or 1.0
