@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.security.PermissionsPolicyMiddleware",
+    "config.security.PrivateResponsesMiddleware",  # after authentication: reads request.user as the view left it
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out sign-in into the lockout page
