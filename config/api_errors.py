@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
@@ -24,6 +25,7 @@ logger = logging.getLogger("config.api")
 
 Explainer = Callable[[bytes], list[dict[str, str]]]
 _EXPLAINERS: dict[str, Explainer] = {}
+DATABASE_RETRY_AFTER_SECONDS = 30  # a hint, not a promise: a restarted or failed-over database is usually back by then
 
 
 def explains(url_name: str) -> Callable[[Explainer], Explainer]:
@@ -105,6 +107,15 @@ def _not_found(request: HttpRequest, exc: Exception) -> HttpResponse:
     return error_response([{"path": "url", "message": f"Not found: {exc}" if str(exc) else "Not found."}], 404)
 
 
+def _database_unavailable(request: HttpRequest, exc: DatabaseError) -> HttpResponse:
+    """The database did not answer: 503 with Retry-After, the caller may simply try again; the detail goes to the log."""
+    logger.error("database unavailable on %s %s: %s", request.method, request.path, exc)
+    message = f"The database is unavailable; try again in {DATABASE_RETRY_AFTER_SECONDS} s (the Retry-After header)."
+    response = error_response([{"path": "server", "message": message}], 503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response
+
+
 def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
     """Unexpected errors answer JSON, never the HTML 500 page nor a traceback; the traceback goes to the log."""
     logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
@@ -116,4 +127,5 @@ def install_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ValidationError, _validation_error)
     api.add_exception_handler(HttpError, http_error)
     api.add_exception_handler(Http404, _not_found)
+    api.add_exception_handler(DatabaseError, _database_unavailable)
     api.add_exception_handler(Exception, _server_error)

@@ -5,7 +5,8 @@
 sent but unknown or revoked is refused with 401, never quietly ignored, not even beside a signed-in session). ``ClientRateThrottle`` counts requests
 per token, per user, else per address (``config.clients``: the socket's, or the one the trusted proxies saw), at
 ``settings.API_RATE_LIMIT`` (read on every request, so tests can lower it), in the database cache ``api-throttle``,
-so every web worker process counts against the same limit. A refused caller (wrong key, no credentials where they
+so every web worker process counts against the same limit (while that table is unreachable, each worker counts in
+its own memory, so compute-only calls keep answering). A refused caller (wrong key, no credentials where they
 are needed) counts against its address too (``refusal_wait``), so keys cannot be tried without end.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
+from django.db import DatabaseError
 from django.http import HttpRequest
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
@@ -24,6 +26,7 @@ from advisor.apikeys.services import apikey_check
 from config.clients import client_address
 
 THROTTLE_CACHE = "api-throttle"
+OUTAGE_CACHE = "default"  # in-process memory: the limit holds per worker while the database is down
 
 
 class ApiKeyBearer(HttpBearer):
@@ -72,7 +75,11 @@ class ClientRateThrottle(SimpleRateThrottle):
         self.cache = caches[THROTTLE_CACHE]
         self.rate = settings.API_RATE_LIMIT
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request)
+        try:
+            return super().allow_request(request)
+        except DatabaseError:  # the counts' table is unreachable: count in this process until it is back
+            self.cache = caches[OUTAGE_CACHE]
+            return super().allow_request(request)
 
     def get_ident(self, request: HttpRequest) -> str:
         return client_address(request)
