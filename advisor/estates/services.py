@@ -142,6 +142,16 @@ def estate_cancel(*, estate: Estate, by: str) -> int:
     return cancelled
 
 
+def estate_retry_failed(*, estate: Estate, requested_by: Any = None) -> int:
+    """Queue again, in a new run, the databases whose assessment failed (not those refused as invalid, nor cancelled
+    ones); returns how many. Raises ``JobBusy`` while a run of the estate is queued or running."""
+    with transaction.atomic():
+        retried = estate.databases.filter(status=Status.FAILED).update(status=Status.QUEUED, error="", finished_at=None)
+        if retried:
+            tasks.start_run(estate, requested_by=requested_by)
+    return retried
+
+
 def estate_delete(*, estate: Estate, by: str) -> None:
     """Cancel what is still to run, then delete the estate and its rows."""
     estate_cancel(estate=estate, by=by)
