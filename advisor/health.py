@@ -1,10 +1,20 @@
-"""Liveness and readiness: can this server reach its database, and has it the prices it quotes from?"""
+"""Liveness and readiness: can this server reach its database, and has it the prices it quotes from?
+
+During an outage only staff are told what failed (the driver's message names the database host and port); anyone
+else reads "unavailable", and the log keeps the detail.
+"""
 
 from __future__ import annotations
 
-from django.db import DatabaseError, connection
+import logging
 
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, JsonResponse
+
+from config.api_errors import DATABASE_RETRY_AFTER_SECONDS
 from pricing.models import PriceSnapshot
+
+logger = logging.getLogger(__name__)
 
 
 def database_problem() -> str | None:
@@ -28,3 +38,20 @@ def price_snapshots_missing() -> list[str]:
         for service, label in PriceSnapshot.Service.choices
         if service not in present
     ]
+
+
+def _staff(request: HttpRequest) -> bool:
+    try:
+        return bool(getattr(request.user, "is_staff", False))
+    except DatabaseError:  # the session could not be read: treat the caller as anyone
+        return False
+
+
+def unavailable(request: HttpRequest, problem: str) -> JsonResponse:
+    """The 503 of /healthz and /readyz: the detail for staff, "unavailable" for everyone else (and in the log)."""
+    logger.error("health check: database %s", problem)
+    response = JsonResponse(
+        {"status": "unavailable", "database": problem if _staff(request) else "unavailable"}, status=503
+    )
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response

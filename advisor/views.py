@@ -341,7 +341,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
     benchmark compares the API with."""
     problem = health.database_problem()
     if problem:
-        return JsonResponse({"status": "unavailable", "database": problem}, status=503)
+        return health.unavailable(request, problem)
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
@@ -350,7 +350,7 @@ def readyz(request: HttpRequest) -> HttpResponse:
     """Readiness: the database answers and current price snapshots are loaded; 503 naming what is missing."""
     problem = health.database_problem()
     if problem:
-        return JsonResponse({"status": "unavailable", "database": problem}, status=503)
+        return health.unavailable(request, problem)
     missing = health.price_snapshots_missing()
     if missing:
         return JsonResponse({"status": "unavailable", "database": "ok", "missing": missing}, status=503)

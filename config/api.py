@@ -15,6 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.urls import URLPattern, URLResolver, path
 from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, Throttled
 
 from advisor.api import router as advisor_router
 from advisor.apikeys.auth import (
@@ -22,11 +23,12 @@ from advisor.apikeys.auth import (
     ClientRateThrottle,
     anonymous_client,
     api_key,
+    refusal_wait,
     session_user,
 )
 from advisor.awr.api import router as awr_router
 from advisor.estates.api import router as estates_router
-from config.api_errors import error_response, install_handlers
+from config.api_errors import error_response, http_error, install_handlers
 from pricing.api import router as pricing_router
 
 PREFIX = "api/v1/"
@@ -76,6 +78,15 @@ api = AdvisorApi(
     throttle=[ClientRateThrottle()],
 )
 install_handlers(api)
+
+
+def _refused(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    """401, unless this address has been refused (or served) past the rate limit: then 429 with Retry-After."""
+    wait = refusal_wait(request)
+    return http_error(request, exc if wait is None else Throttled(wait=wait))
+
+
+api.add_exception_handler(AuthenticationError, _refused)
 api.add_router("", advisor_router)
 api.add_router("", awr_router)
 api.add_router("", pricing_router)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
@@ -23,6 +25,7 @@ logger = logging.getLogger("config.api")
 
 Explainer = Callable[[bytes], list[dict[str, str]]]
 _EXPLAINERS: dict[str, Explainer] = {}
+DATABASE_RETRY_AFTER_SECONDS = 30  # a hint, not a promise: a restarted or failed-over database is usually back by then
 
 
 def explains(url_name: str) -> Callable[[Explainer], Explainer]:
@@ -75,16 +78,20 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
     return error_response(_explained(request) or _flatten(exc.errors), 400)
 
 
-def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
     if exc.status_code == 400:  # the body is not JSON: say why, as the engine's parser does
         explained = _explained(request)
         if explained:
             return error_response(explained, 400)
         return error_response([{"path": "body", "message": f"{exc.message}: expected a JSON object"}], 400)
     if isinstance(exc, Throttled):
-        wait = "" if exc.wait is None else f" Retry in {max(1, round(exc.wait))} s (the Retry-After header)."
+        seconds = None if exc.wait is None else max(1, math.ceil(exc.wait))
+        wait = "" if seconds is None else f" Retry in {seconds} s (the Retry-After header)."
         message = f"Too many requests from this client (token or address).{wait}"
-        return error_response([{"path": "request", "message": message}], 429)
+        response = error_response([{"path": "request", "message": message}], 429)
+        if seconds is not None:
+            response["Retry-After"] = str(seconds)
+        return response
     if isinstance(exc, AuthenticationError):
         message = (
             "Authentication required: send Authorization: Bearer <key> with an active API token "
@@ -100,6 +107,15 @@ def _not_found(request: HttpRequest, exc: Exception) -> HttpResponse:
     return error_response([{"path": "url", "message": f"Not found: {exc}" if str(exc) else "Not found."}], 404)
 
 
+def _database_unavailable(request: HttpRequest, exc: DatabaseError) -> HttpResponse:
+    """The database did not answer: 503 with Retry-After, the caller may simply try again; the detail goes to the log."""
+    logger.error("database unavailable on %s %s: %s", request.method, request.path, exc)
+    message = f"The database is unavailable; try again in {DATABASE_RETRY_AFTER_SECONDS} s (the Retry-After header)."
+    response = error_response([{"path": "server", "message": message}], 503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response
+
+
 def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
     """Unexpected errors answer JSON, never the HTML 500 page nor a traceback; the traceback goes to the log."""
     logger.exception("API error on %s %s", request.method, request.path, exc_info=exc)
@@ -109,6 +125,7 @@ def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 def install_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ValidationError, _validation_error)
-    api.add_exception_handler(HttpError, _http_error)
+    api.add_exception_handler(HttpError, http_error)
     api.add_exception_handler(Http404, _not_found)
+    api.add_exception_handler(DatabaseError, _database_unavailable)
     api.add_exception_handler(Exception, _server_error)

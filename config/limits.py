@@ -1,9 +1,11 @@
 """Limits every request meets before a view: body size per path, and JSON bodies no parser can choke on.
 
 ``RequestLimitsMiddleware`` answers 413, with the limit in words, when ``Content-Length`` is past the limit
-for the path (checked before the body is read); refuses a JSON body under ``/api/`` that ``config.safe_json``
-refuses (too deep, numbers out of range, NUL or lone surrogates) with 400 and the one error shape; and turns
-an unexpected exception under ``/api/`` into a JSON 500 instead of the HTML error page.
+for the path (checked before the body is read); 400 for a NUL character in the address or a query parameter
+(PostgreSQL refuses NUL in any text it is asked to compare) and for a multipart body no parser can read; refuses
+a JSON body under ``/api/`` that ``config.safe_json`` refuses (too deep, numbers out of range, NUL or lone
+surrogates) with 400 and the one error shape; and turns an unexpected exception under ``/api/`` into a JSON 500
+instead of the HTML error page.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 
 from advisor.awr.engine.limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_BACKGROUND
 from config.safe_json import JsonRefused, loads
@@ -58,6 +61,16 @@ def _error(request: HttpRequest, status: int, path: str, message: str) -> HttpRe
     return HttpResponse(f"{path}: {message}\n", status=status, content_type="text/plain; charset=utf-8")
 
 
+def _nul_in_address(request: HttpRequest) -> str | None:
+    """Where a NUL sits in the address: ``url``, or the query parameter's name; None when there is none."""
+    if "\x00" in request.path:
+        return "url"
+    for name, values in request.GET.lists():
+        if "\x00" in name or any("\x00" in value for value in values):
+            return name.replace("\x00", "%00") or "query"
+    return None
+
+
 class RequestLimitsMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -79,6 +92,15 @@ class RequestLimitsMiddleware:
                 "body",
                 f"the request body is {in_words(length)}; at most {in_words(limit)} is accepted on {request.path}",
             )
+        nul = _nul_in_address(request)
+        if nul is not None:
+            return _error(request, 400, nul, "contains a NUL character (%00), which nothing here accepts")
+        if request.method in ("POST", "PUT", "PATCH") and request.content_type == "multipart/form-data":
+            try:
+                request.POST  # noqa: B018 -- parsed here so that a broken body is a 400, not a view's 500
+            except MultiPartParserError as broken:
+                where = "Content-Type" if "boundary" in str(broken) or "Content-Type" in str(broken) else "body"
+                return _error(request, 400, where, f"not readable as multipart form data ({broken})")
         form = request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded")
         if request.method in ("POST", "PUT", "PATCH") and request.path.startswith("/api/") and length and not form:
             try:

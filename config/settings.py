@@ -21,6 +21,15 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r}: use true or false")
 
 
+def env_count(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise ImproperlyConfigured(f"{name}={value!r}: use a whole number, 0 or more")
+    return int(value)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -72,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "config.security.PermissionsPolicyMiddleware",
+    "config.security.PrivateResponsesMiddleware",  # after authentication: reads request.user as the view left it
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out sign-in into the lockout page
@@ -144,6 +154,14 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "advisor.accounts.lockout.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "config.clients.client_address"  # the lockout reads addresses as the rate limit does
+
+# The client's address (config/clients.py: the API rate limit and the sign-in lockout). 0, the default: the socket's
+# address, right when nothing sits in front of the app. Behind N proxies that append to X-Forwarded-For (1 behind
+# one AWS Application Load Balancer): the Nth address from the right of that header. Never set it higher than the
+# proxies really in front: any client could then choose the address it is counted by.
+TRUSTED_PROXY_COUNT = env_count("TRUSTED_PROXY_COUNT", 0)
+NINJA_NUM_PROXIES = TRUSTED_PROXY_COUNT  # django-ninja's own reading, should any throttle use it
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

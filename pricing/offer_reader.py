@@ -34,7 +34,8 @@ from pricing.offer_rows import (
 )
 
 PROGRESS_EVERY = 100_000
-# The terms an admin's offer file must bring: without them a refresh would drop every reservation the snapshot holds.
+# Terms a caller may require (``require_terms``). A refresh does not: a file with on-demand terms only is taken with
+# a note that it priced no reservation (pricing/refresh.py).
 REQUIRED_TERMS = ("Reserved",)
 MISSING_TERMS = {
     "Reserved": "no Reserved terms for the kept products: the file lacks terms.Reserved (termAttributes "

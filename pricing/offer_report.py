@@ -9,6 +9,7 @@ from datetime import date
 
 # Problems listed in an error; the count says how many there were in all.
 MAX_LISTED = 20
+FILE = "-"  # the "SKU" of a problem with the whole file rather than one item
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class InvalidItem:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.sku}: {self.reason}"
+        return self.reason if self.sku == FILE else f"{self.sku}: {self.reason}"
 
 
 class PriceDataInvalid(ValueError):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.db import DatabaseError
+
 from pricing.catalog.regions import regions
 from pricing.engine.pricebook import PriceBook
 from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_regions
@@ -39,7 +41,12 @@ def book_key(region: str) -> BookKey:
     hit = _BOOK_KEYS.get(region)
     if hit is not None and now - hit[0] < BOOK_KEY_SECONDS:
         return hit[1]
-    snapshots = [snapshot_current(region, service) for service in SERVICES]
+    try:
+        snapshots = [snapshot_current(region, service) for service in SERVICES]
+    except DatabaseError:
+        if hit is not None:
+            return hit[1]  # the database is down: keep quoting from the snapshots last read, held in this worker
+        raise
     key = (region, tuple(s.pk for s in snapshots if s is not None))
     _BOOK_KEYS[region] = (now, key)
     return key

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from pricing import impact_page, refresh_job
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.rows import PriceRow
@@ -26,10 +27,26 @@ def snapshot_groups() -> list[dict[str, Any]]:
     groups: dict[tuple[str, str], list[PriceSnapshot]] = {}
     for snapshot in PriceSnapshot.objects.order_by("region", "service", "-is_current", "-created_at", "-pk"):
         groups.setdefault((snapshot.region, snapshot.service), []).append(snapshot)
+    for snapshots in groups.values():
+        _link_impacts(snapshots)
     return [
         {"region": region, "service": service, "snapshots": snapshots, "anchor": f"prices-{region}-{service}"}
         for (region, service), snapshots in groups.items()
     ]
+
+
+def _link_impacts(snapshots: list[PriceSnapshot]) -> None:
+    """Each snapshot's impact link: an earlier one against the current (what making it current would change); the
+    current one against the snapshot it replaced (what it changed); none for a snapshot alone."""
+    current = next((s for s in snapshots if s.is_current), None)
+    for snapshot in snapshots:
+        snapshot.impact_link = ""  # type: ignore[attr-defined]
+        if snapshot is not current and current is not None:
+            snapshot.impact_link = impact_page.impact_url(snapshot, None)  # type: ignore[attr-defined]
+        elif snapshot is current:
+            replaced = max((s for s in snapshots if s.pk < snapshot.pk), key=lambda s: s.pk, default=None)
+            if replaced is not None:
+                snapshot.impact_link = impact_page.impact_url(snapshot, replaced)  # type: ignore[attr-defined]
 
 
 def refresh_form(data: dict[str, str] | None = None, errors: dict[str, str] | None = None) -> dict[str, Any]:
@@ -108,6 +125,7 @@ def job_context(job: Job) -> dict[str, Any]:
     waiting = job.status == Job.Status.QUEUED and timezone.now() - job.created_at > NO_WORKER_HINT_AFTER
     return {
         "job": job,
+        "number": refresh_job.refresh_number(job),
         "region": job.params.get("region", ""),
         "services": job.params.get("services", []),
         "offer_file_name": job.params.get("offer_file_name", ""),

@@ -27,14 +27,20 @@ from pricing.database_plan_offer import (
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
 from pricing.offer_files import fetch_price_list
-from pricing.offer_reader import REQUIRED_TERMS, read_offer_file, read_offer_header
-from pricing.offer_report import ImportReport, PriceDataInvalid, PriceListUnavailable
+from pricing.offer_reader import read_offer_file, read_offer_header
+from pricing.offer_report import MAX_LISTED, ImportReport, PriceDataInvalid, PriceListUnavailable
 from pricing.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
 from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
 from pricing.snapshots import SnapshotInvalid, current_rows, snapshot_current, snapshot_write, validated_rows
 
 Progress = Callable[[str], None]
 Step = Callable[[int, int], None]
+# AWS's offer files carry Reserved terms; some copies (the shared eu-west-1 files) hold on-demand terms only.
+ON_DEMAND_ONLY = (
+    "{name} holds on-demand prices only (no Reserved terms): reservations were not in it, so the new snapshot prices "
+    "no reservation and commitments read 'not priced in this snapshot' until a file or a Price List refresh with "
+    "them"
+)
 
 
 class RefreshFailed(RuntimeError):
@@ -48,6 +54,7 @@ class ServiceRefresh:
     source: str
     as_of: date
     origin: str
+    notes: list[str] = field(default_factory=list)  # what the admin should know about the file read
     diff: SnapshotDiff | None = None
     snapshot: PriceSnapshot | None = None
     previous: PriceSnapshot | None = None
@@ -71,34 +78,38 @@ def _fetch(
     say: Progress,
     step: Step,
     total: int,
+    offer_name: str = "",
 ) -> list[ServiceRefresh]:
     fetched = []
+    name = offer_name or (str(offer_file) if offer_file is not None else "")  # the CLI's own path, as typed
     try:
         if offer_file is not None and is_database_plan_file(offer_file):
             fetched.append(_database_plans(offer_file, region=region, services=services, say=say))
             step(1, total)
             return fetched
         if offer_file is not None and is_savings_plan_file(offer_file):
-            fetched.append(_savings_plans(offer_file, region=region, services=services, say=say))
+            fetched.append(_savings_plans(offer_file, region=region, services=services, say=say, name=name))
             step(1, total)
             return fetched
         if offer_file is not None:
             header = read_offer_header(offer_file)
             service = header.offer_code or services[0]
             if service not in services:
-                raise RefreshFailed(f"{offer_file} is an offer file for {service}, not {', '.join(services)}")
+                raise RefreshFailed(f"{name} is an offer file for {service}, not {', '.join(services)}")
             report = ImportReport()
-            say(f"{service} {region}: reading {offer_file}")
-            rows = list(
-                read_offer_file(offer_file, region=region, report=report, progress=say, require_terms=REQUIRED_TERMS)
-            )
+            say(f"{service} {region}: reading {name}")
+            rows = list(read_offer_file(offer_file, region=region, report=report, progress=say))
             say(
                 f"{service} {region}: {report.products_read:,} products read, {report.products_kept:,} kept, "
                 f"{len(rows):,} rows ({report.duplicates:,} duplicates dropped)"
             )
             as_of = header.publication_date or today
             source = rows[0].source if rows else f"AWS bulk offer file {offer_file.name}"
-            fetched.append(ServiceRefresh(service, rows, source, as_of, PriceSnapshot.Origin.OFFER_FILE))
+            item = ServiceRefresh(service, rows, source, as_of, PriceSnapshot.Origin.OFFER_FILE)
+            if rows and not report.term_rows.get("Reserved"):
+                item.notes.append(ON_DEMAND_ONLY.format(name=name))
+                say(f"{service} {region}: {item.notes[-1]}")
+            fetched.append(item)
             step(1, total)
             return fetched
         for service in services:
@@ -115,26 +126,36 @@ def _fetch(
             source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
             fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
             step(len(fetched), total)
-    except (PriceDataInvalid, PriceListUnavailable, OSError) as error:
-        raise RefreshFailed(str(error)) from None
+    except PriceDataInvalid as error:
+        raise RefreshFailed(_refusal(error, name) if offer_file is not None else str(error)) from None
+    except (PriceListUnavailable, OSError) as error:
+        message = str(error)
+        raise RefreshFailed(message.replace(str(offer_file), name) if offer_file is not None else message) from None
     return fetched
 
 
-def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Progress) -> ServiceRefresh:
+def _refusal(error: PriceDataInvalid, name: str) -> str:
+    """What was wrong, naming the file as the admin knows it (never a server path)."""
+    listed = [str(problem) for problem in error.problems[:MAX_LISTED]]
+    if error.total == 1 and listed:
+        return f"{name}: {listed[0]}"
+    more = f"\n  ... and {error.total - MAX_LISTED} more" if error.total > MAX_LISTED else ""
+    return f"{name}: {error.total} items cannot be read:\n  " + "\n  ".join(listed) + more
+
+
+def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Progress, name: str) -> ServiceRefresh:
     """An uploaded Savings Plans region file: the Region's current EC2 rows with their Savings Plans rows replaced by
     the file's (the rates are keyed by the EC2 product SKUs those rows hold), as a new EC2 snapshot."""
     if "AmazonEC2" not in services:
-        raise RefreshFailed(
-            f"{path.name} is a Savings Plans file: it prices EC2 instance hours, not {', '.join(services)}"
-        )
+        raise RefreshFailed(f"{name} is a Savings Plans file: it prices EC2 instance hours, not {', '.join(services)}")
     current = current_rows(region, "AmazonEC2")
-    say(f"AmazonEC2 {region}: reading Savings Plans from {path} against {len(current):,} current EC2 rows")
+    say(f"AmazonEC2 {region}: reading Savings Plans from {name} against {len(current):,} current EC2 rows")
     plans = read_savings_plans(path, region=region, ec2_rows=current)
     say(f"AmazonEC2 {region}: {len(plans):,} Savings Plans rates discount EC2 rows held")
     snapshot = snapshot_current(region, "AmazonEC2")
     as_of = max(row.as_of for row in plans)
     source = (
-        f"{snapshot.source if snapshot else 'EC2 prices'}; Savings Plans: AWSComputeSavingsPlan {region} ({path.name})"
+        f"{snapshot.source if snapshot else 'EC2 prices'}; Savings Plans: AWSComputeSavingsPlan {region} ({Path(name).name})"
     )[:500]
     return ServiceRefresh(
         "AmazonEC2", with_savings_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
@@ -174,9 +195,11 @@ def refresh_snapshots(
     dry_run: bool = False,
     progress: Progress | None = None,
     step: Step | None = None,
+    offer_name: str = "",
 ) -> RefreshResult:
     """Read (``client`` for the API, unused with an offer file), validate, diff, then write and activate. Steps:
-    one per service read, one per service checked, and the write (not in a dry run)."""
+    one per service read, one per service checked, and the write (not in a dry run). ``offer_name``: the offer
+    file's name as uploaded, for messages (the file itself may sit under a server path of its own)."""
     say = progress or (lambda message: None)
     step = step or (lambda done, total: None)
     today = today or date.today()
@@ -194,6 +217,7 @@ def refresh_snapshots(
         say=say,
         step=step,
         total=total,
+        offer_name=offer_name,
     )
     for number, item in enumerate(result.services, 1):
         if not item.rows:

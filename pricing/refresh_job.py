@@ -47,6 +47,11 @@ def refresh_start(
         raise
 
 
+def refresh_number(job: Job) -> int:
+    """Refreshes are numbered from 1 among themselves (job ids are shared with every other kind of job)."""
+    return Job.objects.filter(kind=KIND, pk__lte=job.pk).count()
+
+
 def _save_upload(upload: UploadedFile) -> Path:
     """The upload under its own name (the snapshot's source names the file) in a directory the task removes."""
     safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in Path(upload.name or "").name)[-100:]
@@ -79,7 +84,12 @@ def _refresh(job: Job, progress: JobProgress, offer_file: Path | None) -> list[d
 
     try:
         result = price_services.prices_refresh(
-            region=region, services=job.params["services"], offer_file=offer_file, progress=progress.line, step=step
+            region=region,
+            services=job.params["services"],
+            offer_file=offer_file,
+            progress=progress.line,
+            step=step,
+            offer_name=job.params.get("offer_file_name", ""),
         )
     except price_services.RefreshFailed as error:
         progress.lines.append("Stopped: nothing was written.")
@@ -97,6 +107,7 @@ def _refresh(job: Job, progress: JobProgress, offer_file: Path | None) -> list[d
             f"{item.service} {region}: snapshot #{item.snapshot.pk} ({item.snapshot.row_count:,} rows, as of "
             f"{item.snapshot.as_of}) is now current{kept}"
         )
+        progress.lines.extend(f"Note: {note}" for note in item.notes)
         summary.append(
             {
                 "service": item.service,
@@ -107,6 +118,7 @@ def _refresh(job: Job, progress: JobProgress, offer_file: Path | None) -> list[d
                 "removed": len(item.diff.removed),
                 "repriced": len(item.diff.repriced),
                 "unchanged": item.diff.unchanged,
+                "notes": item.notes,
             }
         )
     return summary

@@ -32,7 +32,8 @@ def _busy_message(region: str, holder: Job | None) -> str:
     if holder is None:
         return f"a refresh of {region} is already queued or running; wait for it to end"
     return (
-        f"a refresh of {region} is already {holder.status} (job #{holder.pk}); this one was not started: wait for it "
+        f"a refresh of {region} is already {holder.status} (refresh #{refresh_job.refresh_number(holder)}); this one "
+        "was not started: wait for it "
         "to end, or cancel it"
     )
 

@@ -139,10 +139,11 @@ def prices_refresh(
     dry_run: bool = False,
     progress: Progress | None = None,
     step: Step | None = None,
+    offer_name: str = "",
 ) -> RefreshResult:
     """Read the prices (API or offer file), validate them, diff against the current snapshots, then write and
     activate one new snapshot per service, all in one transaction. Any failure raises ``RefreshFailed`` before
-    anything is written."""
+    anything is written. ``offer_name``: the file's name as uploaded, for messages."""
     if offer_file is None and client is None:
         client = pricing_client(endpoint)
     return refresh_snapshots(
@@ -155,4 +156,5 @@ def prices_refresh(
         dry_run=dry_run,
         progress=progress,
         step=step,
+        offer_name=offer_name,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.utils import timezone
 from advisor.models import Assessment, ShareLink
 
 EXPIRY_DAYS = (1, 7, 30)
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, at most the column's length
 
 
 class ShareGone(Exception):
@@ -52,7 +54,9 @@ def share_links_for(assessment: Assessment) -> list[ShareLink]:
 
 def share_resolve(token: str) -> ShareLink | None:
     """The live link for ``token``; None when there is no such link; ``ShareGone`` when revoked or expired."""
-    link = ShareLink.objects.select_related("assessment").filter(token=token[:64]).first()
+    if not _TOKEN.fullmatch(token):
+        return None  # never a token (and PostgreSQL refuses a NUL in a compared string)
+    link = ShareLink.objects.select_related("assessment").filter(token=token).first()
     if link is None:
         return None
     if link.revoked_at is not None:

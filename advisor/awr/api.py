@@ -64,7 +64,7 @@ def awr_import(
 ) -> HttpResponse:
     """Reads every file (kind detected from the content), keeps the import and the files, and answers 201 with the
     figures per metric and their provenance, what was not found, per-file errors and the pre-filled workload.
-    More than 16 files are read by a background job, as on the upload page: 202 with the job's ``url`` to poll
+    More than 16 files, or more than 32 MiB in all, are read by a background job, as on the upload page: 202 with the job's ``url`` to poll
     (``GET /api/v1/awr/jobs/{id}``), which names the import once it is kept.
     400 when no file could be read or the upload is over a limit (nothing is saved then)."""
     refused = csrf_refused(request)

@@ -1,4 +1,4 @@
-"""Big uploads read as a background job (the one job mechanism, ``pricing.jobs``): more files than
+"""Big uploads read as a background job (the one job mechanism, ``pricing.jobs``): more files (or bytes) than
 ``limits.READ_WHILE_YOU_WAIT`` are written to a directory of their own, a ``Job`` (kind ``awr-import``) is queued, and
 a worker reads them, reporting each file as a step, then keeps the import exactly as a small upload is kept
 (``services.import_reports``, one transaction). The job's result names the import; a failed job saved nothing.
@@ -30,8 +30,9 @@ MANIFEST = "names.json"
 
 
 def in_background(uploads: Sequence[UploadedFile]) -> bool:
-    """More files than are read while the user waits."""
-    return len(uploads) > limits.READ_WHILE_YOU_WAIT.value
+    """More files, or more bytes in all, than are read while the user waits."""
+    total = sum(upload.size or 0 for upload in uploads)
+    return len(uploads) > limits.READ_WHILE_YOU_WAIT.value or total > limits.READ_WHILE_YOU_WAIT_BYTES.value
 
 
 def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any, team: Any = None) -> Job:

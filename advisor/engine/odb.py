@@ -123,6 +123,8 @@ def _size(
             missing.append(f"{fact.unit} ({fact.source})")
     if missing:
         return None, None, ["Cannot size: no source gave " + "; ".join(missing)], []
+    if not all(need.is_finite() for need in (vcpus, memory_gib, storage_gib)):
+        return None, None, ["Cannot size: the vCPUs, memory or storage needed is not a finite number"], []
     ocpus = vcpus / _n(conv.vcpus_per_ocpu)
     raw = ocpus * _n(conv.ecpus_per_ocpu) if unit == "ECPU" else ocpus
     step, per_vm = _n(facts.compute_step), _n(facts.min_compute_per_vm)

@@ -17,6 +17,10 @@ RDS_MEMORY_SOURCE = (
     "[HP] RDS User Guide, HugePages for RDS for Oracle: MEMORY_TARGET defaults to 3/4 of the instance memory"
 )
 
+# A share, not a fact: below a tenth the instance would be sized at more than ten times what Oracle uses, which is
+# no deployment anyone plans (and a share near zero would make the memory needed infinite).
+MIN_ORACLE_MEMORY_FRACTION = 0.1
+
 
 class SizingPolicy(BaseModel):
     """How much room to leave and what may cover peaks; every value is shown beside the results."""
@@ -27,7 +31,7 @@ class SizingPolicy(BaseModel):
     io_headroom_pct: float = Field(20, ge=0, le=500, title="IO headroom", description="above peak IOPS and MiB/s")
     oracle_memory_fraction: float = Field(
         0.75,
-        gt=0,
+        ge=MIN_ORACLE_MEMORY_FRACTION,
         le=1,
         title="Share of instance memory Oracle may use",
         description=f"{RDS_MEMORY_SOURCE}; the same share is kept on EC2",

@@ -27,7 +27,7 @@ from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
 from pricing.engine.freshness import PriceAge, price_age
 from pricing.jobs.models import Job
-from pricing.jobs.services import HEARTBEAT_TIMEOUT, job_cancel, job_get
+from pricing.jobs.services import HEARTBEAT_TIMEOUT, job_cancel, job_get, reaped_for_silence
 
 __all__ = ["InventoryRefused", "ZipRefused", "estate_from_inventory", "estate_from_reports", "looks_like_report_zip",
            "read_inventory"]  # fmt: skip
@@ -144,6 +144,16 @@ def estate_cancel(*, estate: Estate, by: str) -> int:
     return cancelled
 
 
+def estate_retry_failed(*, estate: Estate, requested_by: Any = None) -> int:
+    """Queue again, in a new run, the databases whose assessment failed (not those refused as invalid, nor cancelled
+    ones); returns how many. Raises ``JobBusy`` while a run of the estate is queued or running."""
+    with transaction.atomic():
+        retried = estate.databases.filter(status=Status.FAILED).update(status=Status.QUEUED, error="", finished_at=None)
+        if retried:
+            tasks.start_run(estate, requested_by=requested_by)
+    return retried
+
+
 def estate_delete(*, estate: Estate, by: str) -> None:
     """Cancel what is still to run, then delete the estate and its rows."""
     estate_cancel(estate=estate, by=by)
@@ -179,8 +189,11 @@ class Progress:
 
 
 def estate_progress(estate: Estate) -> Progress:
-    """Counts per status, after settling rows whose run has ended without them (a dead or cancelled worker)."""
+    """Counts per status, after settling rows whose run has ended without them: a run whose worker went silent is
+    re-run once for the databases it left; a cancelled run (or a re-run that died too) ends them failed."""
     job = job_get(estate.job_id) if estate.job_id else None
+    if job is not None and reaped_for_silence(job):  # a killed worker: its databases go to a new run, once
+        job = tasks.requeue_abandoned(estate, job) or job
     if job is not None and not job.active:
         stopped = job.error or "the run ended before this database was assessed"
         estate.databases.filter(status__in=EstateDatabase.PENDING).update(

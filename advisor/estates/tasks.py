@@ -6,7 +6,8 @@ A thin adapter, because ``pricing.jobs.job_run`` runs a job as one task: here ma
 ``job_start`` creates the job (refusing a second active run of the estate) and enqueues the first batch; the other
 batches are enqueued once the rows are committed. Each task claims its rows one at a time (queued -> running in one
 UPDATE), so a row is assessed once and a cancelled row (the estate was cancelled or deleted) is skipped; a failing
-row is recorded with its error and the batch goes on. The last row to finish ends the job.
+row is recorded with its error and the batch goes on. The last row to finish ends the job. A run whose worker went
+silent (killed mid-batch) is followed by one re-run of the databases it left (``requeue_abandoned``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assess import summary_of
 from advisor.estates.models import Estate, EstateDatabase
 from pricing.jobs.models import Job
-from pricing.jobs.services import job_start, retrying, task
+from pricing.jobs.services import JobBusy, job_start, retrying, task
 
 logger = logging.getLogger(__name__)
 
@@ -38,20 +39,25 @@ def batches(ids: list[int], size: int | None = None) -> list[list[int]]:
     return [ids[i : i + size] for i in range(0, len(ids), size)]
 
 
-def start_run(estate: Estate, *, requested_by: Any = None) -> Job | None:
+def start_run(estate: Estate, *, requested_by: Any = None, requeue_of: int | None = None) -> Job | None:
     """Queue every queued database of ``estate``; None when there is none. Call inside the transaction that wrote
-    the rows: tasks are enqueued once it commits."""
+    the rows: tasks are enqueued once it commits. ``requeue_of``: the run whose dead worker left these databases."""
     ids = list(estate.databases.filter(status=Status.QUEUED).order_by("row").values_list("pk", flat=True))
     if not ids:
         return None
     parts = batches(ids)
+    params = {"estate": str(estate.public_id), "name": estate.name, "databases": len(ids), "batches": len(parts)}
+    first = f"{len(ids)} databases in {len(parts)} batches of up to {BATCH_SIZE}"
+    if requeue_of is not None:
+        params["requeue_of"] = requeue_of
+        first = f"Re-queued: the worker of the previous run stopped responding. {first}"
     job = job_start(
         kind=KIND,
         lock=str(estate.public_id),
         task=assess_databases,
-        params={"estate": str(estate.public_id), "name": estate.name, "databases": len(ids), "batches": len(parts)},
+        params=params,
         requested_by=requested_by,
-        first_line=f"{len(ids)} databases in {len(parts)} batches of up to {BATCH_SIZE}",
+        first_line=first,
         task_kwargs={"database_ids": parts[0]},
     )
     Job.objects.filter(pk=job.pk).update(total=len(ids))
@@ -60,6 +66,23 @@ def start_run(estate: Estate, *, requested_by: Any = None) -> Job | None:
     for part in parts[1:]:
         transaction.on_commit(lambda part=part: _enqueue(job.pk, part))
     return job
+
+
+def requeue_abandoned(estate: Estate, dead: Job) -> Job | None:
+    """The run after ``dead`` (a run whose worker went silent): its databases still queued or running queued again
+    in a new run; None when nothing is left, or when ``dead`` was itself such a re-run (a database that stops every
+    worker must not loop: the caller then ends the rows failed). Idempotent per database: only rows still pending
+    move, and each is claimed by one batch; when two requests try at once the database lets one run start and the
+    other gets that run."""
+    if dead.kind != KIND or dead.params.get("requeue_of"):
+        return None
+    try:
+        with transaction.atomic():
+            if not estate.databases.filter(status__in=EstateDatabase.PENDING).update(status=Status.QUEUED):
+                return None
+            return start_run(estate, requeue_of=dead.pk)
+    except JobBusy as busy:  # another request re-queued first: its run is the one
+        return busy.holder
 
 
 def _enqueue(job_id: int, database_ids: list[int]) -> None:
@@ -83,16 +106,15 @@ def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
     retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
         status=Job.Status.RUNNING, started_at=now, heartbeat_at=now))  # fmt: skip
     counts = {"done": 0, "failed": 0, "skipped": 0}
-    estate_id = None
+    estate_id = EstateDatabase.objects.filter(pk__in=database_ids).values_list("estate_id", flat=True).first()
     for pk in database_ids:
         claimed = retrying(partial(_claim, pk))
-        if not claimed:  # cancelled, deleted, or taken by another delivery of this task
+        if not claimed:  # cancelled, deleted, or taken by another delivery (or an earlier run's batch)
             counts["skipped"] += 1
             continue
-        row = EstateDatabase.objects.filter(pk=pk).values("estate_id", "workload").first()
+        row = EstateDatabase.objects.filter(pk=pk).values("workload").first()
         if row is None:
             continue
-        estate_id = row["estate_id"]
         counts[_assess_one(pk, row["workload"])] += 1
         retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
             done=F("done") + 1, heartbeat_at=timezone.now()))  # fmt: skip

@@ -14,5 +14,6 @@ urlpatterns = [
     path("estates/<uuid:public_id>/export.<str:kind>", views.estate_export, name="estate-export"),
     path("estates/<uuid:public_id>/report.pdf", views.estate_report, name="estate-report"),
     path("estates/<uuid:public_id>/cancel/", views.estate_cancel, name="estate-cancel"),
+    path("estates/<uuid:public_id>/retry-failed/", views.estate_retry_failed, name="estate-retry-failed"),
     path("estates/<uuid:public_id>/delete/", views.estate_delete, name="estate-delete"),
 ]

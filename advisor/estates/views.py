@@ -24,6 +24,7 @@ from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
 from advisor.report_views import pdf_download
 from advisor.results_page import results_context
+from pricing.jobs.services import JobBusy
 
 SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recommended", "recommended option"),
                 ("-monthly", "monthly cost, highest first"), ("monthly", "monthly cost, lowest first")]  # fmt: skip
@@ -244,6 +245,22 @@ def estate_cancel(request: HttpRequest, public_id: UUID) -> HttpResponse:
     estate = _editable(request, public_id)
     cancelled = services.estate_cancel(estate=estate, by=request.user.get_username())
     messages.success(request, f"Cancelled: {cancelled} database(s) not assessed.")
+    return redirect(estate)
+
+
+@login_required
+@require_POST
+def estate_retry_failed(request: HttpRequest, public_id: UUID) -> HttpResponse:
+    estate = _editable(request, public_id)
+    try:
+        retried = services.estate_retry_failed(estate=estate, requested_by=request.user)
+    except JobBusy:
+        messages.error(request, "A run of this estate is still queued or running: wait for it to end, then retry.")
+        return redirect(estate)
+    if retried:
+        messages.success(request, f"Queued again: {retried} database(s) whose assessment failed.")
+    else:
+        messages.info(request, "No database's assessment failed: nothing to retry.")
     return redirect(estate)
 
 

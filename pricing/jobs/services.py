@@ -32,7 +32,7 @@ except ImportError:
     from django_tasks import TaskContext, task
 
 __all__ = ["Job", "JobBusy", "JobFailed", "JobLost", "JobProgress", "TaskContext", "job_cancel", "job_get", "job_run",
-           "job_start", "reap_stale", "task"]  # fmt: skip
+           "job_start", "reap_stale", "reaped_for_silence", "task"]  # fmt: skip
 
 logger = logging.getLogger(__name__)
 
@@ -72,11 +72,14 @@ def retrying(write: Callable[[], Any], *, attempts: int = BUSY_RETRIES) -> Any:
     return None  # not reached
 
 
+STALE_PREFIX = "the worker stopped responding at"
+
+
 def stale_reason(heartbeat: datetime | None) -> str:
     at = timezone.localtime(heartbeat).strftime("%Y-%m-%d %H:%M:%S %Z") if heartbeat else "an unknown time"
     minutes = int(HEARTBEAT_TIMEOUT.total_seconds() // 60)
     return (
-        f"the worker stopped responding at {at} (no heartbeat for more than {minutes} minutes): it was stopped or "
+        f"{STALE_PREFIX} {at} (no heartbeat for more than {minutes} minutes): it was stopped or "
         "restarted while the job ran. The job was abandoned; start it again."
     )
 
@@ -95,8 +98,26 @@ def reap_stale(*, now: datetime | None = None) -> list[int]:
         )
         if changed:
             logger.warning("job %s: no heartbeat since %s, marked failed", pk, heartbeat)
+            _end_task_rows(pk, now)
             reaped.append(pk)
     return reaped
+
+
+def _end_task_rows(job_id: int, now: datetime) -> None:
+    """The database backend's rows of the dead job's tasks (every task a job starts gets ``job_id``) end failed too,
+    instead of staying RUNNING for ever; other backends keep their own state."""
+    try:
+        from django_tasks_db.models import DBTaskResult
+    except ImportError:  # pragma: no cover - another task backend
+        return
+    retrying(lambda: DBTaskResult.objects.filter(status="RUNNING", args_kwargs__kwargs__job_id=job_id).update(
+        status="FAILED", finished_at=now, exception_class_path="pricing.jobs.services.JobLost",
+        traceback="the worker stopped responding; the job was marked failed"))  # fmt: skip
+
+
+def reaped_for_silence(job: Job) -> bool:
+    """Whether ``job`` was marked failed because its worker went silent (not failed by its own work or cancelled)."""
+    return job.status == Job.Status.FAILED and (job.error or "").startswith(STALE_PREFIX)
 
 
 def job_get(pk: int, *, kind: str | None = None) -> Job | None:

@@ -93,3 +93,38 @@ def test_a_redo_rate_above_the_write_throughput_is_refused_on_its_field(anon_cli
     assert refused.status_code == 400
     (error,) = [e for e in refused.json()["errors"] if e["path"] == "io.redo_mib_s"]
     assert "cannot exceed the peak write throughput (30 MiB/s)" in error["message"]
+
+
+def test_a_rotated_forwarded_for_header_does_not_buy_more_requests(anon_client: Client, settings: Any) -> None:
+    """No proxy is trusted by default: every request from this socket counts once, whatever the header says."""
+    settings.API_RATE_LIMIT = "2/m"
+    answers = [
+        anon_client.post(VALIDATE, {}, "application/json", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
+        for n in range(3)
+    ]
+    assert answers == [200, 200, 429]
+
+
+def test_behind_one_trusted_proxy_each_forwarded_client_has_its_own_limit(anon_client: Client, settings: Any) -> None:
+    settings.API_RATE_LIMIT = "1/m"
+    settings.TRUSTED_PROXY_COUNT = 1
+
+    def post(forwarded: str) -> int:
+        return anon_client.post(VALIDATE, {}, "application/json", HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    assert post("198.51.100.1") == 200
+    assert post("198.51.100.2") == 200  # another client behind the same load balancer
+    assert post("203.0.113.9, 198.51.100.1") == 429  # the part the client wrote itself is not believed
+
+
+@pytest.mark.parametrize("path", [VALIDATE, "/api/v1/estates"])
+def test_wrong_bearer_tokens_are_throttled_per_address(anon_client: Client, settings: Any, path: str) -> None:
+    settings.API_RATE_LIMIT = "3/m"
+    answers = [
+        anon_client.get(path, HTTP_AUTHORIZATION=f"Bearer wrong-{n}") if path.endswith("estates")
+        else anon_client.post(path, {}, "application/json", HTTP_AUTHORIZATION=f"Bearer wrong-{n}")
+        for n in range(4)
+    ]  # fmt: skip
+    assert [a.status_code for a in answers] == [401, 401, 401, 429]
+    assert 1 <= int(answers[-1]["Retry-After"]) <= 60
+    assert answers[-1].json()["errors"][0]["path"] == "request"

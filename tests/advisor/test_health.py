@@ -1,11 +1,13 @@
 """/healthz tells a load balancer whether the database answers; /readyz also whether prices are loaded."""
 
+from typing import Any
 from unittest import mock
 
 import pytest
 from django.db import OperationalError
 from django.test import Client
 
+from advisor import health
 from pricing.models import PriceSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -22,9 +24,25 @@ def test_healthz_answers_ok_when_the_database_answers(client: Client) -> None:
     assert response.json() == {"status": "ok", "database": "ok"}
 
 
-def test_healthz_answers_503_naming_the_database_when_it_is_unreachable(client: Client) -> None:
-    with unreachable_database():
-        response = client.get("/healthz")
+@pytest.mark.parametrize("path", ["/healthz", "/readyz"])
+def test_during_an_outage_callers_who_are_not_staff_read_only_unavailable(
+    anon_client: Client, client: Client, path: str
+) -> None:
+    for caller in (anon_client, client):  # a visitor, then a signed-in user who is not staff
+        with unreachable_database():
+            response = caller.get(path)
+        assert response.status_code == 503 and response["Retry-After"] == "30"
+        assert response.json() == {"status": "unavailable", "database": "unavailable"}
+        assert "db.internal" not in response.content.decode() and "5432" not in response.content.decode()
+
+
+def test_healthz_tells_staff_what_failed(client: Client, user: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only when the session still reads: in a full outage staff are anyone too, and the log keeps the detail."""
+    user.is_staff = True
+    user.save()
+    detail = 'unreachable: connection to server at "db.internal" (10.0.0.5), port 5432 failed: timeout'
+    monkeypatch.setattr(health, "database_problem", lambda: detail)
+    response = client.get("/healthz")
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "unavailable"
@@ -52,7 +70,7 @@ def test_readyz_answers_503_when_the_database_is_unreachable(client: Client) -> 
     with unreachable_database():
         response = client.get("/readyz")
     assert response.status_code == 503
-    assert response.json()["database"].startswith("unreachable:")
+    assert response.json()["database"] == "unavailable"
 
 
 def test_health_endpoints_accept_only_get(client: Client) -> None:

@@ -48,6 +48,11 @@ def test_a_malformed_boolean_setting_is_named() -> None:
     assert "DEBUG='maybe': use true or false" in result.stderr
 
 
+def test_a_malformed_proxy_count_is_named() -> None:
+    result = manage("check", TRUSTED_PROXY_COUNT="-1")
+    assert "TRUSTED_PROXY_COUNT='-1': use a whole number, 0 or more" in result.stderr
+
+
 PROD_ENV = {
     "DEBUG": "false",
     "SECRET_KEY": "x" * 64 + "-Prod-Secret-Key-With-Variety-123!",

@@ -125,9 +125,8 @@ def changed_rds() -> tuple[dict[str, Any], dict[str, str]]:
 
 
 def changed_rds_upload() -> tuple[dict[str, Any], dict[str, str]]:
-    """``changed_rds()`` as an admin uploads it. AWS's offer files carry Reserved terms and an upload without them is
-    refused, so the added db.r7i.xlarge comes with a real 1-year Partial Upfront reservation: two more added rows
-    (its upfront fee and its hourly fee)."""
+    """``changed_rds()`` as an admin uploads it. AWS's offer files carry Reserved terms, so the added db.r7i.xlarge
+    comes with a real 1-year Partial Upfront reservation: two more added rows (its upfront fee and its hourly fee)."""
     data, skus = changed_rds()
     add_reserved_term(data, skus["added"])
     return data, skus
@@ -363,13 +362,13 @@ def test_an_offer_file_of_another_region_prices_nothing(prices: None, tmp_path: 
     assert state() == before
 
 
-def test_an_uploaded_offer_file_without_reserved_terms_is_refused_and_nothing_changes(
+def test_an_offer_file_with_on_demand_terms_only_is_taken_with_a_note_that_reservations_were_not_in_it(
     prices: None, tmp_path: Path
 ) -> None:
+    """The shared eu-west-1 files hold on-demand terms only: an admin refreshing offline must be able to use them."""
     path = write(changed_rds()[0], tmp_path / "AmazonRDS.json")  # on-demand terms only
-    before = state()
-    with pytest.raises(CommandError, match="no Reserved terms for the kept products") as refused:
-        refresh("--offer-file", str(path))
-    assert "LeaseContractLength, OfferingClass, PurchaseOption" in str(refused.value)
-    assert "the current price snapshots are unchanged" in str(refused.value)
-    assert state() == before
+    out = refresh("--offer-file", str(path))
+    assert "AmazonRDS.json holds on-demand prices only (no Reserved terms): reservations were not in it" in out
+    current = services.snapshot_current(REGION, "AmazonRDS")
+    assert current is not None and current.origin == "offer-file"
+    assert {row.term for row in services.snapshot_rows(current)} == {"OnDemand"}

@@ -79,7 +79,7 @@ def test_a_database_worker_runs_the_queued_refresh(prices: None, tmp_path: Path)
     # reservation (an upfront-fee row and an hourly row) against the 608-row fixture -> 606 unchanged, 610 rows
     assert job.result[0] | {"snapshot": None} == {
         "service": "AmazonRDS", "snapshot": None, "previous": before.pk if before else None, "rows": 610,
-        "added": 3, "removed": 1, "repriced": 1, "unchanged": 606,
+        "added": 3, "removed": 1, "repriced": 1, "unchanged": 606, "notes": [],
     }  # fmt: skip
     assert DBTaskResult.objects.get(id=job.task_result_id).status == "SUCCESSFUL"
     assert not Path(job.params["offer_file_name"]).exists() and not list(
@@ -117,7 +117,7 @@ def test_a_second_refresh_of_a_region_is_refused_while_one_is_queued(tmp_path: P
         htmx = client.post(reverse("pricing:refresh-start"), {"region": REGION, "service": "all"}, headers={"HX-Request": "true"})  # fmt: skip
         other_region = client.post(reverse("pricing:refresh-start"), {"region": "us-east-1", "service": "all"})
 
-    refusal = f"a refresh of eu-west-1 is already queued (job #{queued.pk}); this one was not started"
+    refusal = "a refresh of eu-west-1 is already queued (refresh #1); this one was not started"
     assert page.status_code == 409 and refusal in text_of(page)
     # htmx swaps only 2xx answers: the refusal comes with the panel of the job that holds the region (polled)
     assert htmx.status_code == 200 and refusal in text_of(htmx)
@@ -158,10 +158,10 @@ def test_two_refreshes_of_a_region_started_at_once_start_one(monkeypatch: pytest
         for thread in threads:
             thread.join(60)
 
-    job = Job.objects.get()  # exactly one
+    assert Job.objects.count() == 1  # exactly one
     assert sorted(status for status, _ in answers) == [302, 409]
     refused = next(text for status, text in answers if status == 409)
-    assert f"a refresh of eu-west-1 is already queued (job #{job.pk}); this one was not started" in refused
+    assert "a refresh of eu-west-1 is already queued (refresh #1); this one was not started" in refused
 
 
 @pytest.mark.django_db

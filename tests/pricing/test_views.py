@@ -148,6 +148,7 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
             "removed": 1,
             "repriced": 1,
             "unchanged": 606,
+            "notes": [],  # the file brought reservations
         }
     ]
 

@@ -1,7 +1,7 @@
 """An estate as files: CSV (one row per database) and XLSX (that sheet, then the totals, licences and blockers).
 
 Pure Python (csv, openpyxl). Money is written as numbers (2 decimals) in USD a month; the sheets say where the
-prices come from and as of when.
+prices come from and as of when. Text that could run as a formula is written as text (``cells``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from advisor.estates.engine.cells import append_as_text, csv_cell
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, EstateTotals
 
@@ -66,7 +67,7 @@ def estate_csv(rows: list[ExportRow]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(database_header())
     for line in database_rows(rows):
-        writer.writerow(["" if v is None else format(v, "f") if isinstance(v, Decimal) else v for v in line])
+        writer.writerow([csv_cell(v) for v in line])
     return buffer.getvalue()
 
 
@@ -112,7 +113,7 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
         sheet = book.active if index == 0 else book.create_sheet(name)
         sheet.title = name
         for line in lines:
-            sheet.append(line)  # Decimal cells are written as numbers
+            append_as_text(sheet, line)  # Decimal cells are written as numbers, text never as a formula
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         for heading in sheet[1]:  # a sheet may hold its header alone (nothing assessed yet)
@@ -125,7 +126,7 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
     for line in ([title], ["Prices", PRICE_NOTE], ["Price rows dated", dates],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"]):  # fmt: skip
-        notes.append(line)
+        append_as_text(notes, line)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -32,7 +32,7 @@ def test_upload_page_says_the_limits_in_words(client: Client) -> None:
     body = client.get(reverse("awr:upload")).content.decode()
     assert 'type="file" name="files"' in body and "multiple" in body
     assert "256 files per upload" in body and "16 MiB per file" in body and "512 MiB per upload" in body
-    assert "Up to 16 files are read while you wait; more in the background, with progress" in body
+    assert "Up to 16 files and 32 MiB in all are read while you wait; more in the background, with progress" in body
     assert 'src="/static/js/awr-upload.js"' in body and "<script>" not in body  # CSP: no inline script
     assert "Mask host, instance and database names" in body
 

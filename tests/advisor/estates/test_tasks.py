@@ -98,11 +98,15 @@ def test_deleting_a_running_estate_cancels_its_rows_and_the_task_finds_nothing(u
     assert Job.objects.get(pk=job_id).status == "failed"
 
 
-def test_a_worker_that_stopped_leaves_its_rows_failed_with_the_reason(user: Any, prices: None,
-                                                                      django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
+def test_a_rerun_whose_worker_stopped_too_leaves_its_rows_failed_with_the_reason(
+    user: Any, prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The first silent worker's databases are re-queued once (test_worker.py); a re-run that dies too ends them."""
     with override_settings(TASKS=STORED_ONLY), django_capture_on_commit_callbacks(execute=True):
         estate = services.estate_from_inventory(inventory=read_inventory(inventory_csv(), "e.csv"), owner=user)
-    Job.objects.filter(pk=estate.job_id).update(status="failed", error="the worker stopped responding at 10:00")
+    job = Job.objects.get(pk=estate.job_id)
+    Job.objects.filter(pk=job.pk).update(status="failed", error="the worker stopped responding at 10:00",
+                                         params=job.params | {"requeue_of": job.pk})  # fmt: skip
     progress = services.estate_progress(estate)
     assert not progress.running and progress.counts == {"failed": 3, "invalid": 1}
     assert estate.databases.get(name="ERP").error == "the worker stopped responding at 10:00"
