@@ -30,6 +30,7 @@ from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
 from advisor.results_page import results_context
+from config.plain_errors import field_label, plain_message
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -292,7 +293,10 @@ def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
     try:
         return SizingPolicy.model_validate(given), []
     except ValidationError as invalid:
-        return SizingPolicy(), [FieldError(f"policy.{e['loc'][0]}", e["msg"]) for e in invalid.errors()]
+        return SizingPolicy(), [
+            FieldError(f"policy.{e['loc'][0]}", plain_message(e, label=field_label(SizingPolicy, e["loc"])))
+            for e in invalid.errors()
+        ]
 
 
 def _results_page(
