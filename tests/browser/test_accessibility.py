@@ -132,3 +132,11 @@ def test_the_skip_link_comes_first_and_the_menu_fits_on_one_line_at_1280_px(
             expect(page.locator(landmark).first).to_be_attached()
         assert page.locator('link[rel="icon"]').get_attribute("href") == "/static/img/favicon.svg"
     assert page.request.get(f"{base}/static/img/favicon.svg").ok
+
+    # The account's and staff's pages open from the user's name, by keyboard too.
+    page.focus(".account-menu summary")
+    page.keyboard.press("Enter")
+    expect(page.locator(".account-items")).to_be_visible()
+    expect(page.get_by_role("link", name="Prices")).to_be_visible()
+    expect(page.get_by_role("link", name="Sign out (alice)")).to_be_visible()
+    page.screenshot(path=str(artifacts / "a11y-account-menu-1280.png"))
