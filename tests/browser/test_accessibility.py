@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from advisor import services
 from advisor.accounts.sharing import share_create
+from advisor.accounts.teams import team_create
 from advisor.engine.workload import parse_workload
 from advisor.estates import services as estate_services
 from advisor.estates.engine.inventory import read_inventory
@@ -71,6 +72,7 @@ def test_every_page_kind_has_no_serious_or_critical_violation(
     meta = services.AssessmentMeta(name="Order entry", customer="ACME", project="Exit")
     assessment = services.assessment_create(meta=meta, workload=workload, owner=user)
     link = share_create(assessment=assessment, user=user, days=1)
+    team = team_create(user=user, name="DBA team")
     estate = estate_services.estate_from_inventory(
         inventory=read_inventory(inventory_csv(), "estate.csv"), name="Datacentre exit", owner=user
     )
@@ -88,7 +90,11 @@ def test_every_page_kind_has_no_serious_or_critical_violation(
         "/estates/",
         f"/estates/{estate.public_id}/",
         "/import/awr/",
+        "/assessments/import/",
+        "/estates/new/",
         "/account/teams/",
+        f"/account/teams/{team.pk}/",
+        "/account/tokens/",
         "/api/v1/docs",
     ]
     for path in pages:
