@@ -213,6 +213,17 @@ def build_meta_fields(meta: dict[str, str], errors: list[FieldError]) -> list[Me
     ]
 
 
+def touched_errors(errors: list[FieldError], touched: str | None) -> list[FieldError]:
+    """The errors to show while the user types: those of fields they have touched (``touched``: the names the
+    page lists, ``*`` after a submit) and every conflict between answers. None (no list posted) shows them all."""
+    if touched is None:
+        return errors
+    names = {name.strip() for name in touched.split(",")}
+    if "*" in names:
+        return errors
+    return [e for e in errors if e.conflict or e.path in names]
+
+
 def shown_errors(errors: list[FieldError]) -> list[ShownError]:
     return [ShownError(e.path, e.message, dom_id(e.path)) for e in errors]
 

@@ -48,28 +48,16 @@ class AssessmentMeta(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
-    name: StoredText = Field(min_length=1, max_length=200)
-    customer: StoredText = Field("", max_length=200)
-    project: StoredText = Field("", max_length=200)
-
-
-META_ACCEPTED = {
-    "name": "1 to 200 characters",
-    "customer": "up to 200 characters (optional)",
-    "project": "up to 200 characters (optional)",
-}
+    name: StoredText = Field(min_length=1, max_length=200, title="Assessment name")
+    customer: StoredText = Field("", max_length=200, title="Customer")
+    project: StoredText = Field("", max_length=200, title="Project")
 
 
 def assessment_meta_parse(data: dict[str, object]) -> AssessmentMeta:
     try:
         return AssessmentMeta.model_validate(data)
     except ValidationError as error:
-        raise WorkloadInvalid(
-            [
-                FieldError(e.path, f"{e.message}. Accepted: {META_ACCEPTED[e.path]}.") if e.path in META_ACCEPTED else e
-                for e in field_errors(error)
-            ]
-        ) from None
+        raise WorkloadInvalid(field_errors(error, model=AssessmentMeta)) from None
 
 
 def _search_columns(workload: Workload) -> dict[str, object]:

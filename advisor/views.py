@@ -28,8 +28,16 @@ from advisor.engine.workload import (
 from advisor.iolimits_forms import IoLimitsForm
 from advisor.models import Assessment
 from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
-from advisor.questionnaire import build_meta_fields, build_sections, parse_form, shown_errors, values_from_workload
+from advisor.questionnaire import (
+    build_meta_fields,
+    build_sections,
+    parse_form,
+    shown_errors,
+    touched_errors,
+    values_from_workload,
+)
 from advisor.results_page import results_context
+from config.plain_errors import field_label, plain_message
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -171,13 +179,15 @@ def assessment_detail(request: HttpRequest, public_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def assessment_validate(request: HttpRequest) -> HttpResponse:
-    """Inline validation while typing: marks every field, saves nothing."""
+    """Inline validation while typing: marks the fields the user has touched, saves nothing."""
     _, workload, raw, errors = _validate_form(request)
     meta = _posted_meta(request)
+    shown = touched_errors(errors, request.POST.get("_touched"))
     context = {
-        "meta_fields": build_meta_fields(meta, errors),
-        "sections": build_sections(raw, errors),
-        "errors": shown_errors(errors),
+        "meta_fields": build_meta_fields(meta, shown),
+        "sections": build_sections(raw, shown),
+        "errors": shown_errors(shown),
+        "pending": len(errors) - len(shown),
         **_verdicts_of(workload),
     }
     return render(request, "advisor/assessment_form.html#validation-result", context)
@@ -292,7 +302,10 @@ def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
     try:
         return SizingPolicy.model_validate(given), []
     except ValidationError as invalid:
-        return SizingPolicy(), [FieldError(f"policy.{e['loc'][0]}", e["msg"]) for e in invalid.errors()]
+        return SizingPolicy(), [
+            FieldError(f"policy.{e['loc'][0]}", plain_message(e, label=field_label(SizingPolicy, e["loc"])))
+            for e in invalid.errors()
+        ]
 
 
 def _results_page(

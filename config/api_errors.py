@@ -18,6 +18,8 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
+from config.plain_errors import humanised, plain_message
+
 if TYPE_CHECKING:
     from ninja import NinjaAPI
 
@@ -70,7 +72,8 @@ def _flatten(errors: list[dict[str, Any]]) -> list[dict[str, str]]:
             where, loc = loc[0], loc[1:]
             if where == "body" and loc[:1] == ["payload"]:
                 loc = loc[1:]
-        flat.append({"path": ".".join(loc) or "body", "message": str(error.get("msg", "invalid"))})
+        label = humanised(loc[-1]) if loc else "The request body"
+        flat.append({"path": ".".join(loc) or "body", "message": plain_message(error, label=label)})
     return flat
 
 

@@ -10,47 +10,44 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from advisor.engine.workload_model import SECTIONS, Workload
 from config import safe_json  # pure Python, shared with the API middleware
+from config.plain_errors import field_label, plain_message
 
 
 @dataclass(frozen=True)
 class FieldError:
     path: str
     message: str
+    conflict: bool = False  # between answers (shown at once), not a value out of its own range
 
 
-def field_errors(error: ValidationError) -> list[FieldError]:
-    """Flatten pydantic's errors to (dotted field path, readable message) pairs."""
+def field_errors(error: ValidationError, *, model: type[BaseModel] = Workload) -> list[FieldError]:
+    """Flatten pydantic's errors to (dotted field path, plain message) pairs; labels come from ``model``."""
     found = _conflict_errors(error)
     for item in error.errors(include_url=False):
         if item["type"] != "workload_conflict":
             path = ".".join(str(part) for part in item["loc"])
-            found.append(FieldError(path or "(workload)", _readable(item, path)))
+            found.append(FieldError(path or "(workload)", _readable(item, path, model)))
     return found
 
 
 def _conflict_errors(error: ValidationError) -> list[FieldError]:
     return [
-        FieldError(c["path"], c["message"])
+        FieldError(c["path"], c["message"], conflict=True)
         for item in error.errors(include_url=False)
         if item["type"] == "workload_conflict"
         for c in (item.get("ctx") or {})["conflicts"]
     ]
 
 
-def _readable(item: Any, path: str) -> str:
-    accepted = accepted_values(path)
-    message = str(item["msg"])
-    if item["type"] == "extra_forbidden":
+def _readable(item: Any, path: str, model: type[BaseModel]) -> str:
+    if item["type"] == "extra_forbidden" and model is Workload:
         return "Unknown field: the workload schema has no such key (see /api/v1/schema/workload)."
-    if item["type"] == "missing":
-        return f"Required. Accepted: {accepted}." if accepted else "Required."
-    if accepted:
-        return f"{message}. Accepted: {accepted}."
-    return message
+    accepted = accepted_values(path) if model is Workload else None
+    return plain_message(item, label=field_label(model, item["loc"]), accepted=accepted)
 
 
 def _field_info(path: str) -> Any:

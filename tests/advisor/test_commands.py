@@ -28,7 +28,7 @@ def test_validate_workload_accepts_a_valid_file(tmp_path: Path) -> None:
 def test_validate_workload_fails_with_field_paths(tmp_path: Path) -> None:
     path = tmp_path / "w.json"
     path.write_text('{"sizing": {"peak_cpu": 0}}')
-    with pytest.raises(CommandError, match=r"sizing\.peak_cpu: Input should be greater than 0"):
+    with pytest.raises(CommandError, match=r"sizing\.peak_cpu: Peak CPU used must be more than 0"):
         call_command("validate_workload", str(path), stdout=io.StringIO())
 
 

@@ -1,0 +1,120 @@
+"""Validation errors in plain words: "Peak read IOPS must be 0 or more", never pydantic's "Input should be ...".
+
+Pure Python (pydantic only, no Django), shared by the engines, the forms and the JSON API: one place turns a pydantic
+error into a sentence that starts with the field's label (its ``title``) and says the bound or what is accepted.
+Machines keep the field path beside the message; the message itself is for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any, get_args
+
+from pydantic import BaseModel
+from pydantic_core.core_schema import ErrorType
+
+_PYDANTIC_TYPES = frozenset(get_args(ErrorType))
+
+
+def number(value: Any) -> str:
+    """A bound as people write it: 10,000,000 and 99.9999, not 10000000 or 1e7."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{value:,f}".rstrip("0").rstrip(".") if isinstance(value, Decimal) else f"{value:,}"
+
+
+def humanised(name: str) -> str:
+    """``peak_read_iops`` -> ``Peak read iops``: the label of a field that has no title."""
+    words = name.replace("_", " ").replace(".", " ").strip()
+    return words[:1].upper() + words[1:] if words else "This value"
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    candidates = (annotation, *get_args(annotation))
+    return next((c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)), None)
+
+
+def field_label(model: type[BaseModel] | None, loc: Sequence[Any]) -> str:
+    """The title of the field at ``loc`` inside ``model`` (nested models followed), without "(optional)"; the
+    field's name in words when it has no title."""
+    names = [str(part) for part in loc if isinstance(part, str)]
+    current, title = model, None
+    for part in names:
+        fields = getattr(current, "model_fields", None) or {}
+        if part not in fields:
+            title = None
+            break
+        title = fields[part].title
+        current = _model_in(fields[part].annotation)
+    if title:
+        return title.removesuffix(" (optional)").strip()
+    return humanised(names[-1]) if names else "This value"
+
+
+def _characters(count: Any) -> str:
+    return "1 character" if count == 1 else f"{number(count)} characters"
+
+
+def _items(count: Any) -> str:
+    return "1 item" if count == 1 else f"{number(count)} items"
+
+
+def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None = None) -> str:
+    """One pydantic error (``type``, ``ctx``, ``msg``) as a sentence about ``label``; ``accepted`` (what the field
+    takes, in words, e.g. "a whole number from 1 to 744 hours") completes messages that cannot say the bound."""
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    then = f" Accepted: {accepted}." if accepted else ""
+    if kind == "missing" or (kind == "string_too_short" and ctx.get("min_length") == 1):
+        return f"{label} is required.{then}"
+    if kind == "string_too_short":
+        return f"{label} must be at least {_characters(ctx.get('min_length'))} long."
+    if kind == "string_too_long":
+        return f"{label} must be at most {_characters(ctx.get('max_length'))} long."
+    if kind == "too_short":
+        return f"{label} must have at least {_items(ctx.get('min_length'))}."
+    if kind == "too_long":
+        return f"{label} can have at most {_items(ctx.get('max_length'))}."
+    if kind == "greater_than_equal":
+        return f"{label} must be {number(ctx.get('ge'))} or more."
+    if kind == "greater_than":
+        return f"{label} must be more than {number(ctx.get('gt'))}."
+    if kind == "less_than_equal":
+        return f"{label} must be {number(ctx.get('le'))} or less."
+    if kind == "less_than":
+        return f"{label} must be less than {number(ctx.get('lt'))}."
+    if kind in ("literal_error", "enum"):
+        return f"{label} must be {accepted or 'one of ' + str(ctx.get('expected', ''))}."
+    if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
+        whole = accepted if accepted and accepted.startswith("a whole number") else "a whole number"
+        return f"{label} must be {whole}."
+    if kind in ("float_parsing", "float_type", "decimal_parsing", "decimal_type", "finite_number"):
+        some = accepted if accepted and accepted.startswith("a ") else "a number"
+        return f"{label} must be {some}."
+    if kind in ("bool_parsing", "bool_type"):
+        return f"{label} must be true or false."
+    if kind in ("string_type", "string_unicode"):
+        return f"{label} must be text.{then}"
+    if kind == "string_pattern_mismatch":
+        return f"{label} has characters that are not accepted.{then}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"{label} must be a JSON object of its fields."
+    if kind in ("list_type", "tuple_type"):
+        return f"{label} must be a list."
+    if kind == "extra_forbidden":
+        return f"{label} is not a field accepted here."
+    if kind == "value_error":  # our own validators' words, joined to the label when they do not start a sentence
+        text = str(error.get("msg", "")).removeprefix("Value error, ")
+        stop = "" if text.endswith(".") else "."
+        if text.startswith("must "):
+            return f"{label} {text}{stop}"
+        return f"{label}: {text}{stop}" if text[:1].islower() else text
+    text = str(error.get("msg", "is not accepted")).rstrip(".")
+    if kind not in _PYDANTIC_TYPES:  # our own error types (PydanticCustomError) are written as sentences
+        return f"{text}.{then}"
+    return f"{label}: {text[:1].lower()}{text[1:]}.{then}"

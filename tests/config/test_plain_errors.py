@@ -1,0 +1,59 @@
+"""Validation errors in plain words: the field's label and the bound, never pydantic's "Input should be ..."."""
+
+import json
+
+import pytest
+from django.test import Client
+from pydantic import BaseModel, Field, ValidationError
+
+from config.plain_errors import field_label, plain_message
+
+
+class Inner(BaseModel):
+    iops: int = Field(0, ge=0, le=1000, title="Peak read IOPS")
+    note: str = Field("", max_length=3)
+
+
+class Outer(BaseModel):
+    io: Inner = Inner()
+    name: str = Field(min_length=1, title="Name")
+    hit: float | None = Field(None, gt=0, lt=100, title="Hit ratio (optional)")
+
+
+def messages(data: dict[str, object]) -> dict[str, str]:
+    with pytest.raises(ValidationError) as caught:
+        Outer.model_validate(data)
+    return {
+        ".".join(map(str, e["loc"])): plain_message(e, label=field_label(Outer, e["loc"]))
+        for e in caught.value.errors()
+    }
+
+
+def test_bounds_and_required_fields_are_said_with_the_label() -> None:
+    assert messages({"name": "", "io": {"iops": 1001, "note": "long"}, "hit": 100}) == {
+        "name": "Name is required.",  # pydantic: "String should have at least 1 character"
+        "io.iops": "Peak read IOPS must be 1,000 or less.",
+        "io.note": "Note must be at most 3 characters long.",  # no title: the field's name in words
+        "hit": "Hit ratio must be less than 100.",
+    }
+    assert messages({"io": {"iops": -1}}) == {
+        "name": "Name is required.",
+        "io.iops": "Peak read IOPS must be 0 or more.",
+    }
+
+
+def test_values_of_the_wrong_kind_are_said_with_the_label() -> None:
+    assert messages({"name": "x", "io": {"iops": "lots"}, "hit": "0"}) == {
+        "io.iops": "Peak read IOPS must be a whole number.",
+        "hit": "Hit ratio must be more than 0.",
+    }
+
+
+def test_the_api_keeps_the_field_path_and_says_the_message_plainly(anon_client: Client) -> None:
+    body = json.dumps({"io": {"peak_read_iops": -1}, "sizing": {"peak_cpu": 0}})
+    response = anon_client.post("/api/v1/workloads/validate", body, content_type="application/json")
+    assert response.status_code == 400
+    assert {(e["path"], e["message"]) for e in response.json()["errors"]} == {
+        ("io.peak_read_iops", "Peak read IOPS must be 0 or more."),
+        ("sizing.peak_cpu", "Peak CPU used must be more than 0."),
+    }
