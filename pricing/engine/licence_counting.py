@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 
 from pricing.engine.cpu_options import CpuOptions, cpu_options
 from pricing.engine.licence_contract import LicenceConfig, LicenceInvalid, LicenceProblem
@@ -191,3 +192,42 @@ def threads_per_core(ctx: LicenceContext) -> int:
     """Active threads per core with Optimize CPUs: the type's own (1 or 2), or 1 with hyper-threading off."""
     assert ctx.cpu is not None  # Optimize CPUs is refused for a type without CPU-options data
     return ctx.cpu.default_threads_per_core if ctx.hyperthreading else 1
+
+
+def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
+    """The term's average support fee over the first year's: support rises ``uplift_pct`` a year, so year y pays
+    (1 + u)^(y-1) of year 1; the average over ``years`` is their sum over ``years`` (1 without an uplift)."""
+    if not uplift_pct or years < 1:
+        return Decimal(1)
+    rise = 1 + uplift_pct / Decimal(100)
+    return sum((rise**year for year in range(years)), Decimal(0)) / years
+
+
+def readable_server_count(
+    keys: list[str], servers: int, readable_servers: int | None, prices: LicencePriceList
+) -> int | None:
+    """The servers Active Data Guard is licensed on when fewer than all (None: all, or it is not licensed)."""
+    if readable_servers is None or prices.readable_standby_rule.option not in keys:
+        return None
+    readable = max(1, min(readable_servers, servers))  # the primary is always open
+    return readable if readable < servers else None
+
+
+def readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
+    rule = prices.readable_standby_rule
+    name = prices.product(rule.option).name
+    return (
+        f"{name} on {readable} of the {servers} servers, the primary's and those of every standby open read-only "
+        f"while applying redo; a mounted standby or replica needs no {name} (Data Guard itself is part of Enterprise "
+        f"Edition) (source: {rule.source})"
+    )
+
+
+def running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
+    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
+    if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
+        return ""
+    return (
+        f" ({ctx.instance_class or 'the instance'}'s {ctx.vcpus} vCPUs are {ctx.running_vcpus} cores x "
+        f"{ctx.type_threads} threads; with hyper-threading off each core runs one)"
+    )

@@ -48,8 +48,12 @@ from pricing.engine.licence_counting import (
     licensed_products,
     licensed_vcpus,
     processor_licences,
+    readable_note,
+    readable_server_count,
+    running_words,
     se2_sockets,
     standby_licensed,
+    support_uplift_factor,
     threads_per_core,
 )
 from pricing.engine.licence_prices import (
@@ -217,45 +221,6 @@ def _optimize_saving(
     )
 
 
-def support_uplift_factor(uplift_pct: Decimal, years: int) -> Decimal:
-    """The term's average support fee over the first year's: support rises ``uplift_pct`` a year, so year y pays
-    (1 + u)^(y-1) of year 1; the average over ``years`` is their sum over ``years`` (1 without an uplift)."""
-    if not uplift_pct or years < 1:
-        return Decimal(1)
-    rise = 1 + uplift_pct / Decimal(100)
-    return sum((rise**year for year in range(years)), Decimal(0)) / years
-
-
-def _readable_servers(
-    keys: list[str], servers: int, readable_servers: int | None, prices: LicencePriceList
-) -> int | None:
-    """The servers Active Data Guard is licensed on when fewer than all (None: all, or it is not licensed)."""
-    if readable_servers is None or prices.readable_standby_rule.option not in keys:
-        return None
-    readable = max(1, min(readable_servers, servers))  # the primary is always open
-    return readable if readable < servers else None
-
-
-def _readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
-    rule = prices.readable_standby_rule
-    name = prices.product(rule.option).name
-    return (
-        f"{name} on {readable} of the {servers} servers, the primary's and those of every standby open read-only "
-        f"while applying redo; a mounted standby or replica needs no {name} (Data Guard itself is part of Enterprise "
-        f"Edition) (source: {rule.source})"
-    )
-
-
-def _running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
-    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
-    if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
-        return ""
-    return (
-        f" ({ctx.instance_class or 'the instance'}'s {ctx.vcpus} vCPUs are {ctx.running_vcpus} cores x "
-        f"{ctx.type_threads} threads; with hyper-threading off each core runs one)"
-    )
-
-
 def _price(
     config: LicenceConfig,
     ctx: LicenceContext,
@@ -271,7 +236,7 @@ def _price(
         metric = "socket"
         per_server = math.ceil(licensed_vcpus / prices.socket_rule.vcpus_per_socket)
         rule_text = (
-            f"SE2: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)} / "
+            f"SE2: {licensed_vcpus} vCPUs{running_words(ctx, licensed_vcpus)} / "
             f"{prices.socket_rule.vcpus_per_socket} per socket, rounded up = {per_server} socket(s) "
             f"(source: {prices.socket_rule.source})"
         )
@@ -280,7 +245,7 @@ def _price(
         per_server = processor_licences(licensed_vcpus, hyperthreading=ctx.hyperthreading, prices=prices)
         per = "2 vCPUs" if ctx.hyperthreading else "1 vCPU"
         rule_text = (
-            f"EE: {licensed_vcpus} vCPUs{_running_words(ctx, licensed_vcpus)}, {per} per processor licence "
+            f"EE: {licensed_vcpus} vCPUs{running_words(ctx, licensed_vcpus)}, {per} per processor licence "
             f"({'hyper-threading on' if ctx.hyperthreading else 'hyper-threading off'}) = {per_server} processor "
             f"licence(s) (source: {prices.processor_rule.source})"
         )
@@ -288,7 +253,7 @@ def _price(
     servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = licensed_products(config, ctx, prices)
     notes = [rule_text, *notes]
-    readable = _readable_servers(keys, servers, readable_servers, prices)
+    readable = readable_server_count(keys, servers, readable_servers, prices)
     if config.servers is not None and config.servers > 1:
         but = f" but {prices.product(prices.readable_standby_rule.option).name}" if readable is not None else ""
         notes.append(
@@ -320,7 +285,7 @@ def _price(
     lines: list[LicenceLine] = []
     surplus = []
     if readable is not None:
-        notes.append(_readable_note(readable, servers, prices))
+        notes.append(readable_note(readable, servers, prices))
     for key in keys:
         product = prices.product(key)
         assert product.licence_usd is not None
