@@ -180,8 +180,12 @@ def awaiting_words(ranking: Ranking) -> str:
     """One sentence on the costs the ranked totals leave out until the workload gives a figure; "" when none."""
     if not ranking.awaiting_input:
         return ""
-    parts = [f"{a.label}: {'; '.join(_sentence(i) for i in a.items)}" for a in ranking.awaiting_input]
-    return "The totals compared leave out costs that need a figure not given yet (" + "; ".join(parts) + ")."
+    options: dict[str, list[str]] = {}  # each cost once, with the options whose totals leave it out
+    for waiting in ranking.awaiting_input:
+        for item in waiting.items:
+            options.setdefault(item, []).append(waiting.label)
+    parts = [f"{_sentence(item).rstrip('.')} ({', '.join(labels)})" for item, labels in options.items()]
+    return "The totals compared leave out costs that need a figure not given yet: " + "; ".join(parts) + "."
 
 
 def left_out_words(left: LeftOut) -> str:
