@@ -84,7 +84,7 @@ def _fetch(
     name = offer_name or (str(offer_file) if offer_file is not None else "")  # the CLI's own path, as typed
     try:
         if offer_file is not None and is_database_plan_file(offer_file):
-            fetched.append(_database_plans(offer_file, region=region, services=services, say=say))
+            fetched.append(_database_plans(offer_file, region=region, services=services, say=say, name=name))
             step(1, total)
             return fetched
         if offer_file is not None and is_savings_plan_file(offer_file):
@@ -162,22 +162,22 @@ def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Pro
     )
 
 
-def _database_plans(path: Path, *, region: str, services: Sequence[str], say: Progress) -> ServiceRefresh:
+def _database_plans(path: Path, *, region: str, services: Sequence[str], say: Progress, name: str) -> ServiceRefresh:
     """An uploaded Database Savings Plans offer file (``AWSDatabaseSavingsPlans``): the Region's current RDS rows with
     their Database Savings Plans rows replaced by the file's RDS for Oracle rates, as a new RDS snapshot."""
     if "AmazonRDS" not in services:
         raise RefreshFailed(
-            f"{path.name} is a Database Savings Plans file: it prices RDS instance hours, not {', '.join(services)}"
+            f"{name} is a Database Savings Plans file: it prices RDS instance hours, not {', '.join(services)}"
         )
     current = current_rows(region, "AmazonRDS")
-    say(f"AmazonRDS {region}: reading Database Savings Plans from {path} beside {len(current):,} current RDS rows")
+    say(f"AmazonRDS {region}: reading Database Savings Plans from {name} beside {len(current):,} current RDS rows")
     plans = read_database_plans(path, region=region, rds_rows=current)
     say(f"AmazonRDS {region}: {len(plans):,} Database Savings Plans rates for RDS for Oracle instance hours")
     snapshot = snapshot_current(region, "AmazonRDS")
     as_of = max(row.as_of for row in plans)
     source = (
         f"{snapshot.source if snapshot else 'RDS prices'}; Database Savings Plans: AWSDatabaseSavingsPlans {region} "
-        f"({path.name})"
+        f"({Path(name).name})"
     )[:500]
     return ServiceRefresh(
         "AmazonRDS", with_database_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE

@@ -93,3 +93,15 @@ def test_every_snapshot_links_to_its_diff_impact_and_make_current(admin_client: 
     assert f'href="/prices/{earlier.pk}/impact" id="impact-{earlier.pk}"' in page  # against the current one
     assert f'id="make-current-{earlier.pk}"' in page and f'id="make-current-{current.pk}"' not in page
     assert f'id="impact-{current.pk}"' not in page  # written before the earlier one: it replaced nothing here
+
+
+def test_a_database_savings_plans_upload_is_named_as_uploaded_never_by_a_server_path(
+    staff: Client, prices: None, tmp_path: Path, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tests.pricing.test_database_plan_offer import database_plan_offer
+
+    job = _upload(staff, django_capture_on_commit_callbacks, database_plan_offer(region=REGION), tmp_path)
+
+    said = f"{job.error} {job.log} {job.result}"
+    assert UPLOADED in said
+    assert "/tmp" not in said and "price-refresh-" not in said
