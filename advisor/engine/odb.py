@@ -234,7 +234,7 @@ def _lines(
             out.append(CostLine(name, qty, unit, hours, price, round_cents(qty * price * hours), part,
                                 "your private offer", "", why, model, copy, basis, "compute"))  # type: ignore[arg-type]  # fmt: skip
             continue
-        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in odb_prices.json", "", why, model, copy,  # type: ignore[arg-type]
+        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in the Oracle price list held", "", why, model, copy,  # type: ignore[arg-type]
                             "", "compute"))  # fmt: skip
     return out
 
