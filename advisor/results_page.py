@@ -135,7 +135,9 @@ class Column:
     def not_priced(self) -> tuple[str, ...]:
         """Costs of the chosen topology that exist but are not priced: the monthly figure leaves them out."""
         chosen = self.option.chosen
-        return chosen.topology.not_priced if chosen is not None and self.option.odb is None else ()
+        if self.option.odb is not None:
+            return self.option.odb.not_priced if self.monthly_usd is not None else ()
+        return chosen.topology.not_priced if chosen is not None else ()
 
     @property
     def one_year_usd(self) -> Decimal | None:
@@ -284,8 +286,6 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     reasons = [f"{best.option.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month "
                f"({ranking.basis}{three_years}), {best.configuration}."]  # fmt: skip
     reasons += viable_left
-    if waiting := awaiting_words(ranking):
-        reasons.append(waiting)
     optional = []
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
     if nxt is not None and margin is not None:
@@ -297,7 +297,8 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     warnings = [f for f in best.option.verdict.findings if f.severity == "warning"]
     if warnings:
         optional.append(f"Know before choosing it: {warnings[0].title}.")
-    return (reasons + optional)[: max(3, len(reasons) + 1)]  # the margin is said even beside several left out
+    waiting = awaiting_words(ranking)  # always said, last: what every total compared still leaves out
+    return (reasons + optional)[: max(3, len(reasons) + 1)] + ([waiting] if waiting else [])
 
 
 def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:

@@ -47,6 +47,13 @@ GB_PER_GIB = Decimal("1.073741824")  # sources write GB/TB; read as decimal, the
 LICENCE_LABELS = {"li": "License Included", "byol": "BYOL"}
 
 
+# What every Oracle Database@AWS deployment costs beside the lines Oracle's list prices: no price is held for them
+NOT_PRICED = (
+    "backup storage (Autonomous Recovery Service or Amazon S3)",
+    "AWS-side networking (redo shipped to a standby, traffic to the applications)",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Infrastructure:
     region: str
@@ -92,6 +99,7 @@ class OdbResult:
     byol_other_reading_usd: Decimal | None = None  # the BYOL total under the reading of the ratio not counted
     byol_other_reading_ratio: Decimal | None = None  # that reading's ECPUs (or OCPUs) per processor licence
     licences_in_total: bool = False  # the requested model's total includes every Oracle licence it needs
+    not_priced: tuple[str, ...] = NOT_PRICED  # costs every deployment has that no price held prices
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
 
 
@@ -349,8 +357,11 @@ def recommend_odb(
             "for a Data Guard standby, sized like the primary so it can take over at full capacity."
         )
     clusters = 1 + (local_standby is not None) + (standby is not None)
+    # the local standby opens read-only with Active Data Guard; the cross-Region standby stays mounted, as on EC2
+    readable = 1 + (local_standby is not None and "active_data_guard" in options_byol)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
-                                  shapes=shapes, options=tuple(options_byol), config=licences)  # fmt: skip
+                                  shapes=shapes, options=tuple(options_byol), config=licences,
+                                  readable_clusters=readable)  # fmt: skip
     if counted.estimate is not None:
         lines += licence_lines(counted.estimate)
     total_li, total_byol = _total(lines, "li"), _total(lines, "byol")
@@ -367,9 +378,7 @@ def recommend_odb(
         )
     if hours_per_month < HOURS_PER_MONTH:
         reasons.append(f"{shapes.infrastructure_billing.text} ({shapes.infrastructure_billing.source})")
-    reasons.append(
-        "Not in these lines: backup storage (Autonomous Recovery Service or Amazon S3) and AWS-side networking."
-    )
+    reasons.append(f"Not in these lines, and not priced: {' and '.join(NOT_PRICED)}.")
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
     if rates.any:

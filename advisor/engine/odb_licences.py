@@ -40,7 +40,14 @@ def _fmt(value: Decimal) -> str:
 
 
 def _estimate(
-    config: LicenceConfig, ratio: Fact, *, compute: int, unit: str, clusters: int, options: tuple[str, ...]
+    config: LicenceConfig,
+    ratio: Fact,
+    *,
+    compute: int,
+    unit: str,
+    clusters: int,
+    options: tuple[str, ...],
+    readable: int | None = None,
 ) -> tuple[LicenceEstimate, int]:
     assert ratio.value is not None
     per_cluster = math.ceil(Decimal(compute) / ratio.value)
@@ -50,7 +57,7 @@ def _estimate(
     )
     counted = config.model_copy(update={"servers": clusters, "options": options, "include": True, "standby": None})
     estimate = estimate_counted_licences(counted, edition="ee", platform="odb", licences_per_server=per_cluster,
-                                         rule_text=rule, compute=compute)  # fmt: skip
+                                         rule_text=rule, compute=compute, readable_servers=readable)  # fmt: skip
     return estimate, per_cluster
 
 
@@ -62,8 +69,11 @@ def count_byol_licences(
     shapes: OdbShapes,
     options: tuple[str, ...],
     config: LicenceConfig | None = None,
+    readable_clusters: int | None = None,
 ) -> OdbLicences:
-    """The Enterprise Edition processor licences (and options) for ``clusters`` VM clusters of ``compute`` each."""
+    """The Enterprise Edition processor licences (and options) for ``clusters`` VM clusters of ``compute`` each;
+    Active Data Guard only on the ``readable_clusters`` open for reads (the primary's, and a standby open read-only;
+    a mounted standby needs none)."""
     conv = shapes.conversions
     ecpu = compute_unit == "ECPU"
     ratio = conv.ecpus_per_processor_licence if ecpu else conv.ocpus_per_processor_licence
@@ -76,11 +86,11 @@ def count_byol_licences(
     config = config or LicenceConfig()
     try:
         estimate, per_cluster = _estimate(config, ratio, compute=compute, unit=compute_unit, clusters=clusters,
-                                          options=options)  # fmt: skip
+                                          options=options, readable=readable_clusters)  # fmt: skip
         other = None
         if other_ratio is not None and other_ratio.value is not None:
             other, _ = _estimate(config, other_ratio, compute=compute, unit=compute_unit, clusters=clusters,
-                                 options=options)  # fmt: skip
+                                 options=options, readable=readable_clusters)  # fmt: skip
     except LicenceInvalid as invalid:
         note = f"BYOL licences for the VM cluster's {covered} could not be counted: {invalid}"
         return OdbLicences(None, None, ratio, other_ratio, None, note)

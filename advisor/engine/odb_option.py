@@ -85,7 +85,8 @@ def odb_recommendation(
     make Oracle Database@AWS the cheapest."""
     from advisor.engine.recommender import OptionRecommendation
 
-    options = wanted_options(workload)
+    # the VM cluster runs RAC across its VMs (at least two database servers), so BYOL licenses RAC like any option
+    options = tuple(dict.fromkeys((*wanted_options(workload), "rac")))
     result = recommend_odb(
         vcpus_needed=need.vcpus,
         memory_gib_needed=need.memory_gib,

@@ -93,14 +93,21 @@ class Ranking:
         return next((o for o in self.left_out if o.option == option), None)
 
     @property
+    def awaiting_alike(self) -> bool:
+        """True when every ranked total leaves out the same costs for want of a figure (or none): like for like."""
+        waiting = {a.option: frozenset(a.items) for a in self.awaiting_input}
+        return len({waiting.get(r.option, frozenset()) for r in self.ranked}) <= 1
+
+    @property
     def scope(self) -> str:
         """What the recommended option is the cheapest of, in words."""
         kinds = {o.kind for o in self.viable_left_out}
+        so_far = "" if self.awaiting_alike else " on the costs priced so far"
         if "unpriced" in kinds:
-            return "the cheapest of the options priced"
+            return "the cheapest of the options priced" + so_far
         if "partial" in kinds:
-            return "the cheapest of the options priced in full"
-        return "the cheapest option the rules allow"
+            return "the cheapest of the options priced in full" + so_far
+        return "the cheapest option the rules allow" + so_far
 
 
 _PLAIN_STARTS = {"A", "An", "No", "Not", "Nothing", "The", "This", "Its"}  # lower-cased after a colon; names are not
@@ -135,9 +142,13 @@ def _unpriced(option: OptionRecommendation) -> str:
 
 def _lacks(option: OptionRecommendation) -> str:
     """What the option's total leaves out that the ranked totals count; empty when it is complete."""
-    if option.odb is not None and option.odb.monthly_usd is not None and not option.odb.licences_in_total:
-        # Oracle Database@AWS's BYOL total leaves the licences brought out where no ECPU-per-licence ratio is held
-        return BYOL_LICENCES_NOT_COUNTED
+    if option.odb is not None and option.odb.monthly_usd is not None:
+        if not option.odb.licences_in_total:
+            # Oracle Database@AWS's BYOL total leaves the licences brought out where no ECPU-per-licence ratio is held
+            return BYOL_LICENCES_NOT_COUNTED
+        missing = tuple(getattr(option.odb, "not_priced", ()))
+        if missing:  # the other options' totals count their backups and transfer; no price is held for these
+            return f"{' and '.join(missing)} are not priced (no price is held for them)"
     chosen = option.chosen
     if chosen is not None:
         missing = [m for m in chosen.topology.members if m.unpriced is not None]

@@ -345,7 +345,8 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
     for option, label in OPTIONS.items():
         verdict = verdicts[option]
         if option == "odb":
-            priced = tuple((o.label, o.chosen.total_monthly_usd) for o in out if o.chosen is not None)
+            priced = tuple((o.label, o.chosen.total_monthly_usd) for o in out
+                           if o.chosen is not None and o.verdict.verdict != "blocked")  # fmt: skip
             out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=needs,

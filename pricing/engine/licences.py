@@ -164,11 +164,13 @@ def estimate_counted_licences(
     rule_text: str,
     compute: int,
     prices: LicencePriceList | None = None,
+    readable_servers: int | None = None,
 ) -> LicenceEstimate:
     """Oracle processor licences counted by the caller's own rule (e.g. ECPUs per licence on Exadata), priced exactly
     as ``estimate_licences`` prices them: discount, owned licences, support and its uplift, amortisation, options and
     Multitenant. ``compute`` is the licensed unit count of one server (its ECPUs), kept as ``instance_vcpus``;
-    ``config.servers`` says how many such servers are licensed. Raises ``LicenceInvalid`` with every problem found."""
+    ``config.servers`` says how many such servers are licensed, ``readable_servers`` how many of them are open for
+    reads (Active Data Guard is licensed on those only). Raises ``LicenceInvalid`` with every problem found."""
     prices = prices or licence_price_list()
     kwargs: dict[str, Any] = dict(edition=edition, platform=platform, licence_model="byol", deployment="single-az",
                                   instance_class="", vcpus=compute, hyperthreading=None)  # fmt: skip
@@ -176,7 +178,8 @@ def estimate_counted_licences(
     if problems:
         raise LicenceInvalid(problems)
     ctx = licence_context(config, **kwargs)
-    return _price(config, ctx, prices, compute, counted=(licences_per_server, rule_text))
+    return _price(config, ctx, prices, compute, counted=(licences_per_server, rule_text),
+                  readable_servers=readable_servers)  # fmt: skip
 
 
 def _optimize_saving(

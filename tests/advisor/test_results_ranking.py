@@ -105,21 +105,23 @@ def test_the_json_carries_option_basis_runner_up_and_the_margin_between_the_two_
     assert Decimal(ranking["margin_pct"]) == (margin * 100 / totals["ec2"]).quantize(Decimal("0.1"))
 
 
-def test_oracle_database_at_aws_byol_alone_priced_is_recommended_of_those_priced_with_its_licences_counted() -> None:
+def test_oracle_database_at_aws_alone_priced_is_not_recommended_on_a_bill_without_backups_and_networking() -> None:
     recommendation = warehouse("us-east-1")  # the book holds no us-east-1 AWS rows: only ODB's list prices price it
     odb = next(o for o in recommendation.options if o.option == "odb")
     assert odb.verdict.verdict != "blocked" and odb.odb is not None and odb.odb.monthly_usd is not None
-    # its BYOL total counts the processor licences brought, so it is on the ranking's basis
+    # its BYOL total counts the processor licences brought ...
     assert odb.odb.licences_in_total and odb.odb.byol_licences is not None
     assert odb.odb.monthly_usd == odb.odb.total_byol_usd
 
     ranking = recommendation.ranking
     page = results_context(recommendation, today=TODAY)
 
-    assert ranking.recommended is not None and ranking.recommended.option == "odb"
-    assert page["best"] is not None and page["best"].option.option == "odb"
-    # the options the rules allow but that have no us-east-1 rows are named, so "cheapest" is qualified
-    assert ranking.scope == "the cheapest of the options priced"
-    assert {o.option for o in ranking.viable_left_out} >= {"ec2"}
-    assert all(o.kind == "unpriced" for o in ranking.viable_left_out)
-    assert page["reasons"][0].startswith("Oracle Database@AWS is the cheapest of the options priced: $")
+    # ... but no price is held for its backups and networking, which every other option's total counts
+    assert ranking.recommended is None and page["best"] is None
+    left = ranking.left_out_of("odb")
+    assert left is not None and left.kind == "partial"
+    assert left.reason.startswith("backup storage (Autonomous Recovery Service or Amazon S3) and AWS-side networking")
+    column = next(c for c in page["columns"] if c.option.option == "odb")
+    assert column.not_priced == odb.odb.not_priced and len(column.not_priced) == 2
+    assert page["reasons"][0] == ("No option is recommended: no option the rules allow could be priced in full; see "
+                                  "each option's findings.")  # fmt: skip
