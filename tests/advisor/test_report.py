@@ -223,7 +223,9 @@ def test_a_posted_region_and_policy_are_the_ones_reported(client: Client, small:
     data = changed_answers() | {"environment.region": "us-east-1", "policy.cpu_headroom_pct": "100",
                                 "policy.burst_may_cover_peaks.present": "1"}  # fmt: skip
     text = words(client.post(report_url(small, format="html"), data).content.decode())
-    assert "Region us-east-1" in text and "us-east-1 as of" in text and "eu-west-1" not in text
+    assert "Region us-east-1" in text and "us-east-1 as of" in text and "Region eu-west-1" not in text
+    # eu-west-1 is named only as the Region whose EBS snapshot row stands in (us-east-1's rows hold none)
+    assert "no us-east-1 price held for ebs snapshot: estimated at eu-west-1's price" in text
     assert "CPU headroom 100" in text and "4.0 vCPUs" in text
     assert "Answers changed on the results page, not saved" in text
     small.refresh_from_db()

@@ -62,7 +62,7 @@ def test_an_ec2_data_guard_standby_licenses_two_servers_not_three():
     assert ec2.total_monthly_usd == 2 * per_server + ee + diagnostics + snapshots == Decimal("22155.91")
     # no redo rate in this scenario: the Data Guard traffic to the standby in the second AZ is listed, not invented
     assert ec2.topology.partial and not ec2.topology.transfer
-    assert any(u.startswith("Redo rate not given: the Data Guard traffic") for u in ec2.topology.unpriced)
+    assert any(u.startswith("Redo rate not given: the Data Guard traffic") for u in ec2.topology.needs_input)
 
 
 def test_cross_region_dr_is_an_instance_in_the_dr_region_with_the_redo_shipped_to_it():
@@ -116,7 +116,7 @@ def test_rds_prices_read_replicas_and_a_cross_region_replica_as_instances():
     # no redo rate given: the transfer to the DR Region is said to be unpriced, never derived from datafile writes
     assert rds.topology.transfer == () and rds.topology.partial
     assert ("Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate "
-            "from AWR") in rds.topology.unpriced  # fmt: skip
+            "from AWR") in rds.topology.needs_input  # fmt: skip
 
 
 def test_ec2_multi_az_plus_dr_builds_two_standbys_and_replicas_beyond_the_readable_standby():
@@ -202,7 +202,7 @@ def test_redo_of_2_mib_s_to_a_dr_region_is_priced_from_the_redo_rate():
     assert redo.quantity == Decimal("5132.8125") and redo.unit_price_usd == Decimal("0.02")
     assert redo.monthly_usd == Decimal("102.66") and redo.as_of == "2024-09-24"
     assert "eu-west-1 → eu-central-1" in redo.name
-    assert not any(u.startswith("Redo rate") for u in ec2.topology.unpriced)
+    assert not any(u.startswith("Redo rate") for u in ec2.topology.needs_input)
 
 
 def test_a_6_tb_database_without_a_redo_rate_ships_nothing_invented():
@@ -212,7 +212,7 @@ def test_a_6_tb_database_without_a_redo_rate_ships_nothing_invented():
     assert ec2.topology.transfer == ()
     assert ec2.topology.partial
     assert ("Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate "
-            "from AWR") in ec2.topology.unpriced  # fmt: skip
+            "from AWR") in ec2.topology.needs_input  # fmt: skip
 
 
 def test_ec2_snapshots_for_35_days_count_the_full_copy_and_each_day_of_changes():
@@ -227,7 +227,7 @@ def test_ec2_snapshots_for_35_days_count_the_full_copy_and_each_day_of_changes()
     assert snapshots.quantity == 840 and snapshots.unit_price_usd == Decimal("0.05")
     assert snapshots.monthly_usd == Decimal("42.00") and snapshots.as_of == "2023-02-23"
     assert snapshots.component == "backup" and snapshots in ec2.topology.lines
-    assert not any(u.startswith("Backups after") for u in ec2.topology.unpriced)
+    assert not any(u.startswith("Backups after") for u in ec2.topology.needs_input)
     # without the daily change only the full copy is priced, 500 x 0.05 = 25.00, and it is said to be a lower bound
     bare = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"backup_daily_change_gib": None})})
     (lower,) = options(bare)["ec2"].chosen.topology.backups
