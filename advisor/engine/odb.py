@@ -25,11 +25,11 @@ from decimal import Decimal
 from functools import partial
 
 from advisor.engine.odb_licences import count_byol_licences, licence_lines, other_reading_total
-from advisor.engine.odb_rates import CostLine, OdbRates, priced_line, unit_rate
+from advisor.engine.odb_lines import LICENCE_LABELS, infrastructure_lines
+from advisor.engine.odb_rates import CostLine, OdbRates
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (
-    DEDICATED,
     Fact,
     OdbPriceList,
     OdbRegions,
@@ -39,12 +39,10 @@ from pricing.engine.odb_prices import (
     odb_regions,
     odb_shapes,
 )
-from pricing.engine.pricebook import round_cents
 
 __all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
 
 GB_PER_GIB = Decimal("1.073741824")  # sources write GB/TB; read as decimal, the smaller (safer) reading
-LICENCE_LABELS = {"li": "License Included", "byol": "BYOL"}
 
 
 # What every Oracle Database@AWS deployment costs beside the lines Oracle's list prices: no price is held for them
@@ -112,6 +110,11 @@ def _fmt(value: Decimal | int) -> str:
     return f"{Decimal(value).normalize():,f}"
 
 
+def _need(value: Decimal) -> str:
+    """A sized need in words: two decimals at most (the need is a float's decimal, 28.799999999999997 is 28.8)."""
+    return _fmt(Decimal(value).quantize(Decimal("0.01")))
+
+
 REQUIRED = ("compute_per_database_server", "usable_tb_per_storage_server", "min_database_servers", "max_database_servers",
             "min_storage_servers", "max_storage_servers", "min_compute_per_vm", "compute_step")  # fmt: skip
 
@@ -149,9 +152,9 @@ def _size(
     per_storage = _n(facts.usable_tb_per_storage_server) * (share_fact.value or 1)
     by_storage = math.ceil(storage_tb / per_storage)
     st = max(int(_n(facts.min_storage_servers)), by_storage)
-    ecpus = f" = {_fmt(raw)} ECPUs at {_fmt(_n(conv.ecpus_per_ocpu))} per OCPU ({conv.ecpus_per_ocpu.cite}; {conv.ecpus_per_ocpu.note})"
+    ecpus = f" = {_need(raw)} ECPUs at {_fmt(_n(conv.ecpus_per_ocpu))} per OCPU ({conv.ecpus_per_ocpu.cite}; {conv.ecpus_per_ocpu.note})"
     reasons = [
-        f"{_fmt(vcpus)} vCPUs = {_fmt(ocpus)} OCPUs at {_fmt(_n(conv.vcpus_per_ocpu))} vCPUs per OCPU "
+        f"{_need(vcpus)} vCPUs = {_need(ocpus)} OCPUs at {_fmt(_n(conv.vcpus_per_ocpu))} vCPUs per OCPU "
         f"({conv.vcpus_per_ocpu.cite}){ecpus if unit == 'ECPU' else ''}.",
         f"VM cluster: {total} {unit}s, one VM per database server ({db} VMs): the need rounded up to a multiple of "
         f"{_fmt(step)} ({facts.compute_step.cite}), at least {_fmt(per_vm)} per VM ({facts.min_compute_per_vm.cite}). "
@@ -206,45 +209,6 @@ def _size(
         why=why,
     )
     return infra, raw, [], reasons
-
-
-def _lines(
-    infra: Infrastructure, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal, label: str = "", *,
-    rates: OdbRates, licence_model: str,
-) -> list[CostLine]:  # fmt: skip
-    label = label or ("" if copy == "primary" else f"Standby in {infra.region}: ")
-    out = []
-    for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
-        row = prices.find(DEDICATED, f"infrastructure: {kind}", facts.generation, "n/a (infrastructure)")
-        assert row is not None, f"odb_prices.json has no {facts.generation} {kind}"
-        leads = [f"{pn} at {lead}/h" for w in prices.warnings_for(row.part_number)
-                 for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number]  # fmt: skip
-        note = (f"May be out of date: {'; '.join(leads)} in a 2026 Oracle price list quoted by a third party, "
-                "unverified and not used (see the caveats)") if leads else ""  # fmt: skip
-        name = f"{label}{kind}s ({row.oracle_display_name})"
-        out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
-                               note=note))  # fmt: skip
-    component, qty = f"database compute {facts.compute_model}", Decimal(infra.compute)
-    for model, model_label in LICENCE_LABELS.items():
-        # ECPU rates are the buyer's for the licence model asked; OCPU-billed shapes stay at list price
-        mine = rates if facts.compute_model == "ECPU" else OdbRates()
-        if model != licence_model:
-            mine = replace(mine, ecpu_usd_per_hour=None)
-        row = prices.find(DEDICATED, component, f"any ({facts.compute_model}-billed systems)", model_label)
-        name = f"{label}VM cluster {facts.compute_model}s, {model_label}"
-        if row is not None:
-            out.append(priced_line(name, qty, hours, row, model, copy, kind="ECPU", rates=mine))
-            continue
-        gap = prices.find_missing(service=DEDICATED, component=component, license_model=model_label)
-        unit, part, why = (gap.unit, gap.part_number, gap.reason) if gap else (component, "", "no price row for it")
-        price, basis = unit_rate("ECPU", None, "", mine)
-        if price is not None:  # the buyer's quoted rate prices what the list lacks
-            out.append(CostLine(name, qty, unit, hours, price, round_cents(qty * price * hours), part,
-                                "your private offer", "", why, model, copy, basis, "compute"))  # type: ignore[arg-type]  # fmt: skip
-            continue
-        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in the Oracle price list held", "", why, model, copy,  # type: ignore[arg-type]
-                            "", "compute"))  # fmt: skip
-    return out
 
 
 def _total(lines: list[CostLine], model: str) -> Decimal | None:
@@ -338,7 +302,12 @@ def recommend_odb(
     if infra is None or problems:
         return result(shape=facts.shape, problems=tuple(problems), reasons=tuple(reasons), compute_needed=raw)
     priced = partial(
-        _lines, prices=prices, facts=facts, hours=hours_per_month, rates=rates, licence_model=licence_model
+        infrastructure_lines,
+        prices=prices,
+        facts=facts,
+        hours=hours_per_month,
+        rates=rates,
+        licence_model=licence_model,
     )
     lines = priced(infra, copy="primary")
     local_standby = infra if multi_az else None
