@@ -77,6 +77,12 @@ class Column:
         return f"not compared: {self.left_out.reason}" if self.left_out.kind == "partial" else ""
 
     @property
+    def cost_tag(self) -> str:
+        """The short form beside the figures after the monthly total, which carries the whole note."""
+        note = self.cost_note
+        return "" if not note else IF_UNBLOCKED if note == IF_UNBLOCKED else "not compared (see the monthly total)"
+
+    @property
     def coremark(self) -> str:
         return coremark_words(self.option.chosen) if self.option.chosen is not None else ""
 
