@@ -93,6 +93,7 @@ def test_a_rerun_that_dies_too_ends_its_databases_failed(user: Any, prices: None
             Job.objects.filter(pk=Estate.objects.get(pk=estate.pk).job_id).update(
                 status="running", heartbeat_at=silent_since)  # fmt: skip
             estate.databases.update(status="running")
+            DBTaskResult.objects.filter(status="READY").update(status="RUNNING")  # the killed worker took it
             progress = services.estate_progress(Estate.objects.get(pk=estate.pk))
     assert Job.objects.count() == 2 and not progress.running
     row = estate.databases.get()
