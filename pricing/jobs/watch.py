@@ -26,8 +26,8 @@ EVERY = 20.0  # seconds between the watch's heartbeats and reaps (well inside th
 
 
 class Watch:
-    def __init__(self, *, every: float = EVERY) -> None:
-        self.every = every
+    def __init__(self, *, every: float | None = None) -> None:
+        self.every = every or EVERY
         self.job_id: int | None = None  # the job of the task the worker runs now
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="jobs-watch", daemon=True)
