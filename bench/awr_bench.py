@@ -2,8 +2,10 @@
 
 Issue 18's goal: a 2 MB HTML report parses in under 1 s and under 100 MiB. Prints reports per second and the
 peak memory of one import per file (resident set growth in a fresh process, which counts lxml's C allocations,
-and Python's own peak from tracemalloc). Run: ``python bench/awr_bench.py [--shared ../shared]``. It asserts
-nothing: speed is a goal to watch, not a test to pass or fail.
+and Python's own peak from tracemalloc), and a task worker's resting, peak and after-import memory around a
+background import of 40 files, read in the worker itself and in a child process as the job does. Run:
+``python bench/awr_bench.py [--shared ../shared]``. It asserts nothing: speed is a goal to watch, not a test to pass
+or fail.
 """
 
 from __future__ import annotations
@@ -91,10 +93,65 @@ def throughput(paths: list[Path], seconds: float = 5.0) -> tuple[float, float]:
     return count / elapsed, volume / elapsed / 1e6
 
 
+def _vm_rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _background(directory: str, names: list[str], in_child: bool, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    """A stand-in task worker: resting size, then one background import's reading (here, or in a child process as
+    the job does), then the size once the import is dropped."""
+    import gc
+
+    from advisor.awr.engine.upload import read_upload
+    from advisor.awr.isolated import read_staged
+
+    gc.collect()
+    resting = _vm_rss_mib()
+    if in_child:
+        upload = read_staged(Path(directory), names, mask=True)
+    else:
+        files = [(name, (Path(directory) / f"{n:04d}").read_bytes()) for n, name in enumerate(names)]
+        upload = read_upload(files, mask=True, background=True)
+        del files
+    read = len(upload.result.files)
+    del upload
+    gc.collect()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    queue.put((resting, peak, _vm_rss_mib(), child_peak, read))
+
+
+def background_memory(paths: list[Path], copies: int) -> None:
+    """The task worker's memory around a background import of ``copies`` files (the samples over and over, masked):
+    resting, peak and after, reading in the worker itself vs in a child process (what the job does)."""
+    with tempfile.TemporaryDirectory() as staged:
+        names = []
+        for n in range(copies):
+            path = paths[n % len(paths)]
+            (Path(staged) / f"{n:04d}").write_bytes(path.read_bytes())
+            names.append(f"{n:02d}-{path.name}")
+        total = sum(p.stat().st_size for p in (Path(staged) / f"{n:04d}" for n in range(copies))) / 1e6
+        print(f"background import of {copies} files ({total:.0f} MB), worker memory (MiB):")
+        print(f"{'read':24} {'resting':>8} {'peak':>8} {'after':>8} {'child peak':>11}")
+        context = multiprocessing.get_context("spawn")
+        for in_child in (False, True):
+            queue = context.Queue()
+            process = context.Process(target=_background, args=(staged, names, in_child, queue))
+            process.start()
+            resting, peak, after, child_peak, _ = queue.get(timeout=600)
+            process.join()
+            label = "in a child process (job)" if in_child else "in the worker itself"
+            print(f"{label:24} {resting:8.0f} {peak:8.0f} {after:8.0f} {child_peak if in_child else 0:11.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
     parser.add_argument("--seconds", type=float, default=5.0, help="how long the throughput loop runs")
+    parser.add_argument("--copies", type=int, default=40, help="files in the background import measured")
     args = parser.parse_args()
     root = Path(args.shared) / "data" / "awr-samples"
     paths = [root / s for s in SAMPLES]
@@ -116,6 +173,7 @@ def main() -> None:
                 print(f"goal for a 2 MB HTML report: < {GOAL_SECONDS:g} s and < {GOAL_MIB:g} MiB: {verdict}")
         per_second, mb_per_second = throughput(paths, args.seconds)
         print(f"throughput over the 8 samples: {per_second:,.1f} reports/s ({mb_per_second:,.1f} MB/s)")
+        background_memory([*paths, synthetic], args.copies)
 
 
 if __name__ == "__main__":

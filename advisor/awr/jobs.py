@@ -20,8 +20,9 @@ from typing import Any
 from django.core.files.uploadedfile import UploadedFile
 
 from advisor.accounts.teams import teams_of
-from advisor.awr import services
+from advisor.awr import isolated, services
 from advisor.awr.engine import limits
+from advisor.awr.engine.importer import UploadRejected
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
 
@@ -74,10 +75,9 @@ def awr_import(context: TaskContext, job_id: int, directory: str) -> dict[str, A
 
 def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
     names = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
-    files = [(name, (directory / f"{position:04d}").read_bytes()) for position, name in enumerate(names)]
     mask = bool(job.params.get("mask"))
-    progress.line("Started: reading " + ("the files (names masked)" if mask else f"{len(files)} files"))
-    progress.step(0, len(files))
+    progress.line("Started: reading " + ("the files (names masked)" if mask else f"{len(names)} files"))
+    progress.step(0, len(names))
 
     def on_file(done: int, total: int, name: str) -> None:
         progress.step(done, total)
@@ -87,9 +87,13 @@ def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
         raise JobFailed("the user who uploaded these files no longer exists; nothing was saved.")
     team = teams_of(job.requested_by).filter(pk=job.params.get("team")).first() if job.params.get("team") else None
     try:
-        report_import = services.import_reports(
-            files=files, mask=mask, owner=job.requested_by, team=team, background=True, on_file=on_file
-        )
+        try:  # read in a child process: the worker's memory returns to its resting size when it ends
+            upload = isolated.read_staged(directory, names, mask=mask, on_file=on_file)
+        except UploadRejected as rejected:
+            raise services.ImportFailed([services.Problem("files", str(rejected))]) from None
+        except isolated.ChildFailed as failed:
+            raise JobFailed(f"Nothing was saved: reading the files stopped ({failed}).") from None
+        report_import = services.keep_import(upload=upload, mask=mask, owner=job.requested_by, team=team)
     except services.ImportFailed as failed:
         progress.lines.append("Stopped: nothing was saved.")
         position = {name: n for n, name in enumerate(names, start=1)}
@@ -100,5 +104,5 @@ def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
         ]
         raise JobFailed("Nothing was saved.\n" + "\n".join(problems)) from None
     read = report_import.files.filter(error="").count()
-    progress.lines.append(f"Done: {read} of {len(files)} files read")
-    return {"import": str(report_import.public_id), "read": read, "files": len(files)}
+    progress.lines.append(f"Done: {read} of {len(names)} files read")
+    return {"import": str(report_import.public_id), "read": read, "files": len(names)}

@@ -13,7 +13,7 @@ from django.db import transaction
 from advisor.awr.engine import limits
 from advisor.awr.engine.figures import Provenance
 from advisor.awr.engine.importer import ImportResult, UploadRejected
-from advisor.awr.engine.upload import read_upload, unique_names
+from advisor.awr.engine.upload import Upload, read_upload, unique_names
 from advisor.awr.models import ReportFile, ReportImport
 from advisor.models import Assessment
 
@@ -91,6 +91,12 @@ def import_reports(
         upload = read_upload(files, mask=mask, background=background, on_file=on_file)
     except UploadRejected as rejected:
         raise ImportFailed([Problem("files", str(rejected))]) from None
+    return keep_import(upload=upload, mask=mask, owner=owner, team=team)
+
+
+def keep_import(*, upload: Upload, mask: bool, owner: Any, team: Any = None) -> ReportImport:
+    """Keep an upload already read (by ``import_reports`` or a background job's child process), all in one
+    transaction; ``ImportFailed`` when no file could be read."""
     if not upload.any_read:
         raise ImportFailed([Problem(e.file, e.message) for e in upload.result.errors])
     result = upload.result

@@ -8,3 +8,9 @@ class EstatesConfig(AppConfig):
     label = "estates"
     verbose_name = "Estates"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from advisor.estates import tasks
+        from pricing.jobs.kinds import register_kind
+
+        register_kind(tasks.KIND, stale_after=tasks.STALE_AFTER, on_reaped=tasks.on_run_reaped)

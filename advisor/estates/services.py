@@ -27,7 +27,7 @@ from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
 from pricing.engine.freshness import PriceAge, price_age
 from pricing.jobs.models import Job
-from pricing.jobs.services import HEARTBEAT_TIMEOUT, job_cancel, job_get, reaped_for_silence
+from pricing.jobs.services import job_cancel, job_get, reaped_for_silence
 
 __all__ = ["InventoryRefused", "ZipRefused", "estate_from_inventory", "estate_from_reports", "looks_like_report_zip",
            "read_inventory"]  # fmt: skip
@@ -184,16 +184,20 @@ class Progress:
         return 100 if not self.queued_total else round(100 * self.finished / self.queued_total)
 
     @property
-    def heartbeat_minutes(self) -> int:
-        return int(HEARTBEAT_TIMEOUT.total_seconds() // 60)
+    def silent_after_seconds(self) -> int:
+        return int(tasks.STALE_AFTER.total_seconds())
 
 
 def estate_progress(estate: Estate) -> Progress:
     """Counts per status, after settling rows whose run has ended without them: a run whose worker went silent is
     re-run once for the databases it left; a cancelled run (or a re-run that died too) ends them failed."""
-    job = job_get(estate.job_id) if estate.job_id else None
+    job = job_get(estate.job_id) if estate.job_id else None  # reaps: a silent run's databases go to a new run
     if job is not None and reaped_for_silence(job):  # a killed worker: its databases go to a new run, once
-        job = tasks.requeue_abandoned(estate, job) or job
+        estate.refresh_from_db(fields=["job"])
+        if estate.job_id != job.pk:  # the reaper re-queued them (``tasks.on_run_reaped``)
+            job = Job.objects.filter(pk=estate.job_id).first() or job
+        else:
+            job = tasks.requeue_abandoned(estate, job) or job
     if job is not None and not job.active:
         stopped = job.error or "the run ended before this database was assessed"
         estate.databases.filter(status__in=EstateDatabase.PENDING).update(

@@ -7,13 +7,16 @@ A thin adapter, because ``pricing.jobs.job_run`` runs a job as one task: here ma
 batches are enqueued once the rows are committed. Each task claims its rows one at a time (queued -> running in one
 UPDATE), so a row is assessed once and a cancelled row (the estate was cancelled or deleted) is skipped; a failing
 row is recorded with its error and the batch goes on. The last row to finish ends the job. A run whose worker went
-silent (killed mid-batch) is followed by one re-run of the databases it left (``requeue_abandoned``).
+silent for ``STALE_AFTER`` (killed mid-batch) is followed by one re-run of the databases it left
+(``requeue_abandoned``, called by the job layer's reaper through ``on_run_reaped``: from a page read, a job start or
+any task worker's watch), so a killed worker's databases are queued again within about two minutes.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -31,6 +34,9 @@ logger = logging.getLogger(__name__)
 
 KIND = "estate-assessment"
 BATCH_SIZE = 10  # databases per task: small enough to spread over workers, large enough to keep queue writes few
+# A batch beats after every database (one takes well under a second) and the worker's watch beats every 20 s, so a
+# run silent this long has lost its worker; the reaper then re-queues what it left.
+STALE_AFTER = timedelta(seconds=90)
 Status = EstateDatabase.Status
 
 
@@ -85,6 +91,18 @@ def requeue_abandoned(estate: Estate, dead: Job) -> Job | None:
         return busy.holder
 
 
+def on_run_reaped(dead: Job) -> None:
+    """The job layer marked ``dead`` failed for silence: queue the databases it left in a new run, or, when it was
+    already such a re-run, end them failed with its reason (so no row stays queued or running for ever)."""
+    estate = Estate.objects.filter(public_id=dead.lock, job_id=dead.pk).first()
+    if estate is None:  # deleted, or a newer run already replaced it
+        return
+    if requeue_abandoned(estate, dead) is None:
+        estate.databases.filter(status__in=EstateDatabase.PENDING).update(
+            status=Status.FAILED, error=(dead.error or "the run's worker stopped responding")[:2000],
+            finished_at=timezone.now())  # fmt: skip
+
+
 def _enqueue(job_id: int, database_ids: list[int]) -> None:
     try:
         assess_databases.enqueue(job_id=job_id, database_ids=database_ids)
@@ -105,6 +123,7 @@ def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
     now = timezone.now()
     retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
         status=Job.Status.RUNNING, started_at=now, heartbeat_at=now))  # fmt: skip
+    retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(heartbeat_at=now))
     counts = {"done": 0, "failed": 0, "skipped": 0}
     estate_id = EstateDatabase.objects.filter(pk__in=database_ids).values_list("estate_id", flat=True).first()
     for pk in database_ids:
@@ -120,6 +139,10 @@ def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
             done=F("done") + 1, heartbeat_at=timezone.now()))  # fmt: skip
     if estate_id is not None:
         finish_if_done(job_id, estate_id)
+        # a batch of an abandoned run may be the last to finish a database: the run that replaced it ends too
+        current = Estate.objects.filter(pk=estate_id).values_list("job_id", flat=True).first()
+        if current is not None and current != job_id:
+            finish_if_done(current, estate_id)
     return {"job": job_id, **counts}
 
 
@@ -156,6 +179,6 @@ def finish_if_done(job_id: int, estate_id: int) -> None:
         s: EstateDatabase.objects.filter(estate_id=estate_id, status=s).count() for s in (Status.DONE, Status.FAILED)
     }
     now = timezone.now()
-    retrying(lambda: Job.objects.filter(pk=job_id, status__in=Job.ACTIVE).update(
+    retrying(lambda: Job.objects.filter(pk=job_id, kind=KIND, status__in=Job.ACTIVE).update(
         status=Job.Status.SUCCEEDED, finished_at=now, heartbeat_at=now,
         result={"done": counts[Status.DONE], "failed": counts[Status.FAILED]}))  # fmt: skip

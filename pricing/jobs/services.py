@@ -6,9 +6,11 @@ Guarantees:
 - At most one queued or running job per kind and lock: the database refuses the second row (a partial unique
   constraint), so two requests arriving together cannot both start one; the loser gets ``JobBusy`` naming the
   holder.
-- No job stays running for ever: a running job whose worker has not written a heartbeat for ``HEARTBEAT_TIMEOUT``
-  is marked failed with "the worker stopped responding at …" whenever jobs are read, started or claimed. Its worker,
-  should it come back, finds the job no longer running at its next progress write and stops (``JobLost``).
+- No job stays running for ever: a running job whose worker has not written a heartbeat for its kind's
+  ``stale_after`` (``HEARTBEAT_TIMEOUT`` unless the kind declares less, ``pricing.jobs.kinds``) is marked failed
+  with "the worker stopped responding at …" whenever jobs are read, started or claimed, and every
+  ``watch.EVERY`` seconds by each ``manage.py db_worker``; then the kind's ``on_reaped`` runs (e.g. an estate
+  queues the databases left again). Its worker, should it come back, finds the job no longer running at its next progress write and stops (``JobLost``).
 - A job is run once: a worker claims it by moving it from queued to running in one UPDATE; a second delivery of the
   same task (or one for a cancelled job) finds nothing to claim and does nothing.
 """
@@ -24,6 +26,7 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
+from pricing.jobs import kinds
 from pricing.jobs.models import Job
 
 try:  # Django 6 ships the Tasks API as django.tasks; before it, the django-tasks backport is the same API
@@ -32,7 +35,7 @@ except ImportError:
     from django_tasks import TaskContext, task
 
 __all__ = ["Job", "JobBusy", "JobFailed", "JobLost", "JobProgress", "TaskContext", "job_cancel", "job_get", "job_run",
-           "job_start", "reap_stale", "reaped_for_silence", "task"]  # fmt: skip
+           "job_start", "reap_stale", "reaped_for_silence", "stale_after", "task"]  # fmt: skip
 
 logger = logging.getLogger(__name__)
 
@@ -75,42 +78,82 @@ def retrying(write: Callable[[], Any], *, attempts: int = BUSY_RETRIES) -> Any:
 STALE_PREFIX = "the worker stopped responding at"
 
 
-def stale_reason(heartbeat: datetime | None) -> str:
+def _silence(timeout: timedelta) -> str:
+    seconds = int(timeout.total_seconds())
+    return f"{seconds} seconds" if seconds < 120 else f"{seconds // 60} minutes"
+
+
+def stale_reason(heartbeat: datetime | None, timeout: timedelta = HEARTBEAT_TIMEOUT) -> str:
     at = timezone.localtime(heartbeat).strftime("%Y-%m-%d %H:%M:%S %Z") if heartbeat else "an unknown time"
-    minutes = int(HEARTBEAT_TIMEOUT.total_seconds() // 60)
     return (
-        f"{STALE_PREFIX} {at} (no heartbeat for more than {minutes} minutes): it was stopped or "
+        f"{STALE_PREFIX} {at} (no heartbeat for more than {_silence(timeout)}): it was stopped or "
         "restarted while the job ran. The job was abandoned; start it again."
     )
 
 
+def stale_after(kind: str) -> timedelta:
+    """How long a worker running a job of ``kind`` may stay silent before the job counts as abandoned."""
+    return kinds.rules_for(kind).stale_after or HEARTBEAT_TIMEOUT
+
+
 def reap_stale(*, now: datetime | None = None) -> list[int]:
-    """Mark failed every running job whose heartbeat is older than ``HEARTBEAT_TIMEOUT``; returns their ids."""
+    """Mark failed every running job whose heartbeat is older than its kind's ``stale_after`` (default
+    ``HEARTBEAT_TIMEOUT``), then call its kind's ``on_reaped``; returns their ids. A job of a kind with a shorter
+    timeout whose tasks are all still waiting in the queue (none taken by a worker) is not dead, only queued behind
+    other work: it is left alone."""
     now = now or timezone.now()
-    reaped = []
-    stale = Job.objects.filter(status=Job.Status.RUNNING, heartbeat_at__lt=now - HEARTBEAT_TIMEOUT)
-    for pk, heartbeat in stale.values_list("pk", "heartbeat_at"):
+    reaped: list[Job] = []
+    stale = Job.objects.filter(status=Job.Status.RUNNING,
+                               heartbeat_at__lt=now - kinds.shortest_stale_after(HEARTBEAT_TIMEOUT))  # fmt: skip
+    for pk, kind, heartbeat in stale.values_list("pk", "kind", "heartbeat_at"):
+        timeout = stale_after(kind)
+        if heartbeat >= now - timeout or (timeout < HEARTBEAT_TIMEOUT and _waiting_in_queue(pk)):
+            continue
         # only if it has not beaten since we looked
         changed = retrying(
-            lambda pk=pk, heartbeat=heartbeat: Job.objects.filter(
+            lambda pk=pk, heartbeat=heartbeat, timeout=timeout: Job.objects.filter(
                 pk=pk, status=Job.Status.RUNNING, heartbeat_at=heartbeat
-            ).update(status=Job.Status.FAILED, error=stale_reason(heartbeat), finished_at=now)
+            ).update(status=Job.Status.FAILED, error=stale_reason(heartbeat, timeout), finished_at=now)
         )
         if changed:
             logger.warning("job %s: no heartbeat since %s, marked failed", pk, heartbeat)
             _end_task_rows(pk, now)
-            reaped.append(pk)
-    return reaped
+            reaped.append(Job.objects.get(pk=pk))
+    for job in reaped:
+        hook = kinds.rules_for(job.kind).on_reaped
+        if hook is None:
+            continue
+        try:
+            hook(job)
+        except Exception:  # one kind's follow-up must not stop a page read or a worker
+            logger.exception("job %s: its kind's follow-up after a silent worker failed", job.pk)
+    return [job.pk for job in reaped]
+
+
+def _task_rows() -> Any:
+    try:
+        from django_tasks_db.models import DBTaskResult
+    except ImportError:  # pragma: no cover - another task backend
+        return None
+    return DBTaskResult.objects
+
+
+def _waiting_in_queue(job_id: int) -> bool:
+    """On the database backend: some task of the job is waiting and none has been taken by a worker."""
+    rows = _task_rows()
+    if rows is None:  # pragma: no cover - another task backend: silence is all we can read
+        return False
+    statuses = set(rows.filter(args_kwargs__kwargs__job_id=job_id).values_list("status", flat=True))
+    return "READY" in statuses and "RUNNING" not in statuses
 
 
 def _end_task_rows(job_id: int, now: datetime) -> None:
     """The database backend's rows of the dead job's tasks (every task a job starts gets ``job_id``) end failed too,
     instead of staying RUNNING for ever; other backends keep their own state."""
-    try:
-        from django_tasks_db.models import DBTaskResult
-    except ImportError:  # pragma: no cover - another task backend
+    rows = _task_rows()
+    if rows is None:  # pragma: no cover - another task backend
         return
-    retrying(lambda: DBTaskResult.objects.filter(status="RUNNING", args_kwargs__kwargs__job_id=job_id).update(
+    retrying(lambda: rows.filter(status="RUNNING", args_kwargs__kwargs__job_id=job_id).update(
         status="FAILED", finished_at=now, exception_class_path="pricing.jobs.services.JobLost",
         traceback="the worker stopped responding; the job was marked failed"))  # fmt: skip
 

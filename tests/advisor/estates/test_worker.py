@@ -93,7 +93,32 @@ def test_a_rerun_that_dies_too_ends_its_databases_failed(user: Any, prices: None
             Job.objects.filter(pk=Estate.objects.get(pk=estate.pk).job_id).update(
                 status="running", heartbeat_at=silent_since)  # fmt: skip
             estate.databases.update(status="running")
+            DBTaskResult.objects.filter(status="READY").update(status="RUNNING")  # the killed worker took it
             progress = services.estate_progress(Estate.objects.get(pk=estate.pk))
     assert Job.objects.count() == 2 and not progress.running
     row = estate.databases.get()
     assert row.status == "failed" and row.error.startswith("the worker stopped responding at")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_silent_for_more_than_90_seconds_is_requeued_by_the_reaper_without_a_page_read(
+    user: Any, prices: None
+) -> None:
+    from pricing.jobs.services import reap_stale
+
+    with override_settings(TASKS=DATABASE_TASKS):
+        inventory = read_inventory((HEADER + "\ndb0,ee,byol,0,us-east-1,2,200,no,\n").encode(), "e.csv")
+        estate = services.estate_from_inventory(inventory=inventory, owner=user)
+        first_run = estate.job_id
+        DBTaskResult.objects.update(status="RUNNING")  # a worker took the batch...
+        estate.databases.update(status="running")
+        beat = timezone.now() - timedelta(seconds=60)  # ...and was last heard from 60 s ago: 60 < 90, alive
+        Job.objects.filter(pk=first_run).update(status="running", heartbeat_at=beat)
+        assert reap_stale() == []
+        beat = timezone.now() - timedelta(seconds=100)  # 100 s > 90 s: gone (the 10-minute default would wait)
+        Job.objects.filter(pk=first_run).update(heartbeat_at=beat)
+        assert reap_stale() == [first_run]  # what every worker's watch runs every 20 s
+    estate.refresh_from_db()
+    assert estate.job_id != first_run and Job.objects.get(pk=estate.job_id).params["requeue_of"] == first_run
+    assert estate.databases.get().status == "queued"
+    assert "no heartbeat for more than 90 seconds" in Job.objects.get(pk=first_run).error
