@@ -61,6 +61,7 @@ class Ranking:
     ranked: tuple[Ranked, ...]  # cheapest first
     left_out: tuple[LeftOut, ...]  # in the options' order
     awaiting_input: tuple[AwaitingInput, ...] = ()  # of the ranked options, costs left out for want of a figure
+    partial_alone: str = ""  # the one option priced at all is partial: recommended alone, compared with nothing
 
     @property
     def recommended(self) -> Ranked | None:
@@ -101,6 +102,8 @@ class Ranking:
     @property
     def scope(self) -> str:
         """What the recommended option is the cheapest of, in words."""
+        if self.partial_alone:
+            return f"the only option the rules allow that could be priced (its total is partial: {self.partial_alone})"
         kinds = {o.kind for o in self.viable_left_out}
         so_far = "" if self.awaiting_alike else " on the costs priced so far"
         if "unpriced" in kinds:
@@ -184,7 +187,17 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
             if (waiting := _awaiting(option)) is not None:
                 awaiting.append(waiting)
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
-    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting))
+    alone = ""
+    priced_partial = [o for o in left_out if o.kind == "partial" and o.monthly_usd is not None]
+    if not ranked and len(priced_partial) == 1:
+        # the only option the rules allow that has a price at all: nothing to rank it against, so it is recommended
+        # alone, its partial total said in the headline (never ranked against a full one: there is none)
+        sole = priced_partial[0]
+        assert sole.monthly_usd is not None
+        left_out.remove(sole)
+        ranked.append((sole.monthly_usd, 0, Ranked(sole.option, sole.label, sole.monthly_usd)))
+        alone = sole.reason
+    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone)
 
 
 def awaiting_words(ranking: Ranking) -> str:

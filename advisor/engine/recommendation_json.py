@@ -178,6 +178,7 @@ def ranking_json(ranking: Ranking) -> dict[str, Any]:
             {"option": a.option, "label": a.label, "items": list(a.items)} for a in ranking.awaiting_input
         ],
         "awaiting_input_words": awaiting_words(ranking) or None,
+        "partial_alone": ranking.partial_alone or None,  # the one option priced at all, recommended on a partial bill
     }
 
 

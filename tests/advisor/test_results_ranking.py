@@ -105,7 +105,7 @@ def test_the_json_carries_option_basis_runner_up_and_the_margin_between_the_two_
     assert Decimal(ranking["margin_pct"]) == (margin * 100 / totals["ec2"]).quantize(Decimal("0.1"))
 
 
-def test_oracle_database_at_aws_alone_priced_is_not_recommended_on_a_bill_without_backups_and_networking() -> None:
+def test_oracle_database_at_aws_alone_priced_is_recommended_alone_saying_its_total_is_partial() -> None:
     recommendation = warehouse("us-east-1")  # the book holds no us-east-1 AWS rows: only ODB's list prices price it
     odb = next(o for o in recommendation.options if o.option == "odb")
     assert odb.verdict.verdict != "blocked" and odb.odb is not None and odb.odb.monthly_usd is not None
@@ -116,12 +116,24 @@ def test_oracle_database_at_aws_alone_priced_is_not_recommended_on_a_bill_withou
     ranking = recommendation.ranking
     page = results_context(recommendation, today=TODAY)
 
-    # ... but no price is held for its backups and networking, which every other option's total counts
-    assert ranking.recommended is None and page["best"] is None
-    left = ranking.left_out_of("odb")
-    assert left is not None and left.kind == "partial"
-    assert left.reason.startswith("backup storage (Autonomous Recovery Service or Amazon S3) and AWS-side networking")
+    # ... but no price is held for its backups and networking: with no other option priced there is nothing to rank
+    # it against, so it is recommended alone and the headline says its total is partial
+    assert ranking.recommended is not None and ranking.recommended.option == "odb" and ranking.runner_up is None
+    assert ranking.partial_alone.startswith("backup storage (Autonomous Recovery Service or Amazon S3) and AWS-side")
+    assert ranking.scope.startswith("the only option the rules allow that could be priced (its total is partial: ")
     column = next(c for c in page["columns"] if c.option.option == "odb")
     assert column.not_priced == odb.odb.not_priced and len(column.not_priced) == 2
-    assert page["reasons"][0] == ("No option is recommended: no option the rules allow could be priced in full; see "
-                                  "each option's findings.")  # fmt: skip
+    assert page["reasons"][0].startswith("Oracle Database@AWS is the only option the rules allow that could be priced")
+
+
+def test_a_partial_total_is_never_recommended_beside_a_full_one_nor_two_partial_ones_against_each_other() -> None:
+    from advisor.engine.ranking import rank_options
+    from tests.advisor.engine.test_ranking import option  # the recommender's shapes, made by hand
+
+    backups = ("backup storage is not priced",)
+    beside_full = rank_options(options=(option("ec2", "900.00", no_price=backups), option("rds", "1000.00")))
+    assert beside_full.recommended is not None and beside_full.recommended.option == "rds"
+    assert not beside_full.partial_alone
+    two_partial = rank_options(options=(option("ec2", "900.00", no_price=backups),
+                                        option("rds", "1000.00", no_price=backups)))  # fmt: skip
+    assert two_partial.recommended is None and not two_partial.partial_alone
