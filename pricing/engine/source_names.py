@@ -47,7 +47,12 @@ def source_name(source: str, as_of: str = "", *, region: str | None = None) -> s
     line's price row stays named by its SKU ("… · SKU RZQTAEF3AZC855U9") so it can be looked up."""
     text, _, sku = source.strip().partition(", SKU ")
     name = _name(text, as_of, region or region_of(source))
-    return f"{name} · SKU {sku}" if sku else name
+    return f"{name} · SKU {sku}" if sku and AWS_SKU.fullmatch(sku) else name
+
+
+# An AWS Price List SKU (16 upper-case letters and digits) can be looked up; a key our importers made up for a row
+# copied from a third party ("VI21-eu-central-1-db.r5b.4xlarge-...") cannot, and is not shown
+AWS_SKU = re.compile(r"[A-Z0-9]{16}")
 
 
 def _name(text: str, as_of: str, region: str | None) -> str:

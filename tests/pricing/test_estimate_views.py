@@ -211,9 +211,10 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
     assert "is-estimated" in body_of(response)
     # shown by the name users know (who copied AWS's price, where, when), the full provenance kept in the title
     assert (
-        f"estimated AWS Price List as copied by ec2instances.info (Vantage), us-east-1, {row.as_of.isoformat()} · "
-        f"SKU {row.sku} Estimated: {row.estimate_note}" in text
+        f"estimated AWS Price List as copied by ec2instances.info (Vantage), us-east-1, {row.as_of.isoformat()} "
+        f"Estimated: {row.estimate_note}" in text
     )
+    assert f"SKU {row.sku}" not in text  # a key made up for a copied row cannot be looked up at AWS: not shown
     assert f'title="{row.source}, SKU {row.sku}"' in body_of(response)
     assert f"{cents(HOURS * row.price_usd):,.2f}" in text
 
