@@ -52,7 +52,10 @@ class Watch:
 
     def _loop(self) -> None:
         while not self._stop.wait(self.every):
-            self.tick()
+            try:
+                self.tick()
+            finally:
+                connection.close()  # the watch thread's own connection: never left open between ticks
 
     def tick(self) -> None:
         try:
@@ -63,5 +66,3 @@ class Watch:
             reap_stale()
         except Exception:  # the watch must outlive a busy or briefly unreachable database
             logger.exception("the job watch could not beat or reap")
-        finally:
-            connection.close()
