@@ -176,7 +176,11 @@ def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
 
 def _with_totals(sample: Sample) -> Sample:
     figures = dict(sample.figures)
-    for total, read, write in (("total_iops", "read_iops", "write_iops"), ("total_mib_s", "read_mib_s", "write_mib_s")):
+    for total, read, write in (
+        ("total_iops", "read_iops", "write_iops"),
+        ("total_mib_s", "read_mib_s", "write_mib_s"),
+        ("db_bg_cpu_per_s", "db_cpu_per_s", "bg_cpu_per_s"),
+    ):
         if total not in figures and read in figures and write in figures:
             r, w = figures[read], figures[write]
             figures[total] = Figure(
@@ -184,7 +188,7 @@ def _with_totals(sample: Sample) -> Sample:
                 value=round(float(r.value) + float(w.value), 6),
                 unit=metrics.unit(total),
                 provenance=r.provenance + w.provenance,
-                note=f"{read} + {write}",
+                note=f"{metrics.label(read)} + {metrics.label(write)}",
                 peak=None if r.peak is None or w.peak is None else round(r.peak + w.peak, 6),
             )
     return sample.model_copy(update={"figures": figures})

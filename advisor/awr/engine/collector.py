@@ -94,6 +94,8 @@ class Collector:
         value = self.number(section, row, printed)
         if value is not None and printed is not None:
             self.rate(metric, round(value * factor, 6), section, row, printed.strip())
+        elif printed and set(printed.strip()) == {"#"} and f"{metric}_unreadable" in metrics.FACTS:
+            self.fact(f"{metric}_unreadable", printed.strip(), section, row, printed.strip())
 
     def add_window_sample(self, window: str, minutes: float, instance: str | None) -> None:
         """The rates collected so far become one sample (the report's window)."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.host_cpu import DETAIL, html_rows, read_detail
 from advisor.awr.engine.html_tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
+from advisor.awr.engine.time_model import html_background, known_window
 
 LOAD = "Load Profile"
 IO = "IO Profile"
@@ -72,6 +74,8 @@ def read_window(c: Collector, snap: Table | None) -> tuple[str, float]:
     if elapsed:
         printed = next((cell for cell in elapsed[1:] if cell.strip()), "")
         value = c.number("Snapshot information", "Elapsed", printed.replace("(mins)", "").strip())
+        if value is not None and not known_window(c, value, "Snapshot information", printed):
+            value = None
         if value is not None:
             minutes = value
             c.fact("elapsed_minutes", value, "Snapshot information", "Elapsed", printed)
@@ -209,6 +213,16 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     _io_profile(c, io_tables[0] if io_tables else None, IO)
     memory(c, report.table("memory statistics"), "Memory Statistics")
     os_stats(c, report.table("operating systems statistics. For each"), "Operating System Statistics")
+    html_background(c, report.table("time model statistics"), minutes)
+    snap = report.table("snapshot information")
+    end = snap.row("End Snap") if snap else None
+    read_detail(
+        c,
+        html_rows(report.table("detailed operating systems statistics")),
+        DETAIL,
+        end_snap=end[2] if end and len(end) > 2 else None,
+        cut="end of report" not in report.text_end.lower(),
+    )
     activity(c, report.table("Instance activity statistics"), "Instance Activity Stats")
     init_params(c, report.table("name and value of init.ora parameters"), "init.ora Parameters")
     cache = report.table("cache sizes")

@@ -11,6 +11,7 @@ from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.html_awr import _io_profile, activity, exadata_evidence, init_params, yes
 from advisor.awr.engine.html_tables import HtmlReport, Table
+from advisor.awr.engine.time_model import known_window
 
 
 def _grouped_begin_columns(table: Table) -> dict[str, int]:
@@ -104,6 +105,17 @@ def _time_model(c: Collector, table: Table | None, minutes: float) -> None:
         if value is not None:
             per[row[0]] = round(value / seconds, 4)
     total_row = table.row("Sum")
+    if total_row and "bg CPU (s)" in head and len(total_row) > head.index("bg CPU (s)"):
+        printed = total_row[head.index("bg CPU (s)")]
+        bg = c.number("Time Model", "Sum bg CPU (s)", printed)
+        if bg is not None:
+            c.rate(
+                "bg_cpu_per_s",
+                round(bg / seconds, 4),
+                "Time Model",
+                "Sum / bg CPU (s) over the elapsed time",
+                f"{printed} s / ({minutes:,.2f} min x 60)",
+            )
     if per and total_row:
         total = c.number("Time Model", "Sum DB CPU (s)", total_row[col])
         if total is not None:
@@ -136,6 +148,9 @@ def parse_awr_rac_html(file: str, text: str) -> FileExtraction:
             c.read_fact("db_block_size_kib", section, "Block Size", found["Block Size"], 1 / 1024)
         if summary.rows[2]:
             c.read_fact("elapsed_minutes", section, "Elapsed time", summary.rows[2][-1])
+            elapsed = c.facts.get("elapsed_minutes")
+            if elapsed is not None and not known_window(c, float(elapsed.value), section, summary.rows[2][-1]):
+                del c.facts["elapsed_minutes"]
     instances = report.table("Database Instances Included In Report")
     names: list[str] = []
     hosts: list[str] = []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 RATES: dict[str, tuple[str, str]] = {
     "db_cpu_per_s": ("DB CPU seconds per second", "s/s"),
+    "bg_cpu_per_s": ("Background CPU seconds per second", "s/s"),
+    "db_bg_cpu_per_s": ("DB CPU + background CPU seconds per second", "s/s"),
     "host_busy_cpus": ("Host CPUs busy (OS view)", "vCPUs"),
     "read_iops": ("Read IO requests per second (all files)", "IOPS"),
     "write_iops": ("Write IO requests per second (all files)", "IOPS"),
@@ -55,6 +57,13 @@ FACTS: dict[str, tuple[str, str]] = {
     "rds": ("Runs on Amazon RDS", ""),
     "partitioning_used": ("Partitioning (user)", ""),
     "elapsed_minutes": ("Report window", "minutes"),
+    "read_iops_unreadable": ("Read IO requests (all files), printed as ##### (too wide for the column)", ""),
+    "write_iops_unreadable": ("Write IO requests (all files), printed as ##### (too wide for the column)", ""),
+    "read_mib_s_unreadable": ("Read throughput (all files), printed as ##### (too wide for the column)", ""),
+    "write_mib_s_unreadable": ("Write throughput (all files), printed as ##### (too wide for the column)", ""),
+    "host_cpu_interval_peak": ("Host CPUs busy in the busiest snapshot interval (OS view)", "vCPUs"),
+    "host_cpu_interval_p95": ("Host CPUs busy, 95th percentile of the snapshot intervals (OS view)", "vCPUs"),
+    "host_cpu_interval_average": ("Host CPUs busy, mean of the snapshot intervals (OS view)", "vCPUs"),
     "awr_used": ("AWR in use (Diagnostics Pack)", ""),
     "statspack_used": ("Statspack in use", ""),
     "growth_window_days": ("Days between the first and last size", "days"),

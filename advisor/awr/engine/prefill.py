@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.figures import Figure, Provenance
+from advisor.awr.engine.prefill_cpu import cpu_prefill, peak_words, span_words
 from advisor.awr.engine.prefill_exadata import Finding, exadata_findings, exadata_prefill
+from advisor.awr.engine.prefill_fallback import fallback_note
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -151,32 +153,7 @@ def _round_up(value: float, places: int = 2, *, positive: bool = True) -> float:
 
 
 def _sizing(b: _Builder, agg: Aggregation) -> None:
-    cpu = agg.rates.get("db_cpu_per_s")
-    host = agg.rates.get("host_busy_cpus")
-    if cpu:
-        b.set("sizing.cpu_metric", "db-cpu-per-second", "DB CPU per second found", cpu.sources[:1])
-        peak, average = _round_up(cpu.peak), _round_up(cpu.average)
-        beside = ""
-        if host:  # the OS view counts background and other processes too: shown so the user can choose
-            beside = f"; the host's busy CPUs (OS view, all processes) peak at {host.peak:,.2f} vCPUs"
-        b.set(
-            "sizing.peak_cpu",
-            peak,
-            _rate_words(cpu, "peak") + beside,
-            cpu.sources + host.sources[:1] if host else cpu.sources,
-        )
-        b.set("sizing.average_cpu", min(average, peak), _rate_words(cpu, "average"), cpu.sources)
-    elif host:
-        b.set("sizing.cpu_metric", "vcpus", "host CPUs busy (OS view); no DB CPU found", host.sources[:1])
-        b.set("sizing.peak_cpu", _round_up(host.peak), _rate_words(host, "peak"), host.sources)
-        b.set(
-            "sizing.average_cpu",
-            min(_round_up(host.average), _round_up(host.peak)),
-            _rate_words(host, "average"),
-            host.sources,
-        )
-    else:
-        b.skip("sizing.peak_cpu", "no DB CPU or host CPU figure found")
+    cpu_prefill(b, agg)
     for metric, path in (
         ("sga_gib", "sizing.sga_gib"),
         ("pga_gib", "sizing.pga_gib"),
@@ -219,20 +196,21 @@ def _sizing(b: _Builder, agg: Aggregation) -> None:
 
 def _rate_words(summary: MetricSummary, which: str) -> str:
     if which == "peak":
-        return f"peak of {summary.windows} window(s) ({summary.minutes:g} minutes)" + (
-            f"; P95 {summary.p95:g}" if summary.p95 is not None else ""
-        )
-    return f"time-weighted average of {summary.windows} window(s) ({summary.minutes:g} minutes)"
+        return peak_words(summary)
+    return f"time-weighted average of {summary.windows} window(s) ({span_words(summary.minutes)})"
 
 
 def _io(b: _Builder, agg: Aggregation) -> None:
     for kind in ("read", "write"):
         iops = agg.rates.get(f"{kind}_iops") or agg.rates.get(f"{kind}_iops_db")
         if iops:
-            peak = math.ceil(iops.peak)
-            b.set(f"io.peak_{kind}_iops", peak, _rate_words(iops, "peak"), iops.sources)
+            peak, narrower = math.ceil(iops.peak), fallback_note(agg, f"{kind}_iops", iops)
+            b.set(f"io.peak_{kind}_iops", peak, _rate_words(iops, "peak") + narrower, iops.sources)
             b.set(
-                f"io.sustained_{kind}_iops", min(round(iops.average), peak), _rate_words(iops, "average"), iops.sources
+                f"io.sustained_{kind}_iops",
+                min(round(iops.average), peak),
+                _rate_words(iops, "average") + narrower,
+                iops.sources,
             )
         else:
             b.skip(f"io.peak_{kind}_iops", f"no {kind} IO requests found")
@@ -244,7 +222,12 @@ def _io(b: _Builder, agg: Aggregation) -> None:
                 "the printed precision, not a measured 0 (left at the default; enter it if known)",
             )
         elif mib:
-            b.set(f"io.peak_{kind}_mib_s", _round_up(mib.peak, positive=False), _rate_words(mib, "peak"), mib.sources)
+            b.set(
+                f"io.peak_{kind}_mib_s",
+                _round_up(mib.peak, positive=False),
+                _rate_words(mib, "peak") + fallback_note(agg, f"{kind}_mib_s", mib),
+                mib.sources,
+            )
         else:
             b.skip(f"io.peak_{kind}_mib_s", f"no {kind} throughput found")
     redo = agg.rates.get("redo_mib_s")

@@ -11,8 +11,10 @@ import re
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.host_cpu import read_detail, text_rows
 from advisor.awr.engine.text_awr import (
     activity,
+    end_time,
     init_parameters,
     memory_and_cache,
     os_statistics,
@@ -20,6 +22,7 @@ from advisor.awr.engine.text_awr import (
     yes,
 )
 from advisor.awr.engine.text_common import find, fixed_width, labelled, positional, section
+from advisor.awr.engine.time_model import text_background
 
 _DB_INST = re.compile(r"DB/Inst:\s*(?P<db>[^/\s]+)/(?P<inst>\S+)")
 
@@ -56,6 +59,10 @@ def parse_statspack(file: str, text: str) -> FileExtraction:
             c.read_rate(metric, "Load Profile", label, values[0], factor)
     memory_and_cache(c, lines)
     os_statistics(c, lines, "OS Statistics")
+    text_background(c, lines, "Time Model System Stats", minutes)
+    detail = "OS Statistics - detail"
+    cut = not any("End of Report" in line for line in lines[-20:])
+    read_detail(c, text_rows(lines, detail), detail, end_snap=end_time(lines), cut=cut)
     activity(c, lines, with_io=True)
     c.fact("statspack_used", True, "Report header", "first line", "STATSPACK report for")
     init_parameters(c, lines)

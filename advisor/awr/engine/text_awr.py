@@ -9,7 +9,9 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.host_cpu import DETAIL, read_detail, text_rows
 from advisor.awr.engine.text_common import find, fixed_width, labelled, section, stat_row, value_line
+from advisor.awr.engine.time_model import known_window, text_background
 
 LOAD_ROWS = {
     "DB CPU(s)": ("db_cpu_per_s", 1.0),
@@ -36,6 +38,8 @@ def window(c: Collector, lines: list[str]) -> tuple[str, float]:
     minutes = 0.0
     if elapsed:
         value = c.number("Snapshot", "Elapsed", elapsed[0])
+        if value is not None and not known_window(c, value, "Snapshot", " ".join(elapsed[:2])):
+            value = None
         if value is not None:
             minutes = value
             c.fact("elapsed_minutes", value, "Snapshot", "Elapsed", " ".join(elapsed[:2]))
@@ -45,6 +49,12 @@ def window(c: Collector, lines: list[str]) -> tuple[str, float]:
         if len(begin) > 2 and len(end) > 2:
             key += f" ({begin[1]} {begin[2]} to {end[1]} {end[2]})"
     return key, minutes
+
+
+def end_time(lines: list[str]) -> str | None:
+    """The end snap's time as printed ('14-Jan-24 01:37:43'), for telling a Detail table cut short."""
+    end = labelled(lines[:60], "End Snap")
+    return f"{end[1]} {end[2]}" if end and len(end) > 2 else None
 
 
 def load_profile(c: Collector, lines: list[str], title: str) -> None:
@@ -205,6 +215,14 @@ def parse_awr_text(file: str, text: str) -> FileExtraction:
                     c.read_rate(target, "IO Profile", f"{label} ({col})", printed)
     memory_and_cache(c, lines)
     os_statistics(c, lines, "Operating System Statistics")
+    text_background(c, lines, "Time Model Statistics", minutes)
+    read_detail(
+        c,
+        text_rows(lines, DETAIL),
+        DETAIL,
+        end_snap=end_time(lines),
+        cut=not any(line.startswith("End of Report") for line in lines[-20:]),
+    )
     activity(c, lines, with_io=False)
     c.fact("awr_used", True, "Report header", "first line", "WORKLOAD REPOSITORY report for")
     init_parameters(c, lines)

@@ -148,7 +148,9 @@ def test_questionnaire_is_prefilled_with_each_answers_source(client: Client) -> 
     body = client.get(url).content.decode()
     assert 'value="DBS (from AWR import)"' in body
     cpu = body.split('id="f-sizing-peak-cpu"')[1].split("</div>\n        \n")[0]
-    assert 'value="1.2"' in cpu  # DB CPU(s) 1.2 per second
+    # DB CPU(s) 1.2 + background cpu time 391,824.96 s over 4,319.92 min (1.5117/s) = 2.7117, rounded up
+    assert 'value="2.72"' in cpu
+    assert "an average over 3.0 days, not a peak" in cpu
     assert "AWR_DBS.html · Load Profile · DB CPU(s): 1.2" in cpu and "pre-filled" in cpu
     # a field left at its default carries no source line
     region = body.split('id="f-environment-region"')[1].split('class="field ')[0]
@@ -164,7 +166,7 @@ def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessmen
     assert response["Location"] == reverse("advisor:assessment-results", args=[assessment.public_id])
     report_import.refresh_from_db()
     assert report_import.assessment == assessment
-    assert assessment.peak_cpu == 1.2 and assessment.workload["sizing"]["sga_gib"] == 38.0
+    assert assessment.peak_cpu == 2.72 and assessment.workload["sizing"]["sga_gib"] == 38.0
     results = client.get(response["Location"]).content.decode()
     assert f'href="{report_import.get_absolute_url()}">Imported reports' in results
     review = client.get(report_import.get_absolute_url()).content.decode()

@@ -1,0 +1,123 @@
+"""The pre-filled CPU: DB CPU plus background CPU, a peak only when it is one, the host's busy CPUs as the bound.
+
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``). The need is what the database uses: DB CPU
+(foreground sessions) plus background CPU, both from the reports. A report of one long window gives averages only:
+the figure is then said to be an average over that window, never a peak. The host's busy CPUs count every process
+on the host, so they bound the database's use from above; when the report prints "Operating System Statistics -
+Detail", the busiest snapshot interval, the 95th percentile and the mean are given with their windows.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from advisor.awr.engine.aggregate import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+
+if TYPE_CHECKING:
+    from advisor.awr.engine.prefill import _Builder
+
+
+def _up(value: float) -> float:
+    """Rounded up to 0.01, at least 0.01 (the questionnaire's CPU fields are above 0)."""
+    if not math.isfinite(value * 100):
+        return value  # the pre-fill refuses a non-finite value, validation a huge one
+    return max(math.ceil(round(value * 100, 6)) / 100, 0.01)
+
+
+def span_words(minutes: float) -> str:
+    """'3.0 days', '60.25 minutes'; an unknown length (no Elapsed, or 0.00) is said to be unknown."""
+    if not minutes:
+        return "a window of unknown length"
+    if minutes >= 1440:
+        return f"{minutes / 1440:.1f} days"
+    return f"{minutes / 60:.1f} hours" if minutes >= 120 else f"{minutes:g} minutes"
+
+
+def is_peak(summary: MetricSummary) -> bool:
+    """A highest window is a peak when there are several windows of at most two hourly snapshots each."""
+    return summary.windows >= 2 and summary.minutes > 0 and summary.minutes / summary.windows <= LONG_WINDOW_MINUTES
+
+
+def peak_words(summary: MetricSummary) -> str:
+    """What the highest window is: a peak (with its P95), or an average said to be one."""
+    if is_peak(summary):
+        p95 = f"; P95 {summary.p95:g}" if summary.p95 is not None else ""
+        return f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){p95}"
+    if summary.windows == 1:
+        return f"an average over {span_words(summary.minutes)}, not a peak (the report holds one window)"
+    return (
+        f"the highest of {summary.windows} window averages ({span_words(summary.minutes)} in all), each window too "
+        "long to show a peak: an average, not a peak"
+    )
+
+
+def host_bound(agg: Aggregation) -> str:
+    """The host's busy CPUs (all processes): per snapshot interval when printed, else the window's average."""
+    peak = agg.facts.get("host_cpu_interval_peak")
+    if peak is not None:
+        p95, mean = agg.facts.get("host_cpu_interval_p95"), agg.facts.get("host_cpu_interval_average")
+        window = peak.provenance[0].row.split("interval ", 1)[-1] if peak.provenance else ""
+        words = f"the host's busy CPUs (all processes, an upper bound) peak at {float(peak.value):,.2f} vCPUs in the "
+        words += f"interval {window}" if window else "busiest interval"
+        if p95 is not None:
+            words += f", P95 {float(p95.value):,.2f}"
+        if mean is not None:
+            words += f", mean {float(mean.value):,.2f} over {_count(mean.note)}"
+        return words
+    host = agg.rates.get("host_busy_cpus")
+    if host is None:
+        return ""
+    if is_peak(host):
+        return f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs"
+    return (
+        f"the host's busy CPUs (all processes, an upper bound) average {host.average:,.2f} vCPUs over "
+        f"{span_words(host.minutes)}; the report has no per-interval OS figures for a peak"
+    )
+
+
+def _count(note: str) -> str:
+    """'mean of 288 snapshot intervals from …' -> '288 snapshot intervals'."""
+    words = note.split(" from ", 1)[0].removeprefix("mean of ")  # the count and 'snapshot interval(s)'
+    return words or "the intervals"
+
+
+def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
+    db, bg, both = agg.rates.get("db_cpu_per_s"), agg.rates.get("bg_cpu_per_s"), agg.rates.get("db_bg_cpu_per_s")
+    host = agg.rates.get("host_busy_cpus")
+    bound = host_bound(agg)
+    use = both or db
+    if use is not None and db is not None:
+        b.set("sizing.cpu_metric", "db-cpu-per-second", "DB CPU per second found", db.sources[:1])
+        if both is not None and bg is not None:
+            parts = f"DB CPU {db.average:,.2f} + background CPU {bg.average:,.2f} per second (averages)"
+        else:
+            parts = "DB CPU alone: background CPU is not in these files, so the need may be understated"
+        value = use.peak if is_peak(use) else use.average
+        sources = use.sources + (bg.sources[:1] if bg and both is None else ())
+        extra = agg.facts.get("host_cpu_interval_peak")
+        b.set(
+            "sizing.peak_cpu",
+            _up(value),
+            f"{parts}; {peak_words(use)}" + (f"; {bound}" if bound else ""),
+            sources + (extra.provenance if extra else host.sources[:1] if host else ()),
+        )
+        average = min(_up(use.average), _up(value))
+        b.set("sizing.average_cpu", average, f"{parts}; time-weighted over {span_words(use.minutes)}", use.sources)
+        return
+    if host is None:
+        b.skip("sizing.peak_cpu", "no DB CPU or host CPU figure found")
+        return
+    b.set("sizing.cpu_metric", "vcpus", "host CPUs busy (OS view, all processes); no DB CPU found", host.sources[:1])
+    peak = agg.facts.get("host_cpu_interval_peak")
+    if peak is not None:
+        b.set("sizing.peak_cpu", _up(float(peak.value)), bound, peak.provenance)
+    else:
+        value = host.peak if is_peak(host) else host.average
+        b.set("sizing.peak_cpu", _up(value), f"host CPUs busy (all processes): {peak_words(host)}", host.sources)
+    b.set(
+        "sizing.average_cpu",
+        min(_up(host.average), b.values["sizing.peak_cpu"]),
+        f"host CPUs busy (all processes), time-weighted over {span_words(host.minutes)}",
+        host.sources,
+    )

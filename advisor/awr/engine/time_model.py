@@ -1,0 +1,67 @@
+"""Background CPU from "Time Model Statistics": the CPU Oracle's background processes use, beside DB CPU.
+
+Pure Python. DB CPU counts foreground sessions only; "background cpu time" (seconds over the window) is the rest of
+what the instance uses ("total CPU time" is their sum). Divided by the window's seconds it is a rate like DB CPU(s)
+per second. With no window length (Elapsed missing or 0.00) it cannot be a rate and is left out, saying so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.awr.engine.collector import Collector
+
+BACKGROUND = "background cpu time"
+_NUMBER = re.compile(r"[-+]?[\d,]*\.?\d+")
+
+
+def background_rate(c: Collector, section: str, printed: str | None, minutes: float) -> None:
+    """``bg_cpu_per_s`` from the printed seconds of 'background cpu time' over a window of ``minutes``."""
+    if printed is None or not printed.strip():
+        return
+    if not minutes:
+        c.warnings.append(
+            f"{section} / {BACKGROUND}: the window's length is unknown (Elapsed missing or 0.00), so background CPU "
+            "per second is not worked out"
+        )
+        return
+    seconds = c.number(section, BACKGROUND, printed)
+    if seconds is None:
+        return
+    c.rate(
+        "bg_cpu_per_s",
+        round(seconds / (minutes * 60), 4),
+        section,
+        f"{BACKGROUND} (s) over the elapsed time",
+        f"{printed.strip()} s / ({minutes:,.2f} min x 60)",
+    )
+
+
+def html_background(c: Collector, table: object, minutes: float) -> None:
+    """The instance report's Time Model table (``html_tables.Table``): row 'background cpu time', column Time (s)."""
+    row = table.row(BACKGROUND) if table is not None else None  # type: ignore[attr-defined]
+    if row and len(row) > 1:
+        background_rate(c, "Time Model Statistics", row[1], minutes)
+
+
+def text_background(c: Collector, lines: list[str], title: str, minutes: float) -> None:
+    """A text report's Time Model section ("Time Model Statistics", Statspack's "Time Model System Stats")."""
+    start = next((i for i, line in enumerate(lines) if line.startswith(title)), -1)
+    if start < 0:
+        return
+    for line in lines[start : start + 60]:
+        if line.lower().startswith(BACKGROUND):
+            found = _NUMBER.search(line[len(BACKGROUND) :])
+            background_rate(c, title, found.group(0) if found else None, minutes)
+            return
+
+
+def known_window(c: Collector, minutes: float, section: str, printed: str) -> bool:
+    """False (with a warning) for an Elapsed of 0: a report over no time is a window of unknown length, not 0."""
+    if minutes > 0:
+        return True
+    c.warnings.append(
+        f"{section} / Elapsed: printed '{printed.strip()}': the window's length is unknown, so no per-second figure "
+        "is worked out from totals over it"
+    )
+    return False

@@ -1,0 +1,165 @@
+"""Host CPU per snapshot interval from "Operating System Statistics - Detail" (peak, P95 and mean with their
+windows), background CPU added to DB CPU, an Elapsed of 0.00 as an unknown window, and a total printed as #####
+replaced by a narrower figure that says what it leaves out. On the shared samples and on modified copies."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from advisor.awr.engine.importer import ImportResult, import_files
+from tests.advisor.awr.samples import AZURE, JAS, needs_samples, sample
+
+pytestmark = needs_samples
+
+DBS = AZURE / "AWR_DBS.html"
+DETAIL = re.compile(r'(<TABLE[^>]*summary="This table displays some detailed operating[^>]*>).*?(</TABLE>)', re.S)
+HEAD = "<tr><th>Snap Time</th><th>Load</th><th>%busy</th><th>%user</th><th>%sys</th><th>%idle</th><th>%iowait</th></tr>"
+
+
+def dbs_with_detail(rows: list[tuple[str, str]]) -> bytes:
+    """AWR_DBS.html with its Detail table replaced by ``rows`` of (snap time, %busy)."""
+    body = "".join(
+        f"<tr><td>{t}</td><td>1.0</td><td>{b}</td><td></td><td></td><td></td><td></td></tr>" for t, b in rows
+    )
+    text, count = DETAIL.subn(lambda m: m.group(1) + HEAD + body + m.group(2), DBS.read_text(encoding="utf-8"))
+    assert count == 1
+    return text.encode()
+
+
+def imported(name: str, data: bytes) -> ImportResult:
+    result = import_files([(name, data)])
+    assert result.aggregation is not None and result.prefill is not None
+    return result
+
+
+def facts(result: ImportResult) -> dict[str, object]:
+    assert result.aggregation is not None
+    return {k: v for k, v in result.aggregation.facts.items() if k.startswith("host_cpu_interval")}
+
+
+def source(result: ImportResult, path: str) -> str:
+    assert result.prefill is not None
+    return next(f.source for f in result.prefill.fields if f.path == path)
+
+
+def warnings(result: ImportResult) -> str:
+    return " ".join(w for f in result.files for w in f.warnings)
+
+
+FIVE = [
+    ("26-Jan 08:45:00", ""),
+    ("26-Jan 09:00:00", "10.00"),
+    ("26-Jan 09:15:00", "50.00"),
+    ("26-Jan 09:30:00", "90.00"),
+    ("26-Jan 09:45:00", "30.00"),
+    ("26-Jan 10:00:35", "20.00"),  # the report's end snap (26-Jan-22 10:00:35)
+]
+
+
+def test_peak_p95_and_mean_of_the_intervals_with_the_peaks_window() -> None:
+    result = imported("AWR_DBS.html", dbs_with_detail(FIVE))
+    got = facts(result)
+    # 32 CPUs. Busiest: 90 % (09:15 to 09:30) = 28.8 vCPUs. P95 of [10, 20, 30, 50, 90]: rank 4 x 0.95 = 3.8 ->
+    # 50 + 0.8 x 40 = 82 % = 26.24 vCPUs. Mean 200 / 5 = 40 % = 12.8 vCPUs.
+    assert got["host_cpu_interval_peak"].value == pytest.approx(28.8)
+    assert got["host_cpu_interval_p95"].value == pytest.approx(26.24)
+    assert got["host_cpu_interval_average"].value == pytest.approx(12.8)
+    assert "26-Jan 09:15:00 to 26-Jan 09:30:00" in got["host_cpu_interval_peak"].note
+    note = source(result, "sizing.peak_cpu")
+    assert "peak at 28.80 vCPUs in the interval 26-Jan 09:15:00 to 26-Jan 09:30:00" in note
+    assert "upper bound" in note and "P95 26.24" in note and "mean 12.80 over 5 snapshot intervals" in note
+
+
+def test_the_shared_dbs_report_peaks_near_the_whole_host_while_its_average_is_a_third() -> None:
+    result = imported("AWR_DBS.html", DBS.read_bytes())
+    got = facts(result)
+    # the busiest row of its Detail table: 25-Jan 18:00:06, 99.27 %busy, after 25-Jan 17:45:04; 32 CPUs
+    assert got["host_cpu_interval_peak"].value == pytest.approx(0.9927 * 32)
+    assert "25-Jan 17:45:04 to 25-Jan 18:00:06" in got["host_cpu_interval_peak"].note
+    # the whole window: BUSY_TIME 253,199,088 / (253,199,088 + 566,798,662) x 32 = 9.88 vCPUs, an average
+    assert result.aggregation is not None
+    assert result.aggregation.rates["host_busy_cpus"].average == pytest.approx(9.881, abs=1e-3)
+    note = source(result, "sizing.peak_cpu")
+    assert "an average over 3.0 days, not a peak" in note
+    assert "peak of" not in note
+
+
+def test_a_detail_table_that_stops_before_the_end_snap_is_said_to_cover_less() -> None:
+    result = imported("AWR_DBS.html", dbs_with_detail(FIVE[:-1]))
+    got = facts(result)
+    assert got["host_cpu_interval_peak"].value == pytest.approx(28.8)
+    assert "before the report's end snap" in got["host_cpu_interval_peak"].note
+    assert "the intervals stop at 26-Jan 09:45:00, before the report's end snap 26-Jan-22 10:00:35" in warnings(result)
+
+
+def test_intervals_that_contradict_the_totals_give_no_peak() -> None:
+    # every interval 10 % busy while BUSY_TIME / (BUSY_TIME + IDLE_TIME) says 30.88 % over the window
+    rows = [FIVE[0]] + [(t, "10.00") for t, _ in FIVE[1:]]
+    result = imported("AWR_DBS.html", dbs_with_detail(rows))
+    assert facts(result) == {}
+    assert "the intervals contradict the totals, no per-interval peak is given" in warnings(result)
+    assert "peak at" not in source(result, "sizing.peak_cpu")
+
+
+def test_a_busy_share_above_100_percent_leaves_that_interval_out() -> None:
+    rows = [*FIVE[:3], ("26-Jan 09:30:00", "190.00"), *FIVE[4:]]
+    result = imported("AWR_DBS.html", dbs_with_detail(rows))
+    # left: 10, 50, 30, 20 -> busiest 50 % of 32 = 16 vCPUs
+    assert facts(result)["host_cpu_interval_peak"].value == pytest.approx(16.0)
+    assert "printed '190.00', outside 0-100 %; that interval left out" in warnings(result)
+
+
+@pytest.mark.parametrize(
+    ("path", "cpu"),
+    [
+        # DB CPU(s) 0.3 + background cpu time 16.5 s / (60.25 min x 60) = 0.3 + 0.00456 -> 0.31
+        (JAS / "awrrpt_1_2668_2669.txt", 0.31),
+        # DB CPU(s) 0.3 + background cpu time 49.0 s / (60.02 min x 60) = 0.3 + 0.01361 -> 0.32
+        (JAS / "sp_70371_70372.txt", 0.32),
+        # Time Model Sum: DB CPU 29,101,625.83 s + bg CPU 3,337,380.99 s over 10,079.92 min = 48.118 + 5.518 -> 53.64
+        (AZURE / "AWR_DBW.html", 53.64),
+    ],
+    ids=lambda v: getattr(v, "name", str(v)),
+)
+def test_background_cpu_is_added_to_db_cpu_and_both_are_shown(path: object, cpu: float) -> None:
+    result = imported(*sample(path))  # type: ignore[arg-type]
+    assert result.prefill is not None
+    assert result.prefill.workload["sizing"]["peak_cpu"] == cpu
+    note = source(result, "sizing.peak_cpu")
+    assert "DB CPU" in note and "+ background CPU" in note
+    assert "upper bound" in note  # the host's busy CPUs (all processes)
+
+
+def test_an_elapsed_of_zero_is_an_unknown_window_never_zero_minutes() -> None:
+    text = (JAS / "awrrpt_1_2668_2669.txt").read_text()
+    zero = text.replace("Elapsed:               60.25 (mins)", "Elapsed:                0.00 (mins)", 1)
+    assert zero != text
+    result = imported("zero.txt", zero.encode())
+    assert result.aggregation is not None
+    assert "elapsed_minutes" not in result.aggregation.facts
+    assert "the window's length is unknown" in warnings(result)
+    assert "bg_cpu_per_s" not in result.aggregation.rates  # seconds over an unknown window are no rate
+    words = " ".join(f.source for f in result.prefill.fields if f.path.startswith(("sizing.", "io.")))  # type: ignore[union-attr]
+    assert "unknown length" in words
+    assert not re.search(r"\b0(\.0)? minutes", words)
+    assert any("unknown-length" in flag for flag in result.aggregation.flags)
+
+
+def test_a_total_printed_as_hashes_falls_back_to_database_files_saying_so() -> None:
+    text = DBS.read_text(encoding="utf-8")
+    cut = text.replace(
+        "Total Requests:</TD>\n<TD class=awrc align=right>727.1</TD>\n<TD class=awrc align=right>638.9</TD>",
+        "Total Requests:</TD>\n<TD class=awrc align=right>727.1</TD>\n<TD class=awrc align=right>#####</TD>",
+    )
+    assert cut != text
+    result = imported("AWR_DBS.html", cut.encode())
+    assert result.prefill is not None
+    assert result.prefill.workload["io"]["peak_read_iops"] == 585  # Load Profile Read IO requests 584.2, rounded up
+    note = source(result, "io.peak_read_iops")
+    assert "printed as '#####'" in note and "may understate" in note
+    # database files carry 74.3 of the 88.1 write requests per second in the same report: 84 %
+    assert "database files carry 84% of write requests" in note
+    # the write total was readable: its note says nothing of a fallback
+    assert "database files only" not in source(result, "io.peak_write_iops")
