@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from advisor import services
+from advisor.awr.notes import imported_notes
 from advisor.engine.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload
@@ -99,6 +100,7 @@ def report_context(
         "appendix": appendix(page["columns"]),
         "priced": any(c.monthly_usd is not None for c in page["columns"]),  # Oracle Database@AWS's total too
         "unsaved": unsaved,
+        "imported_notes": imported_notes(assessment, workload),
     }
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pydantic import ValidationError
 
 from advisor import access, health, iolimits_page, services
+from advisor.awr.notes import imported_notes
 from advisor.engine.rules import SEVERITY_ORDER
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import (
@@ -328,6 +329,7 @@ def _results_page(
                 services.recommendation_for(workload, policy), stale_after_days=settings.PRICE_STALE_AFTER_DAYS
             )
         )
+        context["imported_notes"] = imported_notes(assessment, workload)
     template = "advisor/results.html" + ("#results-body" if partial else "")
     return render(request, template, context, status=200 if partial or not errors else 422)
 

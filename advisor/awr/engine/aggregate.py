@@ -371,7 +371,15 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     if windows:
         shortest = min(w.minutes for w in windows)
         if shortest > LONG_WINDOW_MINUTES:
-            flags.append(f"{_span(shortest)} average: peaks unknown; upload hourly reports or AWR-Miner output")
+            known = (
+                "; the host's busy CPUs per snapshot interval are read from OS Statistics - Detail"
+                if "host_cpu_interval_peak" in facts
+                else ""
+            )
+            flags.append(
+                f"{_span(shortest)} average: peaks unknown{' for DB CPU and IO' if known else ''}; upload hourly "
+                f"reports or AWR-Miner output{known}"
+            )
         elif len(windows) == 1:
             flags.append(
                 f"one {_span(shortest)} window: its average stands for the peak and there is no P95; upload "

@@ -80,7 +80,8 @@ def test_dbs_html_load_profile_io_profile_host_and_memory(results: dict[str, Imp
     assert dbs.aggregation.flags == (
         "RAC database of 2 instances but reports from 1 (dbs1): CPU, IO and memory cover those instances only; "
         "upload every instance's reports or a RAC global report",
-        "3.0-day average: peaks unknown; upload hourly reports or AWR-Miner output",
+        "3.0-day average: peaks unknown for DB CPU and IO; upload hourly reports or AWR-Miner output; the host's busy "
+        "CPUs per snapshot interval are read from OS Statistics - Detail",
     )
     # Instance Activity "physical read total multi block requests | 49,365,024 | 190.45" and "cell flash cache read hits
     # | 155,468,232": multiblock share 190.45 / 638.9 = 29.81 %; Exadata

@@ -53,7 +53,7 @@ def test_dbs_review_shows_figures_with_provenance_not_found_and_findings(client:
     assert "38 GiB" in row(body, "fact-sga_gib") and "SGA use (MB): 38,912.0 -&gt; 38,912.0" in body
     not_found = body.split('id="not-found"')[1].split("</ul>")[0]
     assert "Database size" in not_found  # an AWR report has no size: the dbspace listing does
-    assert "3.0-day average: peaks unknown" in body  # the long-window flag
+    assert "3.0-day average: peaks unknown for DB CPU and IO" in body  # the long-window flag
     # Exadata: 692.9 of 727.1 requests/s optimized = 95.3 %
     assert "95.3% of IO requests" in body and 'id="finding-exadata-flash"' in body
     assert "AWR_DBS.html" in body and 'href="/import/awr/' in body  # the kept file, downloadable
@@ -174,6 +174,25 @@ def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessmen
     # deleted with the assessment, files and all
     client.post(reverse("advisor:assessment-delete", args=[assessment.public_id]))
     assert ReportImport.objects.count() == 0 and ReportFile.objects.count() == 0
+
+
+def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(client: Client, prices: None) -> None:
+    report_import = upload(client, AZURE / "AWR_DBS.html")
+    workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
+    client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="DBS long"))
+    assessment = Assessment.objects.get(name="DBS long")
+    results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    said = "Peak CPU used, 2.72 vCPUs, is as pre-filled from the imported reports: DB CPU 1.20 + background CPU 1.51"
+    assert said in results and "an average over 3.0 days, not a peak" in results
+    assert "in the interval 25-Jan 17:45:04 to 25-Jan 18:00:06" in results  # the host's busiest interval, the bound
+    pdf = client.get(reverse("advisor:assessment-report", args=[assessment.public_id]), {"format": "html"})
+    assert said in pdf.content.decode()
+    # an answer the user changed is the user's own: nothing is said of it
+    changed = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"peak_cpu": 12.0})})
+    client.post(assessment.get_absolute_url(), form_data(changed, name="DBS long"))
+    results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    assert "Peak CPU used, 12" not in results and "Peak CPU used, 2.72" not in results
+    assert "Average CPU used, 2.72 vCPUs, is as pre-filled" in results
 
 
 def test_an_invalid_answer_saves_nothing_and_keeps_the_sources(client: Client) -> None:
