@@ -69,6 +69,7 @@ class MetricSummary(BaseModel):
     per_instance: dict[str, float] = {}
     sources: tuple[Provenance, ...] = ()
     note: str = ""
+    peak_window: str = ""  # the window the peak was measured in (its snapshot ids and times as printed)
 
 
 class Aggregation(BaseModel):
@@ -200,6 +201,7 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
     out: dict[str, MetricSummary] = {}
     for metric in sorted({m for w in windows for m in w.figures}):
         points = [(w.figures[metric], w.minutes) for w in windows if metric in w.figures]
+        keys = [w.window for w in windows if metric in w.figures]
         values = [float(f.value) for f, _ in points]
         minutes = sum(m for _, m in points)
         average = (
@@ -207,7 +209,8 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
             if minutes
             else sum(values) / len(values)
         )
-        peak = max(f.peak if f.peak is not None else float(f.value) for f, _ in points)
+        highs = [f.peak if f.peak is not None else float(f.value) for f, _ in points]
+        peak = max(highs)
         p95 = round(percentile(values, 95), 6) if len(values) >= 2 else None
         if p95 is not None and p95 > round(peak, 6):
             if warnings is not None:
@@ -244,6 +247,7 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
                 )
             ),
             note="; ".join(sorted({f.note for f, _ in points if f.note})),
+            peak_window=keys[highs.index(peak)],
         )
     return out
 

@@ -246,7 +246,12 @@ def _series(c: Collector, lines: list[str]) -> dict[str, str]:
         c.check_peaks(figures)
         if figures:
             c.samples.append(
-                Sample(window=f"snap {snap}", minutes=minutes, instance=row.get("inst") or None, figures=figures)
+                Sample(
+                    window=f"snap {snap}" + (f" (ending {times[snap]})" if times[snap] else ""),
+                    minutes=minutes,
+                    instance=row.get("inst") or None,
+                    figures=figures,
+                )
             )
     return times
 

@@ -43,7 +43,8 @@ def peak_words(summary: MetricSummary) -> str:
     """What the highest window is: a peak (with its P95), or an average said to be one."""
     if is_peak(summary):
         p95 = f"; P95 {summary.p95:g}" if summary.p95 is not None else ""
-        return f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){p95}"
+        at = f", {summary.peak_window}" if summary.peak_window else ""
+        return f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){at}{p95}"
     if summary.windows == 1:
         return f"an average over {span_words(summary.minutes)}, not a peak (the report holds one window)"
     return (
@@ -69,7 +70,8 @@ def host_bound(agg: Aggregation) -> str:
     if host is None:
         return ""
     if is_peak(host):
-        return f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs"
+        at = f" in {host.peak_window}" if host.peak_window else ""
+        return f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs{at}"
     return (
         f"the host's busy CPUs (all processes, an upper bound) average {host.average:,.2f} vCPUs over "
         f"{span_words(host.minutes)}; the report has no per-interval OS figures for a peak"

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from advisor.awr.engine.importer import ImportResult, import_files
-from tests.advisor.awr.samples import AZURE, JAS, needs_samples, sample
+from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples, sample
 
 pytestmark = needs_samples
 
@@ -163,3 +163,12 @@ def test_a_total_printed_as_hashes_falls_back_to_database_files_saying_so() -> N
     assert "database files carry 84% of write requests" in note
     # the write total was readable: its note says nothing of a fallback
     assert "database files only" not in source(result, "io.peak_write_iops")
+
+
+def test_awr_miner_series_name_the_window_of_the_peak() -> None:
+    result = imported(*sample(MINER / "dbcsi_awr_sample01.out"))
+    note = source(result, "sizing.peak_cpu")
+    # MAIN-METRICS: snap 18 (end 26/01/12 00:00) has the highest cpu_per_s_max, .707, of the 3 snaps
+    assert result.prefill is not None and result.prefill.workload["sizing"]["peak_cpu"] == 0.71
+    assert "the busiest of 3 windows" in note and "snap 18 (ending 26/01/12 00:00)" in note
+    assert "background CPU is not in these files" in note  # AWR-Miner's bkgd_t_per_s is background time, not CPU
