@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+from advisor.awr.engine.aggregate import INSTANCE_KINDS, LONG_WINDOW_MINUTES, Aggregation, MetricSummary
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill import _Builder
@@ -65,6 +65,11 @@ def host_bound(agg: Aggregation) -> str:
             words += f", P95 {float(p95.value):,.2f}"
         if mean is not None:
             words += f", mean {float(mean.value):,.2f} over {_count(mean.note)}"
+        if len(agg.identity.instances) > 1 and set(agg.kinds) & set(INSTANCE_KINDS):
+            words += (
+                f" (the host of {peak.provenance[0].file if peak.provenance else 'the first report'} only: hosts are "
+                "not added up, their busiest intervals need not coincide)"
+            )
         return words
     host = agg.rates.get("host_busy_cpus")
     if host is None:

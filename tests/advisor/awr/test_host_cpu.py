@@ -10,6 +10,7 @@ import pytest
 
 from advisor.awr.engine.importer import ImportResult, import_files
 from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples, sample
+from tests.advisor.awr.test_aggregate import hour
 
 pytestmark = needs_samples
 
@@ -172,3 +173,16 @@ def test_awr_miner_series_name_the_window_of_the_peak() -> None:
     assert result.prefill is not None and result.prefill.workload["sizing"]["peak_cpu"] == 0.71
     assert "the busiest of 3 windows" in note and "snap 18 (ending 26/01/12 00:00)" in note
     assert "background CPU is not in these files" in note  # AWR-Miner's bkgd_t_per_s is background time, not CPU
+
+
+def test_two_instances_reports_add_their_cpu_but_not_their_hosts_peaks() -> None:
+    text = (JAS / "awrrpt_1_2668_2669.txt").read_text()
+    files = [
+        ("i1.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
+        ("i2.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
+    ]
+    result = import_files(files)
+    assert result.prefill is not None
+    # one window, two instances: (0.3 + 16.5 / 3,615) x 2 = 0.60913 -> 0.61
+    assert result.prefill.workload["sizing"]["peak_cpu"] == 0.61
+    assert "the host of i1.txt only: hosts are not added up" in source(result, "sizing.peak_cpu")
