@@ -85,7 +85,7 @@ def run_import(job_id: int, manifest: str, *, worker: str = "") -> dict[str, Any
 
 def _fetch_and_read(job: Job, progress: JobProgress, staged: dict[str, Any] | None) -> dict[str, Any]:
     if staged is None:
-        raise JobFailed("the uploaded files are gone from the uploads storage: nothing was read or saved.")
+        raise JobFailed("the uploaded files are no longer stored: nothing was read or saved.")
     directory = Path(tempfile.mkdtemp(prefix="awr-import-"))
     try:
         for position, name in enumerate(staged["files"]):

@@ -66,7 +66,7 @@ def _read(progress: JobProgress, estate_id: int) -> dict[str, Any]:
         data = uploads.read_bytes(upload.stored) if upload.stored else bytes(upload.data)  # data: saved before storage
         found = read_report_zip(data, mask=mask, on_file=on_file, file_name=upload.file_name)
     except FileNotFoundError:
-        raise JobFailed("the estate's ZIP is gone from the uploads storage: nothing was read.") from None
+        raise JobFailed("the uploaded ZIP is no longer stored: nothing was read.") from None
     except ZipRefused as refused:
         raise JobFailed("; ".join(refused.problems)) from None
     finally:
