@@ -72,20 +72,32 @@ def awr_import(context: TaskContext, job_id: int, manifest: str) -> dict[str, An
 
 def run_import(job_id: int, manifest: str, *, worker: str = "") -> dict[str, Any]:
     """What a worker does with the task: the staged files copied from the uploads storage to a local temporary
-    folder (the child process reads files), the import kept, then both the copies and the staged files removed."""
+    folder (the child process reads files), the import kept, then both the copies and the staged files removed
+    (also when the job was cancelled before it ran)."""
+    staged: dict[str, Any] = {}
+
+    def work(job: Job, progress: JobProgress) -> dict[str, Any]:
+        try:
+            staged.update(json.loads(stored.read_bytes(manifest)))
+        except FileNotFoundError:
+            raise JobFailed("the uploaded files are no longer stored: nothing was read or saved.") from None
+        return _fetch_and_read(job, progress, staged)
+
     try:
-        staged = json.loads(stored.read_bytes(manifest))
-    except FileNotFoundError:
-        staged = None
-    try:
-        return job_run(job_id, lambda job, progress: _fetch_and_read(job, progress, staged), worker=worker)
+        return job_run(job_id, work, worker=worker)
     finally:
-        stored.delete([*(staged or {}).get("files", []), manifest])
+        stored.delete([*(staged or _manifest(manifest)).get("files", []), manifest])
 
 
-def _fetch_and_read(job: Job, progress: JobProgress, staged: dict[str, Any] | None) -> dict[str, Any]:
-    if staged is None:
-        raise JobFailed("the uploaded files are no longer stored: nothing was read or saved.")
+def _manifest(name: str) -> dict[str, Any]:
+    """The staged folder's manifest; empty when it cannot be read (then only the manifest's own name is known)."""
+    try:
+        return dict(json.loads(stored.read_bytes(name)))
+    except Exception:  # noqa: BLE001 - cleanup after a job that never ran: what cannot be read is logged by delete
+        return {}
+
+
+def _fetch_and_read(job: Job, progress: JobProgress, staged: dict[str, Any]) -> dict[str, Any]:
     directory = Path(tempfile.mkdtemp(prefix="awr-import-"))
     try:
         for position, name in enumerate(staged["files"]):

@@ -4,11 +4,12 @@ was never saved, copied for a second assessment, and a row kept before storage i
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from django.db import DatabaseError
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from advisor import services as advisor_services
@@ -18,12 +19,14 @@ from advisor.engine.workload import Workload
 from advisor.models import Assessment
 from config import uploads
 from pricing.jobs.models import Job
+from pricing.jobs.services import job_cancel
 from tests.advisor.awr.samples import JAS, needs_samples, sample
 from tests.advisor.awr.uploads import post_upload, raw_files
 
 pytestmark = [pytest.mark.django_db, needs_samples]
 
 STATSPACK = sample(JAS / "sp_70371_70372.txt")
+STORED_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}  # enqueued, run by the test
 
 
 def test_a_kept_report_is_in_the_uploads_storage_and_downloads_from_there(client: Client, user: Any) -> None:
@@ -113,3 +116,21 @@ def _assessment_for(owner: Any, report_import: ReportImport) -> tuple[ReportImpo
     assessment = advisor_services.assessment_create(meta=advisor_services.AssessmentMeta(name="From AWR"),
                                                     workload=workload, owner=owner)  # fmt: skip
     return services.attach(report_import=report_import, assessment=assessment), assessment
+
+
+@override_settings(TASKS=STORED_ONLY)
+def test_a_background_import_cancelled_before_it_ran_leaves_no_staged_file(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    staged: list[str] = []
+    save = uploads.save_bytes
+    monkeypatch.setattr(uploads, "save_bytes", lambda name, data: staged.append(save(name, data)) or staged[-1])
+    post_upload(client, raw_files(*[(f"sp{i:02d}.txt", STATSPACK[1]) for i in range(17)]))
+    manifest = staged[-1]
+    files = json.loads(uploads.read_bytes(manifest))["files"]
+    assert len(files) == 17 and all(uploads.uploads().exists(name) for name in files)
+    job = Job.objects.get(kind=jobs.KIND)
+    job_cancel(job, by="alice")
+    jobs.run_import(job.pk, manifest)  # the task still delivered: it reads nothing, and cleans up
+    assert not ReportImport.objects.exists()
+    assert not any(uploads.uploads().exists(name) for name in [*files, manifest])
