@@ -182,6 +182,27 @@ CACHES = {
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+UPLOADS_ROOT = Path(os.environ.get("UPLOADS_ROOT", "").strip() or BASE_DIR / "uploads")
+UPLOADS_S3_BUCKET = os.environ.get("UPLOADS_S3_BUCKET", "").strip()
+UPLOADS_STORAGE: dict[str, object] = (
+    {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": UPLOADS_S3_BUCKET,
+            "location": os.environ.get("UPLOADS_S3_PREFIX", "uploads").strip().strip("/"),
+            "region_name": os.environ.get("UPLOADS_S3_REGION", "").strip() or None,
+            "endpoint_url": os.environ.get("UPLOADS_S3_ENDPOINT_URL", "").strip() or None,  # an S3-compatible server
+            "default_acl": None,  # the bucket's own policy: objects are never public
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
+    if UPLOADS_S3_BUCKET
+    else {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": UPLOADS_ROOT, "file_permissions_mode": 0o600, "directory_permissions_mode": 0o700},
+    }
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -189,6 +210,11 @@ STORAGES = {
         if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
+    # Uploaded AWR reports, estate ZIPs and a background import's staged files (config/uploads.py). Every web and
+    # task machine must read the same files: a folder by default (one machine, UPLOADS_ROOT); an S3 bucket when
+    # UPLOADS_S3_BUCKET is set (django-storages), with the usual AWS credentials (the instance's role, or
+    # AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). docs/deploy.md lists the variables.
+    "uploads": UPLOADS_STORAGE,
 }
 
 # An imported workload file is small; refuse anything that is not. Per-path body limits (413 before reading

@@ -92,6 +92,19 @@ def _tasks_run_immediately() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _uploads_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Uploaded files (config/uploads.py) go to a folder of the session's own, never the project's ``uploads``; the
+    S3 test (tests/config/test_uploads_s3.py) swaps in a bucket on a local S3-compatible server."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    folder = tmp_path_factory.mktemp("uploads")
+    local = {"BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": folder}}
+    with override_settings(STORAGES={**settings.STORAGES, "uploads": local}):
+        yield
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """The committed price fixtures, loaded once per session before the per-test transactions roll back."""

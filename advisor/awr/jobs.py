@@ -1,11 +1,13 @@
 """Big uploads read as a background job (the one job mechanism, ``pricing.jobs``): more files (or bytes) than
-``limits.READ_WHILE_YOU_WAIT`` are written to a directory of their own, a ``Job`` (kind ``awr-import``) is queued, and
-a worker reads them, reporting each file as a step, then keeps the import exactly as a small upload is kept
-(``services.import_reports``, one transaction). The job's result names the import; a failed job saved nothing.
+``limits.READ_WHILE_YOU_WAIT`` are staged in the uploads storage (``config.uploads``: a folder of their own there), a
+``Job`` (kind ``awr-import``) is queued, and a worker reads them, reporting each file as a step, then keeps the import
+exactly as a small upload is kept (``services.keep_import``, one transaction). The job's result names the import; a
+failed job saved nothing.
 
 With masking no name reaches the database before the names are masked: the job's parameters and progress lines count
-files ("file 3 of 200") and the file names wait in the directory, which the task removes when it ends. The worker
-must see that directory: true of ``make run`` (one machine), like the price refresh's uploaded offer files.
+files ("file 3 of 200") and the file names wait in the staged folder's manifest, which the task removes with the
+files when it ends. Any worker can read them: the storage is shared by every web and task machine (an S3 bucket when
+there are several); the worker copies them to a local temporary folder for the child process that parses them.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from advisor.accounts.teams import teams_of
 from advisor.awr import isolated, services
 from advisor.awr.engine import limits
 from advisor.awr.engine.importer import UploadRejected
+from config import uploads as stored
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
 
 KIND = "awr-import"
-MANIFEST = "names.json"
+MANIFEST = "manifest.json"  # the uploaded names and the staged files' names
+STAGED = "awr-staging"  # the staged uploads' folder in the uploads storage
 
 
 def in_background(uploads: Sequence[UploadedFile]) -> bool:
@@ -42,39 +46,68 @@ def background_start(*, uploads: Sequence[UploadedFile], mask: bool, owner: Any,
     most = limits.MAX_FILES_BACKGROUND
     if len(uploads) > most.value:
         raise services.ImportFailed([services.Problem("files", f"{len(uploads)} files: the limit is {most.words}")])
-    directory = Path(tempfile.mkdtemp(prefix="awr-import-"))
-    try:
+    folder = stored.new_name(STAGED)
+    with stored.removed_unless_kept() as written:
         names = services.uploaded_names(uploads)
         for position, upload in enumerate(uploads):
-            with (directory / f"{position:04d}").open("wb") as handle:
-                for chunk in services.bounded_chunks(upload):
-                    handle.write(chunk)
-        (directory / MANIFEST).write_text(json.dumps(names), encoding="utf-8")
+            written.append(stored.save_chunks(f"{folder}/{position:04d}", services.bounded_chunks(upload)))
+        manifest = {"names": names, "files": list(written)}
+        written.append(stored.save_bytes(f"{folder}/{MANIFEST}", json.dumps(manifest).encode()))
         return job_start(
             kind=KIND,
             task=awr_import,
             params={"files": len(names), "mask": mask, "team": team.pk if team is not None else None},
             requested_by=owner,
             first_line=f"Queued: {len(names)} files to read",
-            task_kwargs={"directory": str(directory)},
+            task_kwargs={"manifest": written[-1]},
         )
-    except Exception:
-        shutil.rmtree(directory, ignore_errors=True)
-        raise
 
 
 @task(takes_context=True)
-def awr_import(context: TaskContext, job_id: int, directory: str) -> dict[str, Any]:
+def awr_import(context: TaskContext, job_id: int, manifest: str) -> dict[str, Any]:
     """The task a worker runs: the job's import, then the staged files are removed."""
     worker = context.task_result.worker_ids[-1] if context.task_result.worker_ids else ""
+    return run_import(job_id, manifest, worker=worker)
+
+
+def run_import(job_id: int, manifest: str, *, worker: str = "") -> dict[str, Any]:
+    """What a worker does with the task: the staged files copied from the uploads storage to a local temporary
+    folder (the child process reads files), the import kept, then both the copies and the staged files removed
+    (also when the job was cancelled before it ran)."""
+    staged: dict[str, Any] = {}
+
+    def work(job: Job, progress: JobProgress) -> dict[str, Any]:
+        try:
+            staged.update(json.loads(stored.read_bytes(manifest)))
+        except FileNotFoundError:
+            raise JobFailed("the uploaded files are no longer stored: nothing was read or saved.") from None
+        return _fetch_and_read(job, progress, staged)
+
     try:
-        return job_run(job_id, lambda job, progress: _read(job, progress, Path(directory)), worker=worker)
+        return job_run(job_id, work, worker=worker)
+    finally:
+        stored.delete([*(staged or _manifest(manifest)).get("files", []), manifest])
+
+
+def _manifest(name: str) -> dict[str, Any]:
+    """The staged folder's manifest; empty when it cannot be read (then only the manifest's own name is known)."""
+    try:
+        return dict(json.loads(stored.read_bytes(name)))
+    except Exception:  # noqa: BLE001 - cleanup after a job that never ran: what cannot be read is logged by delete
+        return {}
+
+
+def _fetch_and_read(job: Job, progress: JobProgress, staged: dict[str, Any]) -> dict[str, Any]:
+    directory = Path(tempfile.mkdtemp(prefix="awr-import-"))
+    try:
+        for position, name in enumerate(staged["files"]):
+            stored.copy_to(name, directory / f"{position:04d}")
+        return _read(job, progress, directory, staged["names"])
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def _read(job: Job, progress: JobProgress, directory: Path) -> dict[str, Any]:
-    names = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+def _read(job: Job, progress: JobProgress, directory: Path, names: list[str]) -> dict[str, Any]:
     mask = bool(job.params.get("mask"))
     progress.line("Started: reading " + ("the files (names masked)" if mask else f"{len(names)} files"))
     progress.step(0, len(names))

@@ -12,7 +12,11 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.urls import reverse
+
+from config import uploads
 
 
 class ReportImport(models.Model):
@@ -46,7 +50,8 @@ class ReportImport(models.Model):
 
 class ReportFile(models.Model):
     """One uploaded file: its name as uploaded (masked on request), detected kind, size, digest and bytes; a file
-    that could not be read keeps no bytes, only why."""
+    that could not be read keeps no bytes, only why. The bytes are in the uploads storage (``stored``, removed with
+    the row); rows kept before that hold them in ``content`` (``services.kept_bytes`` reads either)."""
 
     report_import = models.ForeignKey(ReportImport, on_delete=models.CASCADE, related_name="files")
     position = models.PositiveSmallIntegerField()
@@ -54,7 +59,8 @@ class ReportFile(models.Model):
     kind = models.CharField(max_length=20, blank=True)
     size = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64)
-    content = models.BinaryField(blank=True, default=b"")
+    stored = models.CharField(max_length=255, blank=True, help_text="the kept bytes' name in the uploads storage")
+    content = models.BinaryField(blank=True, default=b"", help_text="the kept bytes of a row saved before storage")
     error = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
 
@@ -64,3 +70,9 @@ class ReportFile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+@receiver(post_delete, sender=ReportFile, dispatch_uid="awr-file-removed-with-its-row")
+def _remove_stored_file(sender: type, instance: ReportFile, **_: object) -> None:
+    """A deleted row's file goes once the deletion is committed (an import, its assessment or its owner deleted)."""
+    uploads.delete_on_commit([instance.stored])

@@ -16,8 +16,10 @@ from advisor.awr.engine.importer import ImportResult, UploadRejected
 from advisor.awr.engine.upload import Upload, read_upload, unique_names
 from advisor.awr.models import ReportFile, ReportImport
 from advisor.models import Assessment
+from config import uploads
 
 CHUNK = 64 * 1024
+FOLDER = "awr"  # the kept reports' folder in the uploads storage
 
 
 @dataclass(frozen=True)
@@ -101,29 +103,40 @@ def keep_import(*, upload: Upload, mask: bool, owner: Any, team: Any = None) -> 
         raise ImportFailed([Problem(e.file, e.message) for e in upload.result.errors])
     result = upload.result
     identity = result.aggregation.identity if result.aggregation else None
-    with transaction.atomic():
-        report_import = ReportImport.objects.create(
-            owner=owner,
-            team=team,
-            masked=mask,
-            database=_storable(identity.db_name or "")[:200] if identity else "",
-            extraction=_storable(result.model_dump(mode="json")),
-        )
-        ReportFile.objects.bulk_create(
-            ReportFile(
-                report_import=report_import,
-                position=position,
-                name=_printable(kept.name)[:255],
-                kind=kept.kind,
-                size=kept.size,
-                sha256=kept.sha256,
-                content=kept.data,
-                error=_storable(kept.error),
-                warnings=_storable(list(kept.warnings)),
+    with uploads.removed_unless_kept() as written:  # the files first, then the rows; no row, no file
+        stored = []
+        for kept in upload.files:
+            stored.append(uploads.save_bytes(uploads.new_name(FOLDER), kept.data) if kept.data else "")
+            written.append(stored[-1])
+        with transaction.atomic():
+            report_import = ReportImport.objects.create(
+                owner=owner,
+                team=team,
+                masked=mask,
+                database=_storable(identity.db_name or "")[:200] if identity else "",
+                extraction=_storable(result.model_dump(mode="json")),
             )
-            for position, kept in enumerate(upload.files)
-        )
+            ReportFile.objects.bulk_create(
+                ReportFile(
+                    report_import=report_import,
+                    position=position,
+                    name=_printable(kept.name)[:255],
+                    kind=kept.kind,
+                    size=kept.size,
+                    sha256=kept.sha256,
+                    stored=name,
+                    error=_storable(kept.error),
+                    warnings=_storable(list(kept.warnings)),
+                )
+                for position, (kept, name) in enumerate(zip(upload.files, stored, strict=True))
+            )
     return report_import
+
+
+def kept_bytes(kept: ReportFile) -> bytes:
+    """A kept file's bytes, from the uploads storage (or, for a row saved before storage, the row itself); empty
+    for a file that could not be read."""
+    return uploads.read_bytes(kept.stored) if kept.stored else bytes(kept.content)
 
 
 def import_result(report_import: ReportImport) -> ImportResult:
@@ -163,10 +176,27 @@ def suggested_name(report_import: ReportImport) -> str:
 def attach(*, report_import: ReportImport, assessment: Assessment) -> ReportImport:
     """Keep the reports with ``assessment`` (owned like it, deleted with it). An import already kept with another
     assessment is copied, files and all, so each assessment keeps its own."""
+    if report_import.assessment_id is not None and report_import.assessment_id != assessment.pk:
+        return _copy(report_import, assessment)
     with transaction.atomic():
-        if report_import.assessment_id is not None and report_import.assessment_id != assessment.pk:
-            files = list(report_import.files.all())
-            report_import = ReportImport.objects.create(
+        report_import.assessment = assessment
+        report_import.team = assessment.team
+        report_import.save(update_fields=["assessment", "team"])
+    return report_import
+
+
+def _copy(report_import: ReportImport, assessment: Assessment) -> ReportImport:
+    """The import and its files kept again for ``assessment``: each file copied in the storage first (deleting
+    either import then leaves the other's files), then the rows in one transaction."""
+    files = list(report_import.files.all())
+    with uploads.removed_unless_kept() as written:
+        for kept in files:
+            data = kept_bytes(kept)
+            kept.stored = uploads.save_bytes(uploads.new_name(FOLDER), data) if data else ""
+            kept.content = b""
+            written.append(kept.stored)
+        with transaction.atomic():
+            copy = ReportImport.objects.create(
                 owner=assessment.owner or report_import.owner,
                 team=assessment.team,
                 assessment=assessment,
@@ -176,13 +206,9 @@ def attach(*, report_import: ReportImport, assessment: Assessment) -> ReportImpo
             )
             for kept in files:
                 kept.pk = None
-                kept.report_import = report_import
+                kept.report_import = copy
             ReportFile.objects.bulk_create(files)
-            return report_import
-        report_import.assessment = assessment
-        report_import.team = assessment.team
-        report_import.save(update_fields=["assessment", "team"])
-    return report_import
+    return copy
 
 
 def import_delete(*, report_import: ReportImport) -> None:

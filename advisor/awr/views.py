@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from uuid import UUID
 
 from django.contrib import messages
@@ -20,6 +21,8 @@ from advisor.awr.models import ReportFile, ReportImport
 from advisor.awr.review import review_context
 from pricing.jobs.models import Job
 from pricing.jobs.services import job_get
+
+logger = logging.getLogger(__name__)
 
 LIMITS = (limits.MAX_FILES_BACKGROUND, limits.MAX_FILE_BYTES, limits.MAX_UPLOAD_TOTAL)
 
@@ -106,10 +109,15 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
 def file_download(request: HttpRequest, public_id: UUID, position: int) -> HttpResponse:
     """A kept report as it was stored (masked when the import was), always as a download, never rendered."""
     report_import = _visible(request, public_id)
-    kept = ReportFile.objects.filter(report_import=report_import, position=position).exclude(content=b"").first()
-    if kept is None:
+    kept = ReportFile.objects.filter(report_import=report_import, position=position).first()
+    try:
+        data = services.kept_bytes(kept) if kept is not None else b""
+    except FileNotFoundError:  # gone from the uploads storage: said like a file never kept, and logged
+        logger.error("AWR import %s: file %s is missing from the uploads storage", public_id, position)
+        data = b""
+    if kept is None or not data:
         raise Http404("No such file kept")
-    response = HttpResponse(bytes(kept.content), content_type="application/octet-stream")
+    response = HttpResponse(data, content_type="application/octet-stream")
     safe = "".join(c if c.isalnum() or c in "-_.() " else "-" for c in kept.name)[:150] or "report"
     response["Content-Disposition"] = f'attachment; filename="{safe}"'
     return response

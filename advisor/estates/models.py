@@ -2,7 +2,11 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.urls import reverse
+
+from config import uploads
 
 
 class Estate(models.Model):
@@ -80,10 +84,18 @@ class EstateDatabase(models.Model):
 
 class EstateUpload(models.Model):
     """A ZIP of reports waiting for the worker that reads it (``advisor.estates.report_tasks``), which deletes it
-    once read: the reports are parsed in the background, never in the request."""
+    once read: the reports are parsed in the background, never in the request. The ZIP is in the uploads storage
+    (``stored``, removed with the row), so any task machine reads it; a row saved before that holds it in ``data``."""
 
     estate = models.OneToOneField(Estate, on_delete=models.CASCADE, related_name="upload")
     file_name = models.CharField(max_length=255, blank=True)
-    data = models.BinaryField()
+    stored = models.CharField(max_length=255, blank=True, help_text="the ZIP's name in the uploads storage")
+    data = models.BinaryField(blank=True, default=b"", help_text="the ZIP of a row saved before storage")
     mask = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+@receiver(post_delete, sender=EstateUpload, dispatch_uid="estate-zip-removed-with-its-row")
+def _remove_stored_zip(sender: type, instance: EstateUpload, **_: object) -> None:
+    """A deleted upload's ZIP goes once the deletion is committed (read, cancelled, or the estate deleted)."""
+    uploads.delete_on_commit([instance.stored])

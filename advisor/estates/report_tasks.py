@@ -1,7 +1,8 @@
 """Reading a ZIP of reports into an estate's databases, in the background on the one job mechanism.
 
-The request checks the ZIP's limits on its directory alone (``engine.report_zip.plan_zip``), keeps its bytes as an
-``EstateUpload`` and starts a job (kind ``estate-reports``, locked by the estate) whose progress is the files read.
+The request checks the ZIP's limits on its directory alone (``engine.report_zip.plan_zip``), writes it to the
+uploads storage (``config.uploads``, which every web and task machine reads), keeps an ``EstateUpload`` naming it
+and starts a job (kind ``estate-reports``, locked by the estate) whose progress is the files read.
 The worker reads every report (``engine.report_estate``: parse, aggregate, pre-fill per database), deletes the
 upload, writes one row per database (queued, or invalid with its error) and starts the estate's assessment run
 (``tasks.start_run``), which the estate page follows from there. Cancelling or deleting the estate stops the reading
@@ -18,10 +19,12 @@ from advisor.estates import tasks
 from advisor.estates.engine.report_estate import ReportEstate, read_report_zip
 from advisor.estates.engine.report_zip import ZipRefused
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
+from config import uploads
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
 
 KIND = "estate-reports"
+FOLDER = "estates"  # the uploaded ZIPs' folder in the uploads storage
 Status = EstateDatabase.Status
 
 
@@ -60,11 +63,14 @@ def _read(progress: JobProgress, estate_id: int) -> dict[str, Any]:
         progress.line(f"reading file {done} of {total}" + ("" if mask else f": {path}"))
 
     try:
-        found = read_report_zip(bytes(upload.data), mask=mask, on_file=on_file, file_name=upload.file_name)
+        data = uploads.read_bytes(upload.stored) if upload.stored else bytes(upload.data)  # data: saved before storage
+        found = read_report_zip(data, mask=mask, on_file=on_file, file_name=upload.file_name)
+    except FileNotFoundError:
+        raise JobFailed("the uploaded ZIP is no longer stored: nothing was read.") from None
     except ZipRefused as refused:
         raise JobFailed("; ".join(refused.problems)) from None
     finally:
-        EstateUpload.objects.filter(pk=upload.pk).delete()
+        EstateUpload.objects.filter(pk=upload.pk).delete()  # its ZIP is removed with it (models)
     progress.step(progress.total or 0)
     progress.check()  # cancelled or deleted while reading: stop before writing anything
     with transaction.atomic():

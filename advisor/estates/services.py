@@ -25,6 +25,7 @@ from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
+from config import uploads
 from pricing.engine.freshness import PriceAge, price_age
 from pricing.jobs.models import Job
 from pricing.jobs.services import job_cancel, job_get, reaped_for_silence
@@ -86,14 +87,16 @@ def estate_from_reports(*, data: bytes, file_name: str = "", name: str = "", cus
     here on its directory (``ZipRefused`` before anything is kept); the reports are read by a background job, which
     then starts the assessment. With ``mask`` no name from the upload is kept before the reports are read."""
     plan = plan_zip(data)
-    with transaction.atomic():
-        estate = Estate.objects.create(
-            name=_estate_name(name, "" if mask else file_name), customer=customer.strip()[:200],
-            source=Estate.Source.REPORTS, file_name="" if mask else file_name[:255], masked=mask, owner=owner,
-            team=team,
-        )  # fmt: skip
-        EstateUpload.objects.create(estate=estate, file_name=file_name[:255], data=data, mask=mask)
-        report_tasks.start_reading(estate, files=len(plan.members), requested_by=owner)
+    with uploads.removed_unless_kept() as written:  # the ZIP first, in the storage every worker reads; then the rows
+        written.append(uploads.save_bytes(uploads.new_name(report_tasks.FOLDER, ".zip"), data))
+        with transaction.atomic():
+            estate = Estate.objects.create(
+                name=_estate_name(name, "" if mask else file_name), customer=customer.strip()[:200],
+                source=Estate.Source.REPORTS, file_name="" if mask else file_name[:255], masked=mask, owner=owner,
+                team=team,
+            )  # fmt: skip
+            EstateUpload.objects.create(estate=estate, file_name=file_name[:255], stored=written[0], mask=mask)
+            report_tasks.start_reading(estate, files=len(plan.members), requested_by=owner)
     return estate
 
 
