@@ -115,3 +115,24 @@ def test_odb_sizing_says_an_infinite_need_cannot_be_sized_instead_of_failing() -
         hours_per_month=Decimal(730),
     )
     assert any("not a finite number" in problem for problem in result.problems)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "oracle",
+    [
+        {"licence_costing": "support-only", "support_uplift_pct": 5e-324},
+        {"licence_discount_pct": 5e-324},
+        {"odb_infrastructure_discount_pct": 5e-324, "odb_ecpu_discount_pct": 5e-324},
+        {"odb_ecpu_usd_per_hour": 5e-324},
+    ],
+)
+def test_a_vanishing_percentage_or_rate_is_answered_not_a_server_error(
+    client: Client, prices: None, oracle: dict
+) -> None:
+    """Schemathesis found a support uplift of 5e-324 % failing the licence contract's 6-decimal-place check."""
+    body = {"schema_version": 1, "oracle": oracle}
+    answer = client.post("/api/v1/recommendations", body, content_type="application/json")
+    assert answer.status_code in (200, 400), answer.content[:300]
+    if answer.status_code == 400:
+        assert all(e["path"].startswith("oracle.") for e in answer.json()["errors"])

@@ -55,6 +55,15 @@ class OptionPlan:
     notes: tuple[str, ...]
 
 
+PERCENT_STEP = Decimal("0.000001")  # the licence contract keeps percentages to 6 decimal places
+
+
+def percent(value: float) -> Decimal:
+    """A questionnaire percentage (0-100, already checked) as the licence contract's Decimal: a float far below
+    a millionth of a percent (5e-324) rounds to 0 instead of failing the contract's 6-decimal-place check."""
+    return Decimal(f"{value:g}").quantize(PERCENT_STEP)
+
+
 def wanted_options(workload: Workload) -> tuple[str, ...]:
     """The licence price list's keys for the options the workload needs (readable replicas need ADG)."""
     options = [key for name, key in LICENSED_FEATURES.items() if getattr(workload.features, name)]
@@ -83,8 +92,8 @@ def licence_config(
         pdbs=pdbs or None,
         db_version=workload.oracle.version.value,
         owned_processor_licences=_owned(workload, options),
-        discount_pct=Decimal(f"{workload.oracle.licence_discount_pct:g}"),
-        support_uplift_pct=Decimal(f"{workload.oracle.support_uplift_pct:g}"),
+        discount_pct=percent(workload.oracle.licence_discount_pct),
+        support_uplift_pct=percent(workload.oracle.support_uplift_pct),
         count_purchase=workload.oracle.licence_costing.value == "purchase-and-support",
         optimize_cpus_cores=cores,
     )
