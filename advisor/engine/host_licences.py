@@ -68,7 +68,7 @@ def _cloud_vcpus(host: SourceHostSection) -> tuple[int, int, str] | None:
 
 
 def _cloud(host: SourceHostSection, edition: Edition) -> HostLicences:
-    where = HOST_CHOICE_LABELS[HostLocation][host.location.value].split(" (")[0]  # type: ignore[union-attr]
+    where = HOST_CHOICE_LABELS[HostLocation][host.location.value]  # type: ignore[union-attr]
     counted = _cloud_vcpus(host)
     if counted is None:
         return HostLicences(None, f"On {where} Oracle's cloud policy counts vCPUs: give the host's cores and threads "

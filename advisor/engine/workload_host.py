@@ -35,10 +35,10 @@ CLOUD_LOCATIONS = (HostLocation.AWS, HostLocation.AZURE, HostLocation.GCP)
 
 HOST_CHOICE_LABELS: dict[type[StrEnum], dict[str, str]] = {
     HostLocation: {
-        "on-premises": "On premises (Oracle's Core Factor Table applies)",
-        "aws": "AWS (Oracle's cloud policy: vCPUs, no core factor)",
-        "azure": "Microsoft Azure (Oracle's cloud policy: vCPUs, no core factor)",
-        "gcp": "Google Cloud (Oracle's cloud policy: vCPUs, no core factor)",
+        "on-premises": "On premises",
+        "aws": "AWS",
+        "azure": "Microsoft Azure",
+        "gcp": "Google Cloud",
     },
     ProcessorFamily: {f.key: f.name for f in core_factor_table().families},
 }

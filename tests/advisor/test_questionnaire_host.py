@@ -23,7 +23,7 @@ def test_the_questionnaire_has_a_source_host_section(client: Client) -> None:
     page = client.get(reverse("advisor:assessment-new")).content.decode()
     assert "<legend>Source host</legend>" in page
     assert 'name="source_host.cores"' in page
-    assert "On premises (Oracle&#x27;s Core Factor Table applies)" in page
+    assert '<option value="on-premises">On premises</option>' in page
 
 
 def test_the_licences_field_is_blank_until_the_host_suggests_a_figure() -> None:
@@ -62,3 +62,14 @@ def test_a_core_count_above_the_ec2_types_is_marked_on_the_field(client: Client)
     response = client.post(reverse("advisor:assessment-new"), data)
     assert response.status_code == 422
     assert "r5.4xlarge has 8 cores" in response.content.decode()
+
+
+def test_the_report_says_where_the_licences_owned_came_from() -> None:
+    from advisor.report_sections import owned_basis
+
+    assert owned_basis(parse_workload({"source_host": HOST})).startswith(
+        "suggested from the source host: 16 cores × core factor 0.5 (Intel Xeon) = 8"
+    )
+    typed = parse_workload({"source_host": HOST, "oracle": {"processor_licences_owned": 4}})
+    assert owned_basis(typed).startswith("the source host suggests 8: ")
+    assert owned_basis(parse_workload({})) == ""
