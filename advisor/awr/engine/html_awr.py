@@ -11,6 +11,7 @@ from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.html_tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
+from advisor.awr.engine.params import storage_and_security
 
 LOAD = "Load Profile"
 IO = "IO Profile"
@@ -185,6 +186,7 @@ def init_params(c: Collector, table: Table | None, section: str, value_col: int 
     row = table.row("db_file_multiblock_read_count")
     if row and len(row) > value_col:
         c.read_fact("multiblock_read_count", section, "db_file_multiblock_read_count", row[value_col])
+    storage_and_security(c, table, section, value_col)
 
 
 def parse_awr_html(file: str, text: str) -> FileExtraction:
