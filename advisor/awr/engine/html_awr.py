@@ -12,6 +12,7 @@ from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.html_tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
 from advisor.awr.engine.params import storage_and_security
+from advisor.awr.engine.snapshot_instances import snapshot_instances
 
 LOAD = "Load Profile"
 IO = "IO Profile"
@@ -226,6 +227,7 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     row = rac_table.row("Number of Instances") if rac_table else None
     if row and len(row) > 1:
         c.read_fact("instance_count", "RAC instances", "Number of Instances (Begin)", row[1])
+    snapshot_instances(c, report.table("snapshot information"))
     iostat = report.table("IO Statistics for different functions")
     if iostat:
         row = iostat.row("Smart Scan")
