@@ -3,7 +3,7 @@ drift from the contract: every section, field, unit, help text, default and choi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Literal, get_args, get_origin
 
@@ -17,6 +17,7 @@ from advisor.engine.workload import (
     accepted_values,
     regions,
 )
+from advisor.questionnaire_host import LICENCES_PATH, licences_hint
 
 REGION_FIELDS = {"environment.region", "availability.dr_region"}
 META_FIELDS = (
@@ -69,6 +70,8 @@ class QuestionField:
     accepted: str | None = None
     errors: tuple[str, ...] = ()
     source: str = ""  # where a pre-filled value came from (an AWR import), shown under the field
+    suggestion: str = ""  # what the source host suggests for the field, with its basis
+    kept_default: str = ""  # a pre-filled questionnaire's field the reports did not fill: its default, and why
 
     @property
     def dom_id(self) -> str:
@@ -128,10 +131,15 @@ def _plain(value: Any) -> Any:
 
 
 def build_sections(
-    values: dict[str, dict[str, Any]], errors: list[FieldError], sources: dict[str, str] | None = None
+    values: dict[str, dict[str, Any]],
+    errors: list[FieldError],
+    sources: dict[str, str] | None = None,
+    *,
+    defaults: dict[str, str] | None = None,
 ) -> list[QuestionSection]:
     """Sections to render, with ``values`` (raw or validated), the errors for each field and, for pre-filled
-    answers, where each came from (``sources``: path -> words)."""
+    answers, where each came from (``sources``: path -> words) and why the others kept their default
+    (``defaults``: path -> reason; marked only while the field still holds its default)."""
     by_path: dict[str, list[str]] = {}
     for error in errors:
         by_path.setdefault(error.path, []).append(error.message)
@@ -165,11 +173,40 @@ def build_sections(
                     accepted=accepted_values(path),
                     errors=tuple(by_path.get(path, ())),
                     source=(sources or {}).get(path, ""),
+                    kept_default=_kept_default(
+                        info, section_values.get(name, info.default), (defaults or {}).get(path)
+                    ),
                 )
             )
         title = Workload.model_fields[key].title or key
-        sections.append(QuestionSection(key=key, title=title, fields=tuple(fields)))
+        sections.append(QuestionSection(key=key, title=title, fields=tuple(_with_host_hint(fields, values))))
     return sections
+
+
+def _kept_default(info: Any, value: Any, reason: str | None) -> str:
+    """'Not in the report: default 100 GiB (why)' while the field still holds its default; "" otherwise."""
+    if reason is None or str(_plain(value)) != str(_plain(info.default)) or isinstance(info.default, bool):
+        return ""
+    unit = (info.json_schema_extra or {}).get("unit")
+    shown = (
+        "none"
+        if info.default is None
+        else f"{_plain(info.default):,}"
+        if isinstance(info.default, (int, float))
+        else _plain(info.default)
+    )
+    return f"Not in the report: default {shown}{f' {unit}' if unit and info.default is not None else ''} ({reason})."
+
+
+def _with_host_hint(fields: list[QuestionField], values: dict[str, dict[str, Any]]) -> list[QuestionField]:
+    """The licences field with the source host's suggestion under it (blank while it holds the default)."""
+    if not any(f.path == LICENCES_PATH for f in fields):
+        return fields
+    hint = licences_hint(values)
+    return [
+        replace(f, value="" if hint.blank else f.value, suggestion=hint.words) if f.path == LICENCES_PATH else f
+        for f in fields
+    ]
 
 
 def _ascii_int(raw: str) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.host_licences import host_licences
 from advisor.engine.odb_option import odb_rates, odb_terms_words
 from advisor.engine.recommender import Recommendation
 from advisor.engine.rules import Finding
@@ -102,6 +103,7 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "edition": CHOICE_LABELS[Edition][workload.oracle.edition.value],
         "licence_model": CHOICE_LABELS[LicenceModel][workload.oracle.licence_model.value],
         "owned": workload.oracle.processor_licences_owned,
+        "owned_basis": owned_basis(workload),
         "options_owned": workload.oracle.option_licences_owned,
         "discount_pct": workload.oracle.licence_discount_pct,
         "support_uplift_pct": workload.oracle.support_uplift_pct,
@@ -115,6 +117,16 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "estimates": list(estimates.values()),
         "included": included,
     }
+
+
+def owned_basis(workload: Workload) -> str:
+    """The source host's suggestion behind the licences owned, in words ("" when the host gives none)."""
+    found = host_licences(workload.source_host, edition=workload.oracle.edition)
+    if found is None or found.licences is None:
+        return ""
+    if found.licences == workload.oracle.processor_licences_owned:
+        return f"suggested from the source host: {found.basis}"
+    return f"the source host suggests {found.licences}: {found.basis}"
 
 
 def appendix(columns: list[Column]) -> list[dict[str, Any]]:

@@ -91,11 +91,12 @@ def _form_page(
     errors: list[FieldError],
     status: int = 200,
     sources: dict[str, str] | None = None,
+    defaults: dict[str, str] | None = None,
 ) -> HttpResponse:
     context = {
         "assessment": assessment,
         "meta_fields": build_meta_fields(meta, errors),
-        "sections": build_sections(values, errors, sources),
+        "sections": build_sections(values, errors, sources, defaults=defaults),
         "sources": sources,
         "errors": shown_errors(errors),
         **_verdict_context(values),
@@ -122,6 +123,7 @@ def _save(
     assessment: Assessment | None,
     sources: dict[str, str] | None = None,
     on_create: Callable[[Assessment], object] | None = None,
+    defaults: dict[str, str] | None = None,
 ) -> HttpResponse:
     """Save the posted questionnaire and show its results, or show it again with every error and save nothing.
     ``sources`` and ``on_create`` serve a pre-filled questionnaire (advisor.awr): the lines under pre-filled fields,
@@ -130,7 +132,14 @@ def _save(
     if errors or meta is None or workload is None:
         meta_posted = _posted_meta(request)
         return _form_page(
-            request, assessment=assessment, meta=meta_posted, values=raw, errors=errors, status=422, sources=sources
+            request,
+            assessment=assessment,
+            meta=meta_posted,
+            values=raw,
+            errors=errors,
+            status=422,
+            sources=sources,
+            defaults=defaults,
         )
     if assessment is None:
         assessment = services.assessment_create(meta=meta, workload=workload, owner=request.user)

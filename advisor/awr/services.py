@@ -162,6 +162,11 @@ def prefill_sources(result: ImportResult) -> dict[str, str]:
     return out
 
 
+def kept_defaults(result: ImportResult) -> dict[str, str]:
+    """Per questionnaire field the reports did not fill, why (the line under the field says its default stayed)."""
+    return dict(result.prefill.not_prefilled) if result.prefill is not None else {}
+
+
 def prefilled_workload(result: ImportResult) -> dict[str, Any]:
     """The questionnaire's values: the engine's pre-filled workload (defaults where nothing was found)."""
     if result.prefill is None:

@@ -87,6 +87,7 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
     report_import = _visible(request, public_id)
     result = services.import_result(report_import)
     sources = services.prefill_sources(result)
+    defaults = services.kept_defaults(result)
     if request.method == "GET":
         try:
             values = services.prefilled_workload(result)
@@ -94,12 +95,15 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
             messages.error(request, str(failed))
             return redirect(report_import)
         meta = {"name": services.suggested_name(report_import), "customer": "", "project": ""}
-        return advisor_views._form_page(request, assessment=None, meta=meta, values=values, errors=[], sources=sources)
+        return advisor_views._form_page(
+            request, assessment=None, meta=meta, values=values, errors=[], sources=sources, defaults=defaults
+        )
     with transaction.atomic():
         return advisor_views._save(
             request,
             assessment=None,
             sources=sources,
+            defaults=defaults,
             on_create=lambda assessment: services.attach(report_import=report_import, assessment=assessment),
         )
 

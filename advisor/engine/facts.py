@@ -126,12 +126,30 @@ def _derived() -> list[Fact]:
             "Their decompressed size less what they store today; unknown (no value) unless both sizes are given.",
             _hcc_growth,
         ),
+        Fact(
+            "derived.storage_decompressed_at_horizon_gib",
+            "Database size at the planning horizon with the HCC segments decompressed",
+            "float",
+            "GiB",
+            None,
+            "Today's size plus what decompressing the HCC segments adds, grown by the yearly rate for the horizon's "
+            "years: the storage RDS, RDS Custom and EC2 are sized for.",
+            _decompressed_at_horizon,
+        ),
     ]
 
 
 def _hcc_growth(workload: Workload) -> float | None:
     stored, full = workload.features.hcc_compressed_gib, workload.features.hcc_uncompressed_gib
     return None if stored is None or full is None else full - stored
+
+
+def _decompressed_at_horizon(workload: Workload) -> float | None:
+    growth = _hcc_growth(workload)
+    if growth is None or not workload.features.hybrid_columnar_compression:
+        return None
+    sizing = workload.sizing
+    return (sizing.db_size_gib + max(growth, 0)) * (1 + sizing.yearly_growth_pct / 100) ** sizing.horizon_years
 
 
 @cache

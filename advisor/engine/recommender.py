@@ -46,6 +46,7 @@ from advisor.engine.sizing import (
     storage_dimension,
 )
 from advisor.engine.sizing_cores import CoreScaling, SourceCpu, no_scaling_words, scale_for, scaled_need, source_cpu
+from advisor.engine.sizing_hcc import HCC_KEEPERS, decompressed_need, decompressed_words
 from advisor.engine.sizing_offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
 from advisor.engine.topology import Topology, price_topology
 from advisor.engine.unpriced import unpriced_reason
@@ -349,8 +350,11 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                            if o.chosen is not None and o.verdict.verdict != "blocked")  # fmt: skip
             out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
-        candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=needs,
+        option_needs = needs if option in HCC_KEEPERS else [decompressed_need(workload, n) for n in needs]
+        candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
                                                                 policy=policy)  # fmt: skip
+        hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
+        notes = [hcc_words, *notes] if hcc_words else notes
         candidates.sort(key=lambda c: (c.total_monthly_usd, c.instance_class))
         chosen = candidates[0] if candidates else None
         alternatives: list[Candidate] = []

@@ -23,7 +23,7 @@ from typing import Any
 
 from advisor.engine.coremark_spread import FamilySpread, catalog_spreads, pct_words, spread_of
 from advisor.engine.sizing_need import Need
-from advisor.engine.workload import Workload
+from advisor.engine.workload import HostLocation, Workload
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.licence_counting import processor_licences
 
@@ -67,6 +67,9 @@ def source_cpu(workload: Workload) -> SourceCpu | None:
         return SourceCpu(sizing.source_coremark_per_thread, "the source host (as given)")
     if sizing.source_instance_type is not None:
         return source_of_type(sizing.source_instance_type, rows=catalog_rows(), spreads=catalog_spreads())
+    host = workload.source_host  # an EC2 type named as the source host's CPU model, when Sizing names none
+    if host.cpu_model and host.location in (None, HostLocation.AWS):
+        return source_of_type(host.cpu_model.strip(), rows=catalog_rows(), spreads=catalog_spreads())
     return None
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.sizing_hcc import hcc_growth_gib
 from advisor.engine.workload import Workload
 from pricing.engine.backup_storage import BackupStorage, ebs_snapshot_storage, rds_backup_storage
 from pricing.engine.calculator import Line, row_line
@@ -118,7 +119,7 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
     """The primary's backups for the workload's retention: EBS snapshots on EC2; on RDS and RDS Custom, automated
     backups beyond the free allowance (the allocated storage)."""
     days, region = workload.sizing.backup_retention_days, workload.environment.region
-    used = Decimal(str(workload.sizing.db_size_gib))
+    used = Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))  # HCC decompressed
     change = workload.sizing.backup_daily_change_gib
     daily = None if change is None else Decimal(str(change))
     what = f"{days}-day backup retention"

@@ -6,7 +6,7 @@ metadata; ``help`` metadata says why the answer matters and is shown next to the
 
 This module is the public face of the contract, held in modules named for what they hold:
 ``workload_fields`` (the field helper, choices and labels), ``workload_database`` (Oracle and features),
-``workload_capacity`` (sizing and IO), ``workload_deployment`` (availability and environment),
+``workload_capacity`` (sizing and IO), ``workload_deployment`` (availability and environment), ``workload_host`` (the source host),
 ``workload_model`` (the whole document), ``workload_editions`` (the edition constraints data),
 ``workload_conflicts`` (cross-field rules) and ``workload_errors`` (readable errors and parsing).
 """
@@ -24,8 +24,8 @@ from advisor.engine.workload_errors import (
     parse_workload,
     parse_workload_json,
 )
+from advisor.engine.workload_fields import CHOICE_LABELS as _FIELD_LABELS
 from advisor.engine.workload_fields import (
-    CHOICE_LABELS,
     REGION_ACCEPTED,
     Architecture,
     CpuMetric,
@@ -37,8 +37,11 @@ from advisor.engine.workload_fields import (
     LicenceModel,
     OracleVersion,
 )
+from advisor.engine.workload_host import HOST_CHOICE_LABELS, HostLocation, ProcessorFamily, SourceHostSection
 from advisor.engine.workload_model import SCHEMA_VERSION, SECTIONS, Workload, workload_json_schema
 from pricing.catalog.regions import regions
+
+CHOICE_LABELS = {**_FIELD_LABELS, **HOST_CHOICE_LABELS}
 
 __all__ = [
     "Architecture",
@@ -54,16 +57,19 @@ __all__ = [
     "EnvironmentSection",
     "FeaturesSection",
     "FieldError",
+    "HostLocation",
     "IOSection",
     "LatencySensitivity",
     "LicenceCosting",
     "LicenceModel",
     "OracleSection",
     "OracleVersion",
+    "ProcessorFamily",
     "REGION_ACCEPTED",
     "SCHEMA_VERSION",
     "SECTIONS",
     "SizingSection",
+    "SourceHostSection",
     "Workload",
     "WorkloadInvalid",
     "accepted_values",

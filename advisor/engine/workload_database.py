@@ -68,7 +68,7 @@ class OracleSection(_Section):
         0,
         title="Processor licences already owned",
         help="EE processor licences (or SE2 sockets) you already own and can move to AWS: they are sunk cost, "
-        "only the shortfall must be bought.",
+        "only the shortfall must be bought. Left blank, the source host's suggestion is taken (0 without one).",
         unit="licences",
         ge=0,
         le=100_000,

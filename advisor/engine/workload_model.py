@@ -1,4 +1,4 @@
-"""The workload model: its six sections in one consistent, versioned document, and its JSON Schema.
+"""The workload model: its seven sections in one consistent, versioned document, and its JSON Schema.
 
 Pure Python. Validating a ``Workload`` also checks the cross-field rules (``workload_conflicts``); a conflict is
 raised as one pydantic error carrying every conflict, which ``workload_errors`` turns back into field errors.
@@ -11,11 +11,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from advisor.engine.host_licences import with_suggested_licences
 from advisor.engine.workload_capacity import IOSection, SizingSection
 from advisor.engine.workload_conflicts import workload_conflicts
 from advisor.engine.workload_database import FeaturesSection, OracleSection
 from advisor.engine.workload_deployment import AvailabilitySection, EnvironmentSection
 from advisor.engine.workload_fields import _Section
+from advisor.engine.workload_host import SourceHostSection, host_conflicts
 
 SCHEMA_VERSION: Literal[1] = 1
 
@@ -34,10 +36,16 @@ class Workload(BaseModel):
     sizing: SizingSection = Field(default_factory=SizingSection, title="Sizing")
     io: IOSection = Field(default_factory=IOSection, title="IO profile")
     environment: EnvironmentSection = Field(default_factory=EnvironmentSection, title="Environment")
+    source_host: SourceHostSection = Field(default_factory=SourceHostSection, title="Source host")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _host_licences(cls, data: Any) -> Any:
+        return with_suggested_licences(data)
 
     @model_validator(mode="after")
     def _consistent(self) -> Workload:
-        conflicts = workload_conflicts(self)
+        conflicts = workload_conflicts(self) + host_conflicts(self.source_host)
         if conflicts:
             raise PydanticCustomError(
                 "workload_conflict",
@@ -57,6 +65,7 @@ SECTIONS: tuple[tuple[str, type[_Section]], ...] = (
     ("sizing", SizingSection),
     ("io", IOSection),
     ("environment", EnvironmentSection),
+    ("source_host", SourceHostSection),
 )
 
 

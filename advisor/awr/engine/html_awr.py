@@ -12,6 +12,8 @@ from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.host_cpu import DETAIL, html_rows, read_detail
 from advisor.awr.engine.html_tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
+from advisor.awr.engine.params import storage_and_security
+from advisor.awr.engine.snapshot_instances import snapshot_instances
 from advisor.awr.engine.time_model import html_background, known_window
 
 LOAD = "Load Profile"
@@ -189,6 +191,7 @@ def init_params(c: Collector, table: Table | None, section: str, value_col: int 
     row = table.row("db_file_multiblock_read_count")
     if row and len(row) > value_col:
         c.read_fact("multiblock_read_count", section, "db_file_multiblock_read_count", row[value_col])
+    storage_and_security(c, table, section, value_col)
 
 
 def parse_awr_html(file: str, text: str) -> FileExtraction:
@@ -238,6 +241,7 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     row = rac_table.row("Number of Instances") if rac_table else None
     if row and len(row) > 1:
         c.read_fact("instance_count", "RAC instances", "Number of Instances (Begin)", row[1])
+    snapshot_instances(c, report.table("snapshot information"))
     iostat = report.table("IO Statistics for different functions")
     if iostat:
         row = iostat.row("Smart Scan")

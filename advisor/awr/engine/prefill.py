@@ -18,6 +18,8 @@ from advisor.awr.engine.figures import Figure, Provenance
 from advisor.awr.engine.prefill_cpu import cpu_prefill, peak_words, span_words
 from advisor.awr.engine.prefill_exadata import Finding, exadata_findings, exadata_prefill
 from advisor.awr.engine.prefill_fallback import fallback_note
+from advisor.awr.engine.prefill_host import host_prefill
+from advisor.awr.engine.prefill_params import params_prefill
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -318,6 +320,8 @@ def prefill(agg: Aggregation) -> Prefill:
     _io(b, agg)
     _environment(b, agg)
     exadata_prefill(b, agg)
+    host_prefill(b, agg)
+    params_prefill(b, agg)
     workload = _valid_workload(b)
     return Prefill(
         workload=workload.model_dump(mode="json"),

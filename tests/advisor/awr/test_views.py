@@ -297,3 +297,11 @@ def test_text_reports_review_matches_the_readme(client: Client, path: Path, expe
     body = client.get(upload(client, path).get_absolute_url()).content.decode()
     for row_id, text in expected.items():
         assert text in row(body, row_id), row_id
+
+
+def test_a_default_the_report_left_is_marked_on_the_prefilled_questionnaire(client: Client) -> None:
+    report_import = upload(client, AZURE / "AWR_DBS.html")  # an AWR report alone: no dbspace listing
+    body = client.get(reverse("awr:assessment-new", args=[report_import.public_id])).content.decode()
+    size = body.split('id="f-sizing-db-size-gib"')[1].split('class="field ')[0]
+    assert "default kept" in size and "Not in the report: default 100 GiB" in size
+    assert "dbspace listing" in size  # the file that would fill it

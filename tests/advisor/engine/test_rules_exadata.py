@@ -40,7 +40,10 @@ def test_hcc_and_smart_scan_are_lost_off_exadata(option: str, prefix: str) -> No
     # 22,003.36 GiB decompressed - 9,456.35 GiB stored = 12,547.01 GiB, shown rounded to whole GiB
     growth = got[f"{prefix}-exadata-hcc-storage-growth"]
     assert "9,456 GiB" in growth.explanation and "22,003 GiB" in growth.explanation
-    assert "12,547 GiB" in growth.explanation and "12,547 GiB" in (growth.workaround or "")
+    assert "12,547 GiB" in growth.explanation
+    # and names the storage sized: (100 GiB default + 12,547.01) x 1.1^3 = 16,833.2 GiB at the 3-year horizon
+    assert "sized for them decompressed: 16,833 GiB at the planning horizon" in growth.explanation
+    assert "added for you" in (growth.workaround or "")
     # the scan and flash findings point at the IO sizing with the workload's own peaks
     # 151.2 MiB/s is shown whole (figures of 100 or more lose their decimals)
     assert "151 MiB/s" in got[f"{prefix}-exadata-smart-scan-lost"].explanation

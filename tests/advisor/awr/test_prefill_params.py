@@ -1,0 +1,32 @@
+"""The init.ora parameters pre-fill ASM, TDE and Database In-Memory where the report shows them in use."""
+
+from __future__ import annotations
+
+from advisor.awr.engine.importer import import_files
+from tests.advisor.awr.samples import AZURE, needs_samples, sample
+
+pytestmark = needs_samples
+
+
+def test_the_dbw_parameters_show_asm_and_encrypted_tablespaces_and_no_column_store() -> None:
+    result = import_files([sample(AZURE / "AWR_DBW.html")])
+    assert result.prefill is not None
+    got = {f.path: f for f in result.prefill.fields}
+    # init.ora Parameters: db_create_file_dest +DATAC1, encrypt_new_tablespaces ALWAYS, inmemory_size 0
+    assert got["features.asm"].value is True and "+DATAC1" in got["features.asm"].source
+    assert got["features.tde"].value is True and "encrypt_new_tablespaces ALWAYS" in got["features.tde"].source
+    assert "features.in_memory" not in got
+    assert result.prefill.not_prefilled["features.in_memory"] == "inmemory_size is 0: no In-Memory column store"
+
+
+def test_a_column_store_is_ticked_with_its_size() -> None:
+    text = sample(AZURE / "AWR_DBW.html")[1].decode("utf-8", "replace")
+    # the same report with a 32 GiB column store: 34,359,738,368 bytes
+    before, marker, after = text.partition(">inmemory_size<")
+    assert marker, "the sample prints inmemory_size"
+    after = after.replace(">0<", ">34359738368<", 1)
+    result = import_files([("AWR_IM.html", (before + marker + after).encode())])
+    assert result.prefill is not None
+    got = {f.path: f for f in result.prefill.fields}
+    assert got["features.in_memory"].value is True
+    assert "inmemory_size 32 GiB" in got["features.in_memory"].source
