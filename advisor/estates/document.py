@@ -16,7 +16,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 
 from advisor.estates import charts, services
 from advisor.estates.engine.export import PRICE_NOTE
@@ -26,6 +25,8 @@ from advisor.estates.models import Estate, EstateDatabase
 from advisor.models import ReportSettings
 from advisor.report import PRODUCT_NAME, paper_from
 from advisor.report_printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+from config.counting import counted
+from config.file_names import export_filename
 from pricing.engine.source_names import named_sources
 
 __all__ = ["ChromiumMissing", "EstateRunning", "ReportFailed", "estate_document", "estate_pdf"]
@@ -50,7 +51,8 @@ class Rest:
 
 
 def estate_filename(estate: Estate, extension: str = "pdf") -> str:
-    return f"{slugify(estate.name) or 'estate'}-estate.{extension}"
+    """The PDF's, CSV's and XLSX's name: ``<customer>-<name>-estate.<ext>``."""
+    return export_filename(customer=estate.customer, name=estate.name, kind="estate", extension=extension)
 
 
 def _cost(entry: tuple[EstateDatabase, DatabaseSummary | None]) -> tuple[int, Decimal, int]:
@@ -82,7 +84,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
     progress = services.estate_progress(estate)
     if progress.running:
         raise EstateRunning(f"“{estate.name}” is still being {'read' if progress.reading else 'assessed'} "
-                            f"({progress.finished} of {progress.queued_total} databases): its totals are not final")  # fmt: skip
+                            f"({progress.finished} of {counted(progress.queued_total, 'database')}): its totals are not final")  # fmt: skip
     rows = services.estate_rows(estate)
     totals = services.estate_totals_of(rows)
     labels = {p.placement: p.label for p in totals.placements}
