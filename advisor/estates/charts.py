@@ -33,8 +33,8 @@ def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:
     figure = go.Figure(go.Bar(
         x=[wrapped(p.label) for p in placements], y=[float(p.monthly_usd) if p.placed else 0 for p in placements],
         marker_color=[OPTION_COLOURS.get(p.placement, "#14212e") for p in placements],
-        text=[f"{p.placed} of {totals.databases}" if p.placed else "no database placed" for p in placements],
-        textposition="outside",
+        text=[f"{p.placed} of {totals.databases}" if p.placed else "no database<br>placed" for p in placements],
+        textposition="outside", constraintext="none", cliponaxis=False,
         customdata=[[p.label, f"${p.monthly_usd:,.2f} a month, {counted(p.placed, 'database')} placed"
                      if p.placed else "no database placed"] for p in placements],
         hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>",
@@ -59,12 +59,17 @@ def databases_by_option(totals: EstateTotals) -> dict[str, Any]:
         customdata=[[n, counted(c, "database")] for n, c in zip(names, counts, strict=True)],
         hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>",
     ))  # fmt: skip
+    whole = {"tickformat": ",d", "rangemode": "tozero", "nticks": min(max(counts, default=0) + 1, 8)}  # no ½ database
     figure.update_layout(title="Databases by recommended option", yaxis_title="databases", height=340, xaxis=AXIS,
-                         **LAYOUT)  # fmt: skip
+                         yaxis=whole, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
 
-def licence_need(totals: EstateTotals) -> dict[str, Any]:
+def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
+    """Licences needed per placement (bars) and owned (a mark); None when no placement counts any licence (every
+    database licence included, say): an empty chart says nothing."""
+    if not any(p.licences for p in totals.placements):
+        return None
     figure = go.Figure()
     for p in totals.placements:
         if not p.licences:

@@ -50,6 +50,9 @@ class Rest:
     statuses: tuple[tuple[str, int], ...]
 
 
+PAPER_LABEL_CHARS = 10  # a bar's name on paper, half a page wide: lines of about this many characters
+
+
 def estate_filename(estate: Estate, extension: str = "pdf") -> str:
     """The PDF's, CSV's and XLSX's name: ``<customer>-<name>-estate.<ext>``."""
     return export_filename(customer=estate.customer, name=estate.name, kind="estate", extension=extension)
@@ -101,18 +104,25 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
     context["price_sources"] = grouped_sources(totals.price_sources)
     context["price_age"] = services.estate_price_age(rows)
     if totals.databases:
-        context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals)),
-                    "option_chart": _on_paper(charts.databases_by_option(totals)),
-                    "licence_chart": _on_paper(charts.licence_need(totals), height=300)}  # fmt: skip
+        licences = charts.licence_need(totals)
+        context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals), label_chars=PAPER_LABEL_CHARS),
+                    "option_chart": _on_paper(charts.databases_by_option(totals), label_chars=PAPER_LABEL_CHARS),
+                    "licence_chart": _on_paper(licences, height=300) if licences else None}  # fmt: skip
     return context
 
 
-def _on_paper(figure: dict[str, Any], height: int = 330) -> dict[str, Any]:
+def _on_paper(figure: dict[str, Any], height: int = 330, label_chars: int | None = None) -> dict[str, Any]:
     """The page's figure for a half or whole column of paper: its title goes to the figure's caption (HTML wraps,
-    plotly cuts), the height shrinks to keep two charts and a table on one page."""
+    plotly cuts), the height shrinks to keep two charts and a table on one page; ``label_chars``: the bars' names
+    wrapped onto shorter lines, in a smaller type, to fit under bars half a page wide."""
     layout = dict(figure.get("layout") or {})
     title = layout.pop("title", None)
     layout |= {"height": height, "margin": {**(layout.get("margin") or {}), "t": 24, "r": 10}}
+    if label_chars:
+        traces = [{**t, "x": [charts.wrapped(str(x).replace("<br>", " "), label_chars) for x in t.get("x") or ()],
+                   "textfont": {"size": 9}} for t in figure.get("data") or ()]  # fmt: skip
+        figure = {**figure, "data": traces}
+        layout["xaxis"] = {**(layout.get("xaxis") or {}), "tickfont": {"size": 9}}
     caption = title.get("text", "") if isinstance(title, dict) else str(title or "")
     return {**figure, "layout": layout, "caption": caption}
 

@@ -3,6 +3,7 @@ database said so, counted nouns in the right number, and one file-name style for
 
 import csv
 import io
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -66,7 +67,7 @@ def test_the_cost_chart_labels_an_empty_placement_and_wraps_long_names(
     figure = charts.cost_by_placement(services.estate_totals_of(services.estate_rows(estate)))
     bar = figure["data"][0]
     # RDS alone takes a licence-included SE2 database: RDS Custom, EC2 and Oracle Database@AWS place none
-    assert bar["text"].count("no database placed") == 3 and bar["text"].count("1 of 1") == 2
+    assert bar["text"].count("no database<br>placed") == 3 and bar["text"].count("1 of 1") == 2
     assert [c[1] for c in bar["customdata"]].count("no database placed") == 3  # the hover says it too
     assert any("<br>" in x for x in bar["x"])  # long names on several lines under their bar, not cut or tilted
     assert figure["layout"]["xaxis"]["automargin"] is True
@@ -80,7 +81,7 @@ def test_counts_of_databases_read_right_on_the_page_pdf_and_exports(
     estate = make_estate(inventory_csv(rows))
     page = _page(client, estate)
     assert f"{n} of {said} assessed (100 %)" in page
-    assert f"{said} licence included in the price." in page
+    assert f"{said}: licence included in the price." in page
     html = client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()
     assert re.search(rf"a month for {n} of\s+{said}</p>", html)
     assert f"{said}: licence included in the price." in html
@@ -109,3 +110,29 @@ def test_without_a_customer_the_name_starts_with_the_estate(client: Client, make
     assert response["Content-Disposition"] == 'attachment; filename="test-estate-estate.csv"'
     template = client.get("/estates/template.xlsx")
     assert template["Content-Disposition"] == 'attachment; filename="estate-inventory-template.xlsx"'
+
+
+def test_no_licence_chart_when_every_database_is_licence_included(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    assert 'id="estate-licence-chart"' not in _page(client, estate)
+    html = client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()
+    assert 'id="estate-licence-chart"' not in html and 'id="estate-cost-chart"' in html
+    byol = make_estate(inventory_csv(("ERP,ee,byol,4,us-east-1,4,300,yes,partitioning",)))
+    assert 'id="estate-licence-chart"' in _page(client, byol)
+
+
+def test_a_placement_left_out_for_one_reason_says_it_once(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    row = re.search(r'<tr data-placement="ec2">(.*?)</tr>', _page(client, estate), re.S)
+    assert row is not None and row.group(1).rstrip().endswith("<td>1 blocked</td>")
+
+
+def test_bar_names_on_paper_wrap_shorter_than_on_the_page(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    made = document.estate_document(estate=estate, paper=None, prepared_by="")
+    names = re.search(r'<script id="estate-cost-chart" type="application/json">(.*?)</script>', made.html, re.S)
+    assert names is not None
+    bars = json.loads(names.group(1))["data"][0]["x"]
+    assert "Amazon RDS<br>Custom for<br>Oracle" in bars  # lines of about 10 characters on paper
