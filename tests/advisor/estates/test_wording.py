@@ -136,3 +136,13 @@ def test_bar_names_on_paper_wrap_shorter_than_on_the_page(client: Client, make_e
     assert names is not None
     bars = json.loads(names.group(1))["data"][0]["x"]
     assert "Amazon RDS<br>Custom for<br>Oracle" in bars  # lines of about 10 characters on paper
+
+
+def test_the_upload_message_counts_one_refused_row_in_the_singular(
+    client: Client, prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    handle = io.BytesIO(inventory_csv())  # one row of four is refused (peak_cpu "many")
+    handle.name = "estate.csv"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/estates/new/", {"name": "Datacentre exit", "file": handle}, follow=True)
+    assert "1 row was refused (listed below); the other 3 are being assessed." in response.content.decode()
