@@ -20,7 +20,6 @@ from django import db
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 
 from advisor import services
 from advisor.awr.notes import imported_notes
@@ -44,6 +43,7 @@ from advisor.report_printer import (  # noqa: F401 - the printing API, used as `
 from advisor.report_sections import appendix, licence_assumptions
 from advisor.report_text import customer_copy
 from advisor.results_page import results_context
+from config.file_names import export_filename
 
 PRODUCT_NAME = "Oracle on AWS Advisor"
 SERVERS = ("gunicorn", "uvicorn", "daphne", "hypercorn")  # a process named so serves the app
@@ -58,7 +58,7 @@ class ReportInvalid(Exception):
 
 
 def report_filename(assessment: Assessment, extension: str = "pdf") -> str:
-    return f"{slugify(assessment.name) or 'assessment'}-comparison.{extension}"
+    return export_filename(customer=assessment.customer, name=assessment.name, kind="comparison", extension=extension)
 
 
 def paper_from(value: str | None, default: str | None) -> str | None:

@@ -18,6 +18,7 @@ from advisor.engine.workload import FieldError
 from advisor.models import Assessment
 from advisor.questionnaire import dom_id, parse_form
 from advisor.views import _policy_from, _viewable
+from config.file_names import attachment
 
 
 @dataclass(frozen=True)
@@ -78,5 +79,5 @@ def pdf_download(document: Any, print_pdf: Callable[[Any], bytes] = report.repor
     except (report.ChromiumMissing, report.ReportFailed) as failed:
         return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{document.filename}"'
+    response["Content-Disposition"] = attachment(document.filename)
     return response

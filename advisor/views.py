@@ -38,6 +38,7 @@ from advisor.questionnaire import (
     values_from_workload,
 )
 from advisor.results_page import results_context
+from config.file_names import attachment, export_filename
 from config.plain_errors import field_label, plain_message
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
@@ -235,8 +236,9 @@ def assessment_export(request: HttpRequest, public_id: UUID) -> HttpResponse:
     scenarios are written, so it imports and runs through ``manage.py recommend`` as it is."""
     assessment = _viewable(request, public_id)
     response = JsonResponse(services.assessment_export(assessment=assessment), json_dumps_params={"indent": 2})
-    filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in assessment.name)[:80] or "workload"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.workload.json"'
+    response["Content-Disposition"] = attachment(
+        export_filename(customer=assessment.customer, name=assessment.name, kind="workload", extension="json")
+    )
     return response
 
 

@@ -19,6 +19,7 @@ from advisor.awr.engine import limits
 from advisor.awr.forms import AwrUploadForm
 from advisor.awr.models import ReportFile, ReportImport
 from advisor.awr.review import review_context
+from config.file_names import attachment, export_filename
 from pricing.jobs.models import Job
 from pricing.jobs.services import job_get
 
@@ -122,8 +123,11 @@ def file_download(request: HttpRequest, public_id: UUID, position: int) -> HttpR
     if kept is None or not data:
         raise Http404("No such file kept")
     response = HttpResponse(data, content_type="application/octet-stream")
-    safe = "".join(c if c.isalnum() or c in "-_.() " else "-" for c in kept.name)[:150] or "report"
-    response["Content-Disposition"] = f'attachment; filename="{safe}"'
+    stem, _, extension = kept.name.rpartition(".") if "." in kept.name else (kept.name, "", "txt")
+    customer = report_import.assessment.customer if report_import.assessment else ""
+    response["Content-Disposition"] = attachment(
+        export_filename(customer=customer, name=report_import.database or "awr", kind=stem, extension=extension)
+    )
     return response
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 
 from advisor.estates import charts, services
 from advisor.estates.engine.export import PRICE_NOTE
@@ -26,6 +25,8 @@ from advisor.estates.models import Estate, EstateDatabase
 from advisor.models import ReportSettings
 from advisor.report import PRODUCT_NAME, paper_from
 from advisor.report_printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+from config.counting import counted
+from config.file_names import export_filename
 from pricing.engine.source_names import named_sources
 
 __all__ = ["ChromiumMissing", "EstateRunning", "ReportFailed", "estate_document", "estate_pdf"]
@@ -49,8 +50,12 @@ class Rest:
     statuses: tuple[tuple[str, int], ...]
 
 
+PAPER_LABEL_CHARS = 10  # a bar's name on paper, half a page wide: lines of about this many characters
+
+
 def estate_filename(estate: Estate, extension: str = "pdf") -> str:
-    return f"{slugify(estate.name) or 'estate'}-estate.{extension}"
+    """The PDF's, CSV's and XLSX's name: ``<customer>-<name>-estate.<ext>``."""
+    return export_filename(customer=estate.customer, name=estate.name, kind="estate", extension=extension)
 
 
 def _cost(entry: tuple[EstateDatabase, DatabaseSummary | None]) -> tuple[int, Decimal, int]:
@@ -82,7 +87,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
     progress = services.estate_progress(estate)
     if progress.running:
         raise EstateRunning(f"“{estate.name}” is still being {'read' if progress.reading else 'assessed'} "
-                            f"({progress.finished} of {progress.queued_total} databases): its totals are not final")  # fmt: skip
+                            f"({progress.finished} of {counted(progress.queued_total, 'database')}): its totals are not final")  # fmt: skip
     rows = services.estate_rows(estate)
     totals = services.estate_totals_of(rows)
     labels = {p.placement: p.label for p in totals.placements}
@@ -99,18 +104,25 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
     context["price_sources"] = grouped_sources(totals.price_sources)
     context["price_age"] = services.estate_price_age(rows)
     if totals.databases:
-        context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals)),
-                    "option_chart": _on_paper(charts.databases_by_option(totals)),
-                    "licence_chart": _on_paper(charts.licence_need(totals), height=300)}  # fmt: skip
+        licences = charts.licence_need(totals)
+        context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals), label_chars=PAPER_LABEL_CHARS),
+                    "option_chart": _on_paper(charts.databases_by_option(totals), label_chars=PAPER_LABEL_CHARS),
+                    "licence_chart": _on_paper(licences, height=300) if licences else None}  # fmt: skip
     return context
 
 
-def _on_paper(figure: dict[str, Any], height: int = 330) -> dict[str, Any]:
+def _on_paper(figure: dict[str, Any], height: int = 330, label_chars: int | None = None) -> dict[str, Any]:
     """The page's figure for a half or whole column of paper: its title goes to the figure's caption (HTML wraps,
-    plotly cuts), the height shrinks to keep two charts and a table on one page."""
+    plotly cuts), the height shrinks to keep two charts and a table on one page; ``label_chars``: the bars' names
+    wrapped onto shorter lines, in a smaller type, to fit under bars half a page wide."""
     layout = dict(figure.get("layout") or {})
     title = layout.pop("title", None)
     layout |= {"height": height, "margin": {**(layout.get("margin") or {}), "t": 24, "r": 10}}
+    if label_chars:
+        traces = [{**t, "x": [charts.wrapped(str(x).replace("<br>", " "), label_chars) for x in t.get("x") or ()],
+                   "textfont": {"size": 9}} for t in figure.get("data") or ()]  # fmt: skip
+        figure = {**figure, "data": traces}
+        layout["xaxis"] = {**(layout.get("xaxis") or {}), "tickfont": {"size": 9}}
     caption = title.get("text", "") if isinstance(title, dict) else str(title or "")
     return {**figure, "layout": layout, "caption": caption}
 

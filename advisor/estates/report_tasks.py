@@ -20,6 +20,7 @@ from advisor.estates.engine.report_estate import ReportEstate, read_report_zip
 from advisor.estates.engine.report_zip import ZipRefused
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from config import uploads
+from config.counting import counted
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
 
@@ -32,7 +33,7 @@ def start_reading(estate: Estate, *, files: int, requested_by: Any = None) -> Jo
     """Queue the job that reads the estate's upload. Call inside the transaction that wrote the upload."""
     job = job_start(kind=KIND, lock=str(estate.public_id), task=read_reports,
                     params={"estate": str(estate.public_id), "files": files, "mask": estate.masked},
-                    requested_by=requested_by, first_line=f"Queued: {files} files to read",
+                    requested_by=requested_by, first_line=f"Queued: {counted(files, 'file')} to read",
                     task_kwargs={"estate_id": estate.pk})  # fmt: skip
     Job.objects.filter(pk=job.pk).update(total=files)
     estate.job = job
@@ -80,7 +81,7 @@ def _read(progress: JobProgress, estate_id: int) -> dict[str, Any]:
         _write(estate, found)
         run = tasks.start_run(estate, requested_by=estate.owner)
     ready = sum(1 for d in found.databases if d.workload is not None)
-    progress.lines.append(f"Done: {len(found.databases)} databases, {ready} to assess")
+    progress.lines.append(f"Done: {counted(len(found.databases), 'database')}, {ready} to assess")
     return {"databases": len(found.databases), "to_assess": ready, "run": run.pk if run else None}
 
 

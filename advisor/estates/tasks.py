@@ -27,6 +27,7 @@ from django.utils import timezone
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assess import summary_of
 from advisor.estates.models import Estate, EstateDatabase
+from config.counting import counted
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobBusy, job_start, retrying, task
 
@@ -53,7 +54,7 @@ def start_run(estate: Estate, *, requested_by: Any = None, requeue_of: int | Non
         return None
     parts = batches(ids)
     params = {"estate": str(estate.public_id), "name": estate.name, "databases": len(ids), "batches": len(parts)}
-    first = f"{len(ids)} databases in {len(parts)} batches of up to {BATCH_SIZE}"
+    first = f"{counted(len(ids), 'database')} in {counted(len(parts), 'batch', 'batches')} of up to {BATCH_SIZE}"
     if requeue_of is not None:
         params["requeue_of"] = requeue_of
         first = f"Re-queued: the worker of the previous run stopped responding. {first}"

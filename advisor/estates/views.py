@@ -24,6 +24,8 @@ from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
 from advisor.report_views import pdf_download
 from advisor.results_page import results_context
+from config.counting import counted
+from config.file_names import attachment, export_filename
 from pricing.jobs.services import JobBusy
 
 SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recommended", "recommended option"),
@@ -31,6 +33,10 @@ SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recomm
 TABLE_ROWS = 500  # rows drawn per page view (every second while it runs); filter, sort or export for the rest
 PARTS = ("", "live")  # ?part= with htmx: the page's one partial (templates/estates/estate_detail.html)
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _template_name(extension: str) -> str:
+    return export_filename(customer="", name="estate inventory", kind="template", extension=extension)
 
 
 def _viewable(request: HttpRequest, public_id: UUID) -> Estate:
@@ -49,12 +55,8 @@ def _editable(request: HttpRequest, public_id: UUID) -> Estate:
 
 def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = attachment(filename)
     return response
-
-
-def _file_stem(estate: Estate) -> str:
-    return "".join(c if c.isalnum() or c in "-_" else "-" for c in estate.name)[:80] or "estate"
 
 
 @login_required
@@ -90,8 +92,9 @@ def estate_new(request: HttpRequest) -> HttpResponse:
     except services.InventoryRefused as refused:
         return render(request, "estates/estate_new.html", _new_context(form, refused.problems), status=422)
     if inventory is not None and inventory.invalid:
-        messages.error(request, f"{len(inventory.invalid)} row(s) were refused (listed below); the other "
-                                f"{len(inventory.rows)} are being assessed.")  # fmt: skip
+        refused, rest = len(inventory.invalid), len(inventory.rows)
+        messages.error(request, f"{counted(refused, 'row')} {'was' if refused == 1 else 'were'} refused (listed "
+                                f"below); the other {rest} {'is' if rest == 1 else 'are'} being assessed.")  # fmt: skip
     return redirect(estate)
 
 
@@ -120,7 +123,7 @@ def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
     if kind == "csv":
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerows(rows)
-        return _attachment(buffer.getvalue(), "text/csv; charset=utf-8", "estate-inventory-template.csv")
+        return _attachment(buffer.getvalue(), "text/csv; charset=utf-8", _template_name("csv"))
     from openpyxl import Workbook
 
     book = Workbook()
@@ -135,7 +138,7 @@ def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
                         doc["aliases"]])  # fmt: skip
     out = io.BytesIO()
     book.save(out)
-    return _attachment(out.getvalue(), XLSX, "estate-inventory-template.xlsx")
+    return _attachment(out.getvalue(), XLSX, _template_name("xlsx"))
 
 
 def _table_params(request: HttpRequest) -> dict[str, Any]:
@@ -213,8 +216,9 @@ def estate_database(request: HttpRequest, public_id: UUID, row: int) -> HttpResp
 def estate_export(request: HttpRequest, public_id: UUID, kind: str) -> HttpResponse:
     estate = _viewable(request, public_id)
     if kind == "csv":
-        return _attachment(services.estate_csv_text(estate), "text/csv; charset=utf-8", f"{_file_stem(estate)}.csv")
-    return _attachment(services.estate_xlsx_bytes(estate), XLSX, f"{_file_stem(estate)}.xlsx")
+        return _attachment(services.estate_csv_text(estate), "text/csv; charset=utf-8",
+                           document.estate_filename(estate, "csv"))  # fmt: skip
+    return _attachment(services.estate_xlsx_bytes(estate), XLSX, document.estate_filename(estate, "xlsx"))
 
 
 @login_required
@@ -244,7 +248,7 @@ def estate_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
 def estate_cancel(request: HttpRequest, public_id: UUID) -> HttpResponse:
     estate = _editable(request, public_id)
     cancelled = services.estate_cancel(estate=estate, by=request.user.get_username())
-    messages.success(request, f"Cancelled: {cancelled} database(s) not assessed.")
+    messages.success(request, f"Cancelled: {counted(cancelled, 'database')} not assessed.")
     return redirect(estate)
 
 
@@ -258,7 +262,7 @@ def estate_retry_failed(request: HttpRequest, public_id: UUID) -> HttpResponse:
         messages.error(request, "A run of this estate is still queued or running: wait for it to end, then retry.")
         return redirect(estate)
     if retried:
-        messages.success(request, f"Queued again: {retried} database(s) whose assessment failed.")
+        messages.success(request, f"Queued again: {counted(retried, 'database')} whose assessment failed.")
     else:
         messages.info(request, "No database's assessment failed: nothing to retry.")
     return redirect(estate)

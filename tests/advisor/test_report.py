@@ -353,7 +353,10 @@ def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessme
     response = client.get(report_url(small, prepared_by="Jane%20Doe"))
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"] == 'attachment; filename="small-oltp-on-se2-comparison.pdf"'
+    assert (
+        response["Content-Disposition"]
+        == 'attachment; filename="example-regional-retailer-small-oltp-on-se2-comparison.pdf"'
+    )
     assert response.content.startswith(b"%PDF-")
     ARTIFACTS.mkdir(exist_ok=True)
     pdf = ARTIFACTS / "report-small-oltp-se2.pdf"

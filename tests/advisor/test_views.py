@@ -114,7 +114,8 @@ def test_export_downloads_the_workload_with_its_name_customer_and_project(
     client: Client, saved_assessment: Assessment
 ) -> None:
     response = client.get(reverse("advisor:assessment-export", args=[saved_assessment.public_id]))
-    assert response["Content-Disposition"] == 'attachment; filename="Billing.workload.json"'
+    # <customer>-<name>-<kind>.<ext>: ACME's "Billing"
+    assert response["Content-Disposition"] == 'attachment; filename="acme-billing-workload.json"'
     exported = json.loads(response.content)
     # the shape of the golden scenarios in fixtures/scenarios/
     assert {k: exported[k] for k in ("name", "customer", "project")} == {

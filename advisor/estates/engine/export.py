@@ -15,6 +15,7 @@ from typing import Any
 from advisor.estates.engine.cells import append_as_text, csv_cell
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, EstateTotals
+from config.counting import counted
 
 PRICE_NOTE = ("USD a month, on-demand, from the price snapshots each database was assessed against (AWS Price List "
               "rows; Oracle licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list "
@@ -89,10 +90,11 @@ def _licence_rows(totals: EstateTotals) -> list[list[Any]]:
         for t in p.licences:
             out.append([p.label, t.name, t.metric, t.required, t.owned, t.to_buy, t.freed])
         if p.licence_included:
-            out.append([p.label, f"licence included in the price ({p.licence_included} databases)", "", 0, "", "", ""])
+            included = f"licence included in the price ({counted(p.licence_included, 'database')})"
+            out.append([p.label, included, "", 0, "", "", ""])
         if p.licence_not_published:
-            out.append([p.label, f"count not published ({p.licence_not_published} databases; the "
-                        f"{p.owned_uncounted} licences they own are not counted)", "", None, "", "", ""])  # fmt: skip
+            out.append([p.label, f"count not published ({counted(p.licence_not_published, 'database')}; the "
+                        f"{counted(p.owned_uncounted, 'licence')} they own are not counted)", "", None, "", "", ""])  # fmt: skip
     return out
 
 

@@ -223,11 +223,12 @@ def test_every_sample_imports_end_to_end_into_an_assessment_whose_results_open(
     assert Assessment.objects.get(name=f"From {path.name}").awr_imports.get() == report_import
 
 
-def test_the_kept_file_downloads_as_uploaded(client: Client) -> None:
+def test_the_kept_file_downloads_as_uploaded_named_after_its_database(client: Client) -> None:
     report_import = upload(client, JAS / "sp_70371_70372.txt")
     response = client.get(reverse("awr:file", args=[report_import.public_id, 0]))
     assert response.status_code == 200 and response["Content-Type"] == "application/octet-stream"
-    assert response["Content-Disposition"] == 'attachment; filename="sp_70371_70372.txt"'
+    # no assessment yet, so no customer: <database>-<file as uploaded>.<ext> (the Statspack report's CLINPRD)
+    assert response["Content-Disposition"] == 'attachment; filename="clinprd-sp-70371-70372.txt"'
     assert b"".join(response) == (JAS / "sp_70371_70372.txt").read_bytes()
 
 

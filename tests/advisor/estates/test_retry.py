@@ -20,7 +20,7 @@ def test_failed_databases_are_offered_again_and_retried_in_a_new_run(
 
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post(f"{estate.get_absolute_url()}retry-failed/", follow=True)
-    assert "Queued again: 2 database(s) whose assessment failed." in answer.content.decode()
+    assert "Queued again: 2 databases whose assessment failed." in answer.content.decode()
     statuses = dict(estate.databases.values_list("name", "status"))
     assert statuses == {"ERP": "done", "Shop": "done", "Broken": "invalid", "Billing": "done"}  # invalid stays
     estate.refresh_from_db()

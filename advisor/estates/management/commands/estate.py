@@ -25,6 +25,7 @@ from advisor.estates.engine.totals import LICENCE_MODEL, Assessed, estate_totals
 from advisor.estates.forms import assessment_ids
 from advisor.estates.report import totals_json
 from advisor.models import Assessment
+from config.counting import counted
 
 
 class Command(BaseCommand):
@@ -154,7 +155,9 @@ class Command(BaseCommand):
             self.stdout.write(f"row {r['row']} {r['name']}: {where}")
         if inventory.ignored_columns:
             self.stdout.write("Ignored columns: " + ", ".join(inventory.ignored_columns))
-        self.stdout.write(f"\n{len(assessed)} databases assessed in {seconds:.1f} s. Monthly, on-demand (USD):")
+        self.stdout.write(
+            f"\n{counted(len(assessed), 'database')} assessed in {seconds:.1f} s. Monthly, on-demand (USD):"
+        )
         for p in totals.placements:
             left = f" ({p.left_out} left out: {p.blocked} blocked, {p.unpriced} not priced)" if p.left_out else ""
             self.stdout.write(f"  {p.label}: ${p.monthly_usd:,}{left}")
@@ -163,8 +166,8 @@ class Command(BaseCommand):
                     f"    {t.name}: {t.required} needed, {t.owned} owned, {t.to_buy} to buy, {t.freed} freed"
                 )
             if p.licence_not_published:
-                self.stdout.write(f"    {p.licence_not_published} databases: licence count not published (their "
-                                  f"{p.owned_uncounted} licences owned are not counted as freed)")  # fmt: skip
+                self.stdout.write(f"    {counted(p.licence_not_published, 'database')}: licence count not published (their "
+                                  f"{counted(p.owned_uncounted, 'licence')} owned are not counted as freed)")  # fmt: skip
         self.stdout.write(f"Licences: {LICENCE_MODEL}.")
         for b in totals.blockers[:10]:
-            self.stdout.write(f"  blocker {b.rule_id} ({b.label}): {b.databases} databases")
+            self.stdout.write(f"  blocker {b.rule_id} ({b.label}): {counted(b.databases, 'database')}")

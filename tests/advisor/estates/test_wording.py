@@ -1,0 +1,148 @@
+"""What the estate page, its PDF and its exports say: badges that keep to one line, a placement that took no
+database said so, counted nouns in the right number, and one file-name style for every download."""
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from openpyxl import load_workbook
+
+from advisor.estates import document
+from advisor.estates.models import Estate
+from tests.advisor.estates.conftest import inventory_csv
+
+pytestmark = pytest.mark.django_db
+
+ONE_SE2 = ("Shop,se2,li,0,eu-west-1,2,150,yes,",)  # licence included: only RDS takes it
+TWO_SE2 = (*ONE_SE2, "Till,se2,li,0,eu-west-1,2,100,yes,")
+CSS = Path(__file__).resolve().parents[3] / "static" / "css" / "estates.css"
+
+
+def _page(client: Client, estate: Estate) -> str:
+    return client.get(estate.get_absolute_url()).content.decode()
+
+
+def test_every_status_badge_is_kept_on_one_line(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate()
+    page = _page(client, estate)
+    badges = re.findall(r'<span class="status ([^"]*)">([^<]*)</span>', page)
+    assert badges, "the page shows status badges"
+    assert all("nowrap" in classes.split() for classes, _ in badges)
+    cells = re.findall(r'<td class="([^"]*)"><span class="status ', page)
+    assert cells and all("nowrap" in c.split() for c in cells)
+    css = CSS.read_text()
+    assert re.search(r"\.nowrap \{[^}]*white-space:nowrap", css)
+    # as wide as "cancelled", the longest status, so "queued" is never squeezed into two lines
+    assert re.search(r"\.status \{[^}]*white-space:nowrap;[^}]*min-width:9\.5ch", css)
+
+
+def test_a_placement_that_took_no_database_says_so_not_zero_dollars(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    page = _page(client, estate)
+    row = re.search(r'<tr data-placement="ec2">(.*?)</tr>', page, re.S)
+    assert row is not None
+    assert "No database placed" in row.group(1)
+    assert "$0" not in row.group(1) and "0 of 1" not in row.group(1)
+    taken = re.search(r'<tr data-placement="rds">(.*?)</tr>', page, re.S)
+    assert taken is not None and "1 of 1" in taken.group(1) and "No database placed" not in taken.group(1)
+    html = client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()
+    row = re.search(r'<tr data-placement="ec2">(.*?)</tr>', html, re.S)
+    assert row is not None and "No database placed" in row.group(1) and "$0" not in row.group(1)
+
+
+def test_the_cost_chart_labels_an_empty_placement_and_wraps_long_names(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    from advisor.estates import charts, services
+
+    estate = make_estate(inventory_csv(ONE_SE2))
+    figure = charts.cost_by_placement(services.estate_totals_of(services.estate_rows(estate)))
+    bar = figure["data"][0]
+    # RDS alone takes a licence-included SE2 database: RDS Custom, EC2 and Oracle Database@AWS place none
+    assert bar["text"].count("no database<br>placed") == 3 and bar["text"].count("1 of 1") == 2
+    assert [c[1] for c in bar["customdata"]].count("no database placed") == 3  # the hover says it too
+    assert any("<br>" in x for x in bar["x"])  # long names on several lines under their bar, not cut or tilted
+    assert figure["layout"]["xaxis"]["automargin"] is True
+
+
+@pytest.mark.parametrize(("rows", "said"), [(ONE_SE2, "1 database"), (TWO_SE2, "2 databases")])
+def test_counts_of_databases_read_right_on_the_page_pdf_and_exports(
+    client: Client, make_estate: Callable[..., Estate], rows: tuple[str, ...], said: str
+) -> None:
+    n = len(rows)
+    estate = make_estate(inventory_csv(rows))
+    page = _page(client, estate)
+    assert f"{n} of {said} assessed (100 %)" in page
+    assert f"{said}: licence included in the price." in page
+    html = client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()
+    assert re.search(rf"a month for {n} of\s+{said}</p>", html)
+    assert f"{said}: licence included in the price." in html
+    book = load_workbook(io.BytesIO(client.get(estate.get_absolute_url() + "export.xlsx").content))
+    products = [r[1] for r in book["Licences"].iter_rows(min_row=2, values_only=True)]
+    assert f"licence included in the price ({said})" in products
+    text = client.get(estate.get_absolute_url() + "export.csv").content.decode()
+    assert len(list(csv.DictReader(io.StringIO(text)))) == n
+
+
+def test_every_estate_download_is_named_customer_name_kind(
+    client: Client, make_estate: Callable[..., Estate], monkeypatch: Any
+) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2), customer="Société Générale / EMEA")
+    monkeypatch.setattr(document, "estate_pdf", lambda made: b"%PDF-1.7 stand-in")  # no Chromium needed here
+    expected = "societe-generale-emea-test-estate-estate"
+    for path, extension in (("export.csv", "csv"), ("export.xlsx", "xlsx"), ("report.pdf", "pdf")):
+        response = client.get(estate.get_absolute_url() + path)
+        assert response.status_code == 200, path
+        assert response["Content-Disposition"] == f'attachment; filename="{expected}.{extension}"'
+
+
+def test_without_a_customer_the_name_starts_with_the_estate(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    response = client.get(estate.get_absolute_url() + "export.csv")
+    assert response["Content-Disposition"] == 'attachment; filename="test-estate-estate.csv"'
+    template = client.get("/estates/template.xlsx")
+    assert template["Content-Disposition"] == 'attachment; filename="estate-inventory-template.xlsx"'
+
+
+def test_no_licence_chart_when_every_database_is_licence_included(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    assert 'id="estate-licence-chart"' not in _page(client, estate)
+    html = client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()
+    assert 'id="estate-licence-chart"' not in html and 'id="estate-cost-chart"' in html
+    byol = make_estate(inventory_csv(("ERP,ee,byol,4,us-east-1,4,300,yes,partitioning",)))
+    assert 'id="estate-licence-chart"' in _page(client, byol)
+
+
+def test_a_placement_left_out_for_one_reason_says_it_once(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    row = re.search(r'<tr data-placement="ec2">(.*?)</tr>', _page(client, estate), re.S)
+    assert row is not None and row.group(1).rstrip().endswith("<td>1 blocked</td>")
+
+
+def test_bar_names_on_paper_wrap_shorter_than_on_the_page(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate(inventory_csv(ONE_SE2))
+    made = document.estate_document(estate=estate, paper=None, prepared_by="")
+    names = re.search(r'<script id="estate-cost-chart" type="application/json">(.*?)</script>', made.html, re.S)
+    assert names is not None
+    bars = json.loads(names.group(1))["data"][0]["x"]
+    assert "Amazon RDS<br>Custom for<br>Oracle" in bars  # lines of about 10 characters on paper
+
+
+def test_the_upload_message_counts_one_refused_row_in_the_singular(
+    client: Client, prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    handle = io.BytesIO(inventory_csv())  # one row of four is refused (peak_cpu "many")
+    handle.name = "estate.csv"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/estates/new/", {"name": "Datacentre exit", "file": handle}, follow=True)
+    assert "1 row was refused (listed below); the other 3 are being assessed." in response.content.decode()
