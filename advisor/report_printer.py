@@ -31,7 +31,7 @@ ORIGIN = "http://report.local"
 CHART_TIMEOUT_MS = 15_000
 BROWSER_IDLE_SECONDS = 120  # a browser nobody warmed is closed after this long without a document to print
 MM_TO_PX = 96 / 25.4
-MARGIN_MM = {"top": 20, "bottom": 16, "left": 14, "right": 14}
+MARGIN_MM = {"top": 17, "bottom": 14, "left": 13, "right": 13}
 PAPERS = {"a4": ("A4", 210.0, 297.0), "letter": ("Letter", 215.9, 279.4)}  # Chromium's name, width, height (mm)
 CHROMIUM_ARGS = [
     "--headless",
@@ -289,6 +289,8 @@ class _Tab:
             header_template=document.header_html,
             footer_template=document.footer_html,
             margin={side: f"{mm}mm" for side, mm in MARGIN_MM.items()},
+            tagged=True,  # a tagged PDF (headings, tables, lists) for screen readers
+            outline=True,  # bookmarks from the headings, so a reader can jump to a section
         )
 
     def reset(self) -> None:

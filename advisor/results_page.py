@@ -23,7 +23,7 @@ from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation
 from advisor.engine.sizing import SizingPolicy
 from pricing.engine.calculator import as_of_span
 from pricing.engine.cash_flow import CashFlow, cash_flow
-from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age
+from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age, price_dates_line
 from pricing.engine.source_names import named_sources, region_of
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
@@ -366,6 +366,8 @@ def results_context(
         "charted": charted,
         "curves": curves,
         "price_snapshots": snapshots,
+        # the one line dating the prices: the banner, the table, a PDF's cover, disclaimer and footer all say it
+        "price_dates": price_dates_line((as_of for _, as_of in snapshots), (region for region, _ in snapshots)),
         "price_sources": sources,
         "price_age": price_age(
             (as_of for _, as_of in snapshots),

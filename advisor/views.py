@@ -334,6 +334,7 @@ def _results_page(
     context["sections"] = build_sections(values, errors)
     context["errors"] = shown_errors(errors)
     context["policy"] = policy
+    context["price_admin"] = request.user.is_staff  # what to refresh, said to staff on their own page only
     if workload is not None and not errors:
         context.update(
             results_context(

@@ -35,6 +35,7 @@ def estimate(request: HttpRequest) -> HttpResponse:
     form = EstimateForm.from_query(request.GET)
     page = estimate_page.page_estimate(form)
     context = estimate_page.page_context(form, page)
+    context["price_admin"] = request.user.is_staff  # the staff-only hint: which Price List to refresh
     context["share_url"] = request.build_absolute_uri(f"{request.path}?{urlencode(form.share_params(), doseq=True)}")
     if page.answer is not None:  # how old the rows this bill used are, loud past the site's limit
         result = page.answer.estimate

@@ -175,7 +175,8 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
             if totals.databases
             else ""
         )
-        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows)}
+        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows),
+                    "price_admin": request.user.is_staff}  # fmt: skip
         if totals.databases:
             context |= {"cost_chart": charts.cost_by_placement(totals), "option_chart": charts.databases_by_option(totals),
                         "licence_chart": charts.licence_need(totals)}  # fmt: skip

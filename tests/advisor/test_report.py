@@ -59,7 +59,7 @@ def report_url(assessment: Assessment, **params: str) -> str:
 def page_figures(client: Client, assessment: Assessment, query: str = "") -> dict[str, object]:
     """What the results page shows: the recommended option, each priced option's total, the price dates."""
     body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id]) + query).content.decode()
-    prices_row = re.search(r'<th scope="row">Prices as of</th>(.*?)</tr>', body, re.S)
+    prices_row = re.search(r'<tr class="price-dates"><th scope="row">Prices</th><td colspan="\d">([^<]+)\.</td>', body)
     assert prices_row is not None
     return {
         "recommended": html.unescape(re.search(r'id="recommended-option">([^<]+)<', body).group(1)),  # type: ignore[union-attr]
@@ -67,8 +67,7 @@ def page_figures(client: Client, assessment: Assessment, query: str = "") -> dic
         "totals": dict(
             re.findall(r'data-option="(\w+)">(\$[\d,.]+)(?:<br><span class="cost-note">[^<]*</span>)?</td>', body)
         ),
-        "prices_as_of": [html.unescape(c) for c in re.findall(r"<td>([^<]+)</td>", prices_row.group(1)) if c != "—"],
-        "snapshots": re.search(r"Price snapshots used: (.*?)\.\s", body).group(1),  # type: ignore[union-attr]
+        "price_dates": html.unescape(prices_row.group(1)),  # the table's one line dating every option's prices
     }
 
 
@@ -97,9 +96,10 @@ def test_the_html_twin_carries_the_results_page_figures(client: Client, small: A
     assert f"Recommended: {shown['recommended']}," in text
     for total in shown["totals"].values():  # type: ignore[attr-defined]
         assert total in text
-    for cell in shown["prices_as_of"]:  # type: ignore[attr-defined]
-        assert cell in text
-    assert f"Price snapshots used: {shown['snapshots']}." in text
+    # one line dates the prices: the cover, the banner, the table, the price section and the disclaimer say it
+    assert shown["price_dates"] == "Prices as of 2023-02-23 (AWS Price List, eu-west-1)"  # both offer files' dump
+    assert text.count(str(shown["price_dates"])) == 5
+    assert "on the Prices page" not in text  # the admin's instruction is for staff on the web page only
     for part in ("Executive summary", "What decides it", "Licence assumptions",
                  "Price data and disclaimer", "Oracle on AWS Advisor", SMALL.customer):  # fmt: skip
         assert part in text
@@ -107,7 +107,7 @@ def test_the_html_twin_carries_the_results_page_figures(client: Client, small: A
     assert 'data-plotly-figure="cost-chart"' in markup and 'data-plotly-figure="capacity-chart"' in markup
     assert 'id="results-answers"' not in markup and "htmx" not in markup
     # the eu-west-1 rows are from 2023-02-23, past the site's 180-day limit: the document says so in its summary
-    assert 'class="price-age stale"' in markup and "Old prices. Prices date from 2023-02-23" in text
+    assert 'class="price-age stale"' in markup and "Old prices. Prices as of 2023-02-23" in text
     assert markup.count('class="price-age stale"') == 1  # said once, in the summary, not again in the comparison
 
 
@@ -223,7 +223,9 @@ def test_a_posted_region_and_policy_are_the_ones_reported(client: Client, small:
     data = changed_answers() | {"environment.region": "us-east-1", "policy.cpu_headroom_pct": "100",
                                 "policy.burst_may_cover_peaks.present": "1"}  # fmt: skip
     text = words(client.post(report_url(small, format="html"), data).content.decode())
-    assert "Region us-east-1" in text and "us-east-1 as of" in text and "Region eu-west-1" not in text
+    assert "Region us-east-1" in text and "Region eu-west-1" not in text
+    # the prices' line names the Region the rows were read for
+    assert re.search(r"Prices as of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(AWS Price List, us-east-1\)", text)
     # eu-west-1 is named only as the Region whose EBS snapshot row stands in (us-east-1's rows hold none)
     assert "no us-east-1 price held for ebs snapshot: estimated at eu-west-1's price" in text
     assert "CPU headroom 100" in text and "4.0 vCPUs" in text
@@ -369,14 +371,13 @@ def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessme
     assert f"Recommended: {shown['recommended']}," in one_line(layout)
     for total in shown["totals"].values():  # type: ignore[attr-defined]
         assert total in layout
-    for cell in shown["prices_as_of"]:  # type: ignore[attr-defined]
-        assert cell in layout
-    assert f"Price snapshots used: {shown['snapshots']}." in one_line(layout)
+    assert str(shown["price_dates"]) in one_line(layout)
     # the cover, the running header and "page X of Y" on every page
     first = poppler("pdftotext", "-layout", "-f", "1", "-l", "1", str(pdf), "-")
     assert SMALL.name in first and SMALL.customer in first and "Jane Doe" in first and f"Page 1 of {pages}" in first
     last = poppler("pdftotext", "-layout", "-f", str(pages), "-l", str(pages), str(pdf), "-")
     assert f"Page {pages} of {pages}" in last and SMALL.name in last
+    assert str(shown["price_dates"]) in one_line(first) and str(shown["price_dates"]) in one_line(last)  # footer
     # the charts are vector graphics: their titles are text and there is no raster image in the file
     assert (
         "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months, cash as paid (USD)" in layout

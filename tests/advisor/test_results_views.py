@@ -8,9 +8,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from advisor import services
+from advisor import report, services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.workload import LicenceCosting
+from advisor.models import ShareLink
 from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db
@@ -185,16 +186,44 @@ def test_the_source_host_field_scales_the_cpu_need_and_an_unmeasured_type_is_ref
     assert "no measured CoreMark for &#x27;r6in.large&#x27;" in refused
 
 
-def test_prices_older_than_the_sites_limit_are_called_out_naming_what_to_refresh(client, small_assessment, settings):
+def test_prices_older_than_the_sites_limit_are_called_out_in_neutral_words(client, small_assessment, settings):
     url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
     # the RDS rows are from the 2023-02-23 eu-west-1 offer file: years past the default 180 days
     body = client.get(url).content.decode()
     assert 'class="price-age stale" role="alert"' in body
-    assert "Prices date from 2023-02-23" in body and "past the 180-day limit" in body
-    assert "refresh the AWS Price List for eu-west-1 on the Prices page" in body
+    assert "Prices as of 2023-02-23" in body and "more than 180 days" in body
+    assert "Prices may have changed since" in body
+    assert "on the Prices page" not in body  # the signed-in user is not staff: no admin's instruction
     settings.PRICE_STALE_AFTER_DAYS = 365 * 100  # a site that tolerates old prices: a quiet line, no banner
     quiet = client.get(url).content.decode()
-    assert 'class="price-age stale"' not in quiet and '<p class="price-age">Prices date from 2023-02-23' in quiet
+    assert 'class="price-age stale"' not in quiet and '<p class="price-age">Prices as of 2023-02-23' in quiet
+
+
+def test_what_to_refresh_is_said_to_staff_on_their_page_only_never_on_a_share_page_or_the_pdf(
+    client, user, small_assessment
+):
+    hint = "An admin can refresh the AWS Price List for eu-west-1 on the Prices page."
+    user.is_staff = True
+    user.save()
+    page = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    assert hint in page
+    client.post(reverse("accounts:share-panel", args=[small_assessment.public_id]), {"days": "7"})
+    link = ShareLink.objects.get(assessment=small_assessment)
+    shared = client.get(reverse("accounts:shared-results", args=[link.token])).content.decode()  # staff, even
+    assert "Prices may have changed since" in shared and "on the Prices page" not in shared
+    document = report.report_document(assessment=small_assessment)
+    assert "Prices may have changed since" in document.html
+    assert "on the Prices page" not in document.html + document.footer_html
+
+
+def test_the_banner_the_table_and_the_price_section_date_the_prices_with_one_line(client, small_assessment):
+    body = html.unescape(
+        client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    )
+    # small-oltp-se2 in eu-west-1: both fixture offer files there (AmazonEC2, AmazonRDS) are the 2023-02-23 dump
+    line = "Prices as of 2023-02-23 (AWS Price List, eu-west-1)"
+    assert body.count(line) == 3  # the banner, the table's row and the price section
+    assert "Prices date from" not in body and "Price snapshots used" not in body
 
 
 def test_the_backups_and_what_is_not_priced_are_on_the_page_and_the_total_says_it_is_partial(client, small_assessment):

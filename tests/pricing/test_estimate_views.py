@@ -405,11 +405,16 @@ def test_api_answers_as_the_cli_does(client: Client, prices: None, tmp_path: Pat
 
 
 def test_the_bill_says_how_old_its_prices_are_and_warns_past_the_sites_limit(
-    client: Client, prices: None, settings: Any
+    client: Client, user: Any, prices: None, settings: Any
 ) -> None:
     # the default page prices eu-west-1 RDS from the 2023-02-23 offer file, years past the default 180 days
     body = body_of(client.get(reverse("pricing:estimate")))
     assert 'class="price-age stale" role="alert"' in body
-    assert "Prices date from 2023-02-23" in body and "refresh the AWS Price List for eu-west-1" in body
+    assert "Prices as of 2023-02-23 (AWS Price List, eu-west-1)" in body and "Prices may have changed since" in body
+    assert "on the Prices page" not in body  # what an admin does about it is said to staff only
+    user.is_staff = True
+    user.save()
+    staff = body_of(client.get(reverse("pricing:estimate")))
+    assert "An admin can refresh the AWS Price List for eu-west-1 on the Prices page." in staff
     settings.PRICE_STALE_AFTER_DAYS = 365 * 100
     assert 'class="price-age stale"' not in body_of(client.get(reverse("pricing:estimate")))

@@ -49,11 +49,11 @@ def test_the_estate_page_warns_of_old_prices_like_the_results_page(client: Clien
     # the fixture snapshots' rows are years old (eu-west-1's from 2023-02-23), far past the default 180-day limit
     page = client.get(uploaded.get_absolute_url()).content.decode()
     banner = re.search(r'<div class="price-age stale" role="alert"><strong>Old prices.</strong> ([^<]*)</div>', page)
-    assert banner is not None and banner.group(1).startswith("Prices date from ")
-    assert "past the 180-day limit this site is set to" in banner.group(1)
+    assert banner is not None and banner.group(1).startswith("Prices as of ")
+    assert "more than 180 days. Prices may have changed since" in banner.group(1)
     settings.PRICE_STALE_AFTER_DAYS = 100_000  # a limit the rows are within: said quietly, no alert
     page = client.get(uploaded.get_absolute_url()).content.decode()
-    assert '<p class="price-age">Prices date from ' in page and "Old prices." not in page
+    assert '<p class="price-age">Prices as of ' in page and "Old prices." not in page
 
 
 def test_one_databases_full_results_open_from_the_estate(client: Client, uploaded: Estate) -> None:
