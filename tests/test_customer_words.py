@@ -10,6 +10,7 @@ price refresh pages) are not checked.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
@@ -284,3 +285,20 @@ def test_the_recommend_command_for_every_golden_scenario(prices: None, tmp_path:
         out = io.StringIO()
         call_command("recommend", "--workload", str(path), stdout=out)
         assert_customer_words(out.getvalue(), f"`manage.py recommend` for {scenario.name}")
+
+
+ESTIMATES = (
+    {"platform": "rds", "region": "us-east-1", "instance_class": "db.r5.2xlarge", "edition": "ee",
+     "licence_model": "byol", "deployment": "multi-az", "storage": {"type": "io1", "size_gib": 500, "iops": 10000}},
+    {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.large", "edition": "se2", "licence_model": "li",
+     "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100}},
+)  # fmt: skip
+
+
+def test_the_estimate_command(prices: None, tmp_path: Path) -> None:
+    for config in ESTIMATES:
+        path = tmp_path / "config.json"
+        path.write_text(json.dumps(config))
+        out = io.StringIO()
+        call_command("estimate", "--config", str(path), stdout=out)
+        assert_customer_words(out.getvalue(), f"`manage.py estimate` for {config['instance_class']}")

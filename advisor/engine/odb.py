@@ -270,7 +270,9 @@ def recommend_odb(
     result = partial(
         OdbResult,
         offered=where is not None,
-        offered_source=where.date_source if where else f"odb_regions.json (as of {regions.as_of}): {listed}",
+        offered_source=where.date_source
+        if where
+        else f"the Oracle Database@AWS Regions list (as of {regions.as_of}): {listed}",
         region=region,
         price_basis=prices.price_basis,
     )

@@ -92,9 +92,15 @@ _NOTE = (
 _NOTE_RE = re.compile(_NOTE, re.I)
 _PARENTHESISED = re.compile(r"\s*\(([^()]*)\)")
 _CLAUSE = re.compile(r"[;,]\s*[^;,()]*(?:" + _NOTE + r")[^;,()]*", re.I)
-_FILE = re.compile(r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b")
+_FILE = re.compile(
+    r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py|jsonl?|ya?ml)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b"
+)
 _DOC_FILES = re.compile(r"(\b(?:User|API|Reference) Guide)\s+(?:[\w.-]+\.md\b,?\s*)+")
 _PLAIN = (
+    # a quote of our notes keeps its words, not its section ("pricing-notes §4d: 'Multi-AZ ×2'"); a price row's own
+    # source ("pricing-notes §4d (IC …)") is left for source_name, which names who copied the price
+    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+:\s*"), ""),
+    (re.compile(r"\breference\s*§\s*[\w.]+(?:,\s*§\s*[\w.]+)*:?\s*"), ""),
     (re.compile(r"\s*\((?:the reference's )?(?:three facts|(?:matrix )?row ')[^()]*\)"), ""),
     (re.compile(r"\b(?:TC|VI21|OZ|IC|LIVE26|RULES26|C1)\b has no\b"), "the copied price list has no"),
     (re.compile(r"\s*\(unconfirmed\)", re.I), " (not published)"),
@@ -160,4 +166,5 @@ def _tidy(text: str) -> str:
     text = re.sub(r"[ \t]{2,}", " ", text)
     text = re.sub(r"^[\s;,:]+", "", text, flags=re.M)
     text = re.sub(r"([;,])\1+", r"\1", text)
+    text = re.sub(r"[;,:]\s*(?=[;,.)]|$)", "", text, flags=re.M)
     return text.strip()
