@@ -24,6 +24,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from advisor import services
+from advisor.engine.rules import rule_set
 from advisor.engine.scenarios import load_scenarios
 from advisor.engine.workload_model import SECTIONS
 from advisor.estates import services as estate_services
@@ -36,6 +37,8 @@ pytestmark = pytest.mark.django_db
 
 SCENARIOS = load_scenarios()
 SCENARIO_IDS = [s.name for s in SCENARIOS]
+
+RULE_IDS = [loaded.rule.id for loaded in rule_set().rules]
 
 # Each pattern with what it catches, as a reader would report it.
 _SECTION_NAMES = "|".join(name for name, _ in SECTIONS)
@@ -51,6 +54,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "research wording": re.compile(r"\bresearch\b|\bunconfirmed\b|reference file|\bthird-party BOM\b", re.I),
     "dataset key": re.compile(r"\b(?:VI21|OZ|TC|IC|LIVE26|RULES26)\b"),
     "empty date": re.compile(r"\bas of\s*[),;]"),
+    "rule id": re.compile(r"(?<![\w#-])(?:" + "|".join(sorted(RULE_IDS, key=len, reverse=True)) + r")(?![\w-])"),
     "field path": re.compile(rf"(?<![\w./-])(?:{_SECTION_NAMES}|storage|licences|licence|policy)\.[a-z_]+(?![\w./-])"),
 }
 
@@ -123,6 +127,7 @@ def page(client: Client, url: str, *args: Any, **kwargs: Any) -> str:
         "pricing-notes §4a",
         "(VI21 has no Multi-AZ price)",
         "licences.include must be true",
+        "see rule rds-rac-not-offered",
     ],
 )
 def test_each_kind_of_note_is_caught(shown: str) -> None:
@@ -218,7 +223,9 @@ def test_the_io_limits_and_rules_pages(client: Client, prices: None) -> None:
     # by its path and the rule files on purpose; the rules' own texts and sources there are in customer words.
     rules = page(client, reverse("advisor:rules"))
     assert "odb-oem-unconfirmed" in rules
-    assert_customer_words(rules, "the rules page", allowed=("field path", "repository path", "research wording"))
+    assert_customer_words(
+        rules, "the rules page", allowed=("field path", "repository path", "research wording", "rule id")
+    )
 
 
 INVENTORY = (
