@@ -1,91 +1,23 @@
 """The PDF's words for a customer: the same findings, prices and sources, without the project's internal references.
 
-Rules, price rows and licence data cite their sources with the research reference's tags ("[RR]", "[SEED-000]"),
-section numbers of its files ("oracle-on-aws-features.md section 4"), rule ids and the fixture files prices were
-loaded from. On the results page those lead an engineer to the evidence; a customer knows the sources by their
-titles and URLs, which the texts also carry. ``customer_text`` removes the former and keeps the latter, and
-``customer_copy`` applies it to every string of a result (frozen dataclasses and pydantic models are copied,
-never changed), so the document says the same things in words its reader can follow. Nothing is added but the
-names the tags stand for where a sentence needs one (the 2017 talk the rules call "the seed").
+The words themselves are ``pricing.engine.customer_words`` (one function for every page, export, document and
+command output); ``customer_copy`` applies it to every string of a result (frozen dataclasses and pydantic models
+are copied, never changed), and ``internal_references`` is the document's own check.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel
 
-SEED_TALK = "Maris Elsins' 2017 talk"  # the rules' "[SEED-000]": its sources name the talk in full
+from pricing.engine.customer_words import CITATION_KEY, customer_words
 
-_TAG = r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]"  # [C], [RR], [SEED-000], [WN-20260123], [TGPL-Y]
-# A file of the research reference, with what follows it to point inside it.
-_MD = (
-    r"(?:(?<![/\w.-])shared/reference/)?(?<![/\w.-])[\w-]+\.md\b"
-    r"(?:,?\s+(?:section|§)\s*\d+[a-z]?(?:\s+\([^()]*\))?|\s+\d+[a-z]?\b|\s+'[^']*'"
-    r"|\s+(?:table heading|knowledge card)|\s+and\s+matrix row\s+'[^']*'|\s+matrix row\s+'[^']*')*"
-)
+_TAG = CITATION_KEY.pattern
 
-_STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(pattern), replacement)
-    for pattern, replacement in (
-        # fixture files, local copies of public pages, and the dataset tags price rows were loaded under
-        (r"\s*\([^()]*\bfixtures/[^()]*\)", ""),
-        (r"[;,]?\s*\bfixtures/[\w./-]*", ""),
-        (r"[;,]?\s*(?<![/\w])shared/[\w./-]*", ""),
-        (r"(?:(?<=^)|(?<=\(\s)|(?<=^\s))\b[A-Z][A-Z0-9]{1,5}: (?=[a-z0-9-]+/)", ""),  # "OZ: vantage-sh/…"
-        # the reference's files and rows: a parenthesis that only points into one goes, else just the pointer
-        (rf"\bsection \d+[a-z]? of (?={_MD})", ""),
-        (rf"\s*\(\s*(?:via\s+|reference\s+|source:\s+)?{_MD}\s*\)", ""),
-        (r"\s*\(reference[,;][^()]*\)", ""),
-        (rf"\bin {_MD}", "in our research"),
-        (rf"(?:;\s*|,\s*)?(?:via\s+|reference\s+)?{_MD}:?", ""),
-        (r"\s*\(\s*reference section \d+\s*\)", ""),
-        (r"\s*\(the reference's " + _TAG + r" source\)", ""),
-        (r"\breference gap:\s*", "unconfirmed: "),
-        (r"\bin the reference\b", "in our sources"),
-        (r"\breference:\s*", ""),
-        (r"\bthe reference's\b", "our research's"),
-        (r"\bThe reference\b", "Our research"),
-        (r"\bthe reference\b", "our research"),
-        # the seed talk, named as its sources name it
-        (r"\(seed talk\)", f"({SEED_TALK})"),
-        (r"\b(?:the )?2017 seed talk\b", SEED_TALK),
-        (r"\bthe seed talk\b", SEED_TALK),
-        (r"\(seed: ", "(2017 talk: "),
-        (r"\bthe seed recalls\b", "the 2017 talk recalls"),
-        (r"\b([Tt])he seed's\b", r"\1he 2017 talk's"),
-        (r"\b([Tt])he seed\b", r"\1he 2017 talk's case"),
-        # rule ids and rule files
-        (r"\bhas its own rule: [a-z0-9-]+", "has a finding of its own"),
-        (r"\s*\(?(?:advisor/rules/)?\b(?:rds|rds_custom|ec2|odb)\.json\)?", ""),
-        # the tags themselves, and the words that only introduced one
-        (r"\bcross-checked (?:with )?" + _TAG, "cross-checked"),
-        (r"(?:\s*" + _TAG + r")+", ""),
-        (r"\bcross-checked \(([^()]*)\)", r"cross-checked with \1"),
-        (r": transcription\b", ", as transcribed"),
-        (r"\bTGPL\b", "price list"),
-    )
-)
-_TIDY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), replacement)
-    for pattern, replacement in (
-        (r"\(\s*[;,:]?\s*\)", ""),  # emptied parentheses
-        (r"\(\s*[;,]\s*", "("),
-        (r"\s*[;,]\s*\)", ")"),
-        (r"\(\s+", "("),
-        (r"\s+([,;:)])", r"\1"),
-        (r"\s+\.(?=\s|$)", "."),
-        (r"([;,])\s*(?=[;,])", ""),
-        (r":\s*(?=[;,])", ""),
-        (r"^\s*[;,:]\s*", ""),
-        (r"\s*[;,:]\s*$", ""),
-        (r"[ \t]{2,}", " "),
-    )
-)
 
 # What must never reach a customer: the test of the document and this module's own check use the same list.
 INTERNAL_REFERENCES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -100,19 +32,9 @@ INTERNAL_REFERENCES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 def customer_text(text: str) -> str:
-    """``text`` without internal references; unchanged when it has none."""
-    if not text or not any(
-        mark in text for mark in ("[", ".md", ".json", "fixtures/", "shared/", "eference", "seed", "rule:", ": ")
-    ):
-        return text
-    out = text
-    for pattern, replacement in _STEPS:
-        out = pattern.sub(replacement, out)
-    if out == text:
-        return text
-    for pattern, replacement in _TIDY:  # only where something was taken out
-        out = pattern.sub(replacement, out)
-    return out.strip()
+    """``text`` without internal references; unchanged when it has none (one function for every page: the
+    engines' ``customer_words``)."""
+    return customer_words(text)
 
 
 def internal_references(text: str) -> list[str]:

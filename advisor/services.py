@@ -29,6 +29,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
 from config import safe_json
+from pricing.engine.customer_words import customer_words
 from pricing.price_books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
 
 
@@ -257,10 +258,10 @@ def rules_listing(*, option: str = "", fact: str = "", severity: str = "", query
                 OPTIONS[loaded.option],
                 describe_condition(rule.when),
                 rule.severity,
-                rule.title,
-                describe_text(rule.explanation),
-                describe_text(rule.workaround) if rule.workaround else None,
-                rule.source,
+                customer_words(rule.title),
+                customer_words(describe_text(rule.explanation)),
+                customer_words(describe_text(rule.workaround)) if rule.workaround else None,
+                customer_words(rule.source),
                 rule.source_url,
                 rule.as_of.isoformat(),
                 loaded.facts,
@@ -276,7 +277,7 @@ def rule_filter_choices() -> dict[str, list[tuple[str, str]]]:
     used = sorted({f for loaded in rule_set().rules for f in loaded.facts}, key=lambda f: registry[f].label.lower())
     return {
         "options": list(OPTIONS.items()),
-        "facts": [(f, f"{registry[f].label} ({f})") for f in used],
+        "facts": [(f, registry[f].label) for f in used],
         "severities": [(s, s) for s in sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)],
     }
 

@@ -23,6 +23,7 @@ from advisor.engine.iolimits import (
     volume_specs,
 )
 from advisor.engine.ioquery_question import IoQuery, _layout, _oci_arguments
+from pricing.engine.customer_words import customer_words
 
 
 class Phase(Protocol):
@@ -106,10 +107,10 @@ def run_io_query(query: IoQuery) -> IoReport:
     return IoReport(
         query=query,
         rows=rows,
-        sources=_aws_sources(query, instance),
+        sources=_worded(_aws_sources(query, instance)),
         scan=_scan(query, capability),
         demand=demand,
-        notes=_aws_notes(query, instance, rows),
+        notes=tuple(customer_words(note) for note in _aws_notes(query, instance, rows)),
     )
 
 
@@ -126,7 +127,7 @@ def _run_oci(query: IoQuery) -> IoReport:
     return IoReport(
         query=query,
         rows=rows,
-        sources=_oci_sources(query),
+        sources=_worded(_oci_sources(query)),
         scan=_scan(query, capability),
         demand=demand,
         notes=(),
@@ -198,7 +199,12 @@ def _oci_sources(query: IoQuery) -> tuple[tuple[str, str, str], ...]:
         ("block-volume traffic and the VM network", data.network_sharing),
         ("no volume burst", data.burst),
     ]
-    return tuple((f"{what} [{row.tag}]", row.source, row.as_of) for what, row in rows)
+    return tuple((what, row.source, row.as_of) for what, row in rows)
+
+
+def _worded(sources: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """Each source as a reader knows it (the data keeps our notes' keys and files)."""
+    return tuple((what, customer_words(source), as_of) for what, source, as_of in sources)
 
 
 def _aws_notes(query: IoQuery, instance: InstanceLimits, rows: tuple[IoRow, ...]) -> tuple[str, ...]:
@@ -206,8 +212,8 @@ def _aws_notes(query: IoQuery, instance: InstanceLimits, rows: tuple[IoRow, ...]
     if instance.as_of < newest_as_of():
         notes.append(
             f"{instance.name}'s EBS limits are AWS's figures as of {instance.as_of}, older than the catalog's newest "
-            f"({newest_as_of()}); AWS has raised some families since. An admin refreshes them from the AWS API with "
-            "manage.py refresh_catalogs."
+            f"({newest_as_of()}); AWS has raised some families since. An admin can refresh them from the AWS "
+            "API."
         )
     if query.instance_store != "none":
         if any(row.local_read is None for row in rows):

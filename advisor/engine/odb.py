@@ -28,6 +28,7 @@ from advisor.engine.odb_licences import count_byol_licences, licence_lines, othe
 from advisor.engine.odb_lines import LICENCE_LABELS, infrastructure_lines
 from advisor.engine.odb_rates import CostLine, OdbRates
 from pricing.engine.calculator import HOURS_PER_MONTH
+from pricing.engine.customer_words import customer_words
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (
     Fact,
@@ -69,6 +70,9 @@ class Infrastructure:
     storage_tb_for_databases: Decimal
     why: tuple[str, ...]
 
+    def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
+        object.__setattr__(self, "why", tuple(customer_words(text) for text in self.why))
+
 
 @dataclass(frozen=True, slots=True)
 class OdbResult:
@@ -99,6 +103,12 @@ class OdbResult:
     licences_in_total: bool = False  # the requested model's total includes every Oracle licence it needs
     not_priced: tuple[str, ...] = NOT_PRICED  # costs every deployment has that no price held prices
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
+
+    def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
+        for name in ("problems", "reasons", "unpriced"):
+            object.__setattr__(self, name, tuple(customer_words(text) for text in getattr(self, name)))
+        object.__setattr__(self, "byol_licence_note", customer_words(self.byol_licence_note))
+        object.__setattr__(self, "offered_source", customer_words(self.offered_source))
 
 
 def _n(fact: Fact) -> Decimal:
@@ -260,7 +270,9 @@ def recommend_odb(
     result = partial(
         OdbResult,
         offered=where is not None,
-        offered_source=where.date_source if where else f"odb_regions.json (as of {regions.as_of}): {listed}",
+        offered_source=where.date_source
+        if where
+        else f"the Oracle Database@AWS Regions list (as of {regions.as_of}): {listed}",
         region=region,
         price_basis=prices.price_basis,
     )

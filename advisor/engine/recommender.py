@@ -53,6 +53,7 @@ from advisor.engine.unpriced import unpriced_reason
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.commitment_totals import CommitmentSummary
+from pricing.engine.customer_words import customer_words
 from pricing.engine.licences import LicenceInvalid
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
@@ -377,8 +378,8 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                 chosen,
                 tuple(alternatives[: ALTERNATIVES + 1]),
                 tuple(cheaper[-REJECTED_SHOWN:][::-1]),
-                () if chosen else _unmet(misses),
-                tuple(notes[:8]),
+                () if chosen else tuple(customer_words(line) for line in _unmet(misses)),
+                tuple(customer_words(note) for note in notes[:8]),
                 unpriced,
                 commitments=commitments,
             )  # fmt: skip

@@ -23,6 +23,7 @@ from advisor.engine.rule_shape import (
     _placeholders,
 )
 from advisor.engine.workload import Workload
+from pricing.engine.customer_words import customer_words
 
 
 def _holds(condition: Any, values: dict[str, Any]) -> bool:
@@ -113,10 +114,10 @@ def verdicts_for(workload: Workload, rules: RuleSet) -> tuple[OptionVerdict, ...
                 rule_id=loaded.rule.id,
                 option=option,
                 severity=loaded.rule.severity,
-                title=loaded.rule.title,
-                explanation=_fill(loaded.rule.explanation, values),
-                workaround=_fill(loaded.rule.workaround, values) if loaded.rule.workaround else None,
-                source=loaded.rule.source,
+                title=customer_words(loaded.rule.title),
+                explanation=customer_words(_fill(loaded.rule.explanation, values)),
+                workaround=customer_words(_fill(loaded.rule.workaround, values)) if loaded.rule.workaround else None,
+                source=customer_words(loaded.rule.source),
                 source_url=loaded.rule.source_url,
                 as_of=loaded.rule.as_of.isoformat(),
             )

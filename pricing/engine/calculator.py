@@ -27,6 +27,7 @@ from pricing.engine.aws_rules import (
     licence_models_allowed,
 )
 from pricing.engine.bill_plan import BillPlan, PlanItem
+from pricing.engine.customer_words import customer_words
 from pricing.engine.ec2_bill import ec2_items
 from pricing.engine.estimate_checks import config_problems
 from pricing.engine.estimate_config import (
@@ -162,7 +163,7 @@ COMPONENTS: dict[str, str] = {
 def _line(item: PlanItem) -> Line:
     row = item.row
     unit_price = row.price_usd if item.unit_price is None else item.unit_price
-    note = "; ".join(n for n in (item.note, row.estimate_note) if n)
+    note = customer_words("; ".join(n for n in (item.note, row.estimate_note) if n))
     return Line(
         name=item.name,
         quantity=item.quantity,

@@ -12,6 +12,7 @@ from functools import partial
 
 from pricing.engine.aws_rules import AwsRules, effective_volume
 from pricing.engine.bill_plan import BillPlan, instance_items
+from pricing.engine.customer_words import customer_words
 from pricing.engine.estimate_config import EstimateConfig
 
 
@@ -41,7 +42,9 @@ def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[st
         if v.type == "io2" and vol.iops:
             tiers = plan.get(
                 lambda: book.ebs_io2_iops_tiers(
-                    region=region, tier_upper_bounds=tiers_rule.tier_upper_bounds, bounds_source=tiers_rule.source
+                    region=region,
+                    tier_upper_bounds=tiers_rule.tier_upper_bounds,
+                    bounds_source=customer_words(tiers_rule.source),
                 ),
                 f"{path}.iops",
             )

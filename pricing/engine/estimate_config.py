@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from pricing.engine.customer_words import customer_words
 from pricing.engine.licence_contract import LicenceConfig
 from pricing.engine.price_terms import Commitment, Deployment, EbsVolumeType, Edition, LicenceModel, RdsStorageType
 
@@ -113,6 +114,9 @@ _SECTIONS: dict[str, type[BaseModel]] = {
 class Problem:
     field: str
     message: str
+
+    def __post_init__(self) -> None:  # the message as a reader reads it: no citation keys or files of our notes
+        object.__setattr__(self, "message", customer_words(self.message))
 
 
 class EstimateInvalid(ValueError):

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pricing.engine.customer_words import customer_words
+
 DbVersion = Literal["12.1", "12.2", "18c", "19c", "21c", "23ai", "26ai"]
 
 
@@ -163,6 +165,9 @@ class LicenceEstimate(BaseModel):
 class LicenceProblem:
     field: str
     message: str
+
+    def __post_init__(self) -> None:  # the message as a reader reads it: no citation keys or files of our notes
+        object.__setattr__(self, "message", customer_words(self.message))
 
 
 class LicenceInvalid(ValueError):

@@ -31,6 +31,7 @@ import math
 from decimal import Decimal
 from typing import Any, Literal
 
+from pricing.engine.customer_words import customer_words
 from pricing.engine.licence_checks import validate_licences
 from pricing.engine.licence_contract import (
     DbVersion,
@@ -255,18 +256,18 @@ def _price(
     standby = standby_licensed(config, ctx)
     servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = licensed_products(config, ctx, prices)
-    notes = [rule_text, *notes]
+    notes = [customer_words(rule_text), *(customer_words(note) for note in notes)]
     readable = readable_server_count(keys, servers, readable_servers, prices)
     if config.servers is not None and config.servers > 1:
         but = f" but {prices.product(prices.readable_standby_rule.option).name}" if readable is not None else ""
         notes.append(
             f"{config.servers} servers of this shape are licensed like the primary, for every product{but}: a Data "
-            f"Guard standby or replica is licensed like its primary (source: {prices.standby_rule.source})"
+            f"Guard standby or replica is licensed like its primary (source: {customer_words(prices.standby_rule.source)})"
         )
     elif standby:
         notes.append(
             "The standby is licensed like the primary, for every product"
-            + (f" (source: {prices.standby_rule.source})" if ctx.platform != "ec2" else "")
+            + (f" (source: {customer_words(prices.standby_rule.source)})" if ctx.platform != "ec2" else "")
             + ("; its EC2 instance and storage are not in this estimate" if ctx.platform == "ec2" else "")
         )
     discount = config.discount_pct / Decimal(100)

@@ -135,11 +135,13 @@ def test_text_output_is_a_readable_bill(prices: None, tmp_path: Path) -> None:
     # the dates said are those of the rows the bill used: the VI21 instance row (2021-08-03) is the oldest
     assert f"(rows as of {instance.as_of.isoformat()}" in out
     assert f"${cents(730 * instance.price_usd):,.2f} *" in out  # estimated lines carry a star ...
-    assert f"estimated: {instance.estimate_note}" in out  # ... and their note
+    assert "estimated: Multi-AZ = 2 x Single-AZ (the copied price list has no Multi-AZ price)" in out  # ... and their
+    assert "VI21" in instance.estimate_note  # note, in words a customer reads (the row keeps its provenance)
     assert "* estimated: derived rather than read from the price list" in out
     total = out.split("Total, monthly", 1)[1].split()[0]
     assert total.startswith("$") and "Total, 1 year (12 months)" in out and "Total, 3 years (36 months)" in out
-    assert "sources:" in out and "VI21: vantage-sh/ec2instances.info" in out
+    assert "sources:" in out and "AWS Price List as copied by ec2instances.info (Vantage), us-east-1" in out
+    assert "VI21" not in out and "fixtures/" not in out and "§" not in out
 
 
 def test_the_config_can_come_from_standard_input(prices: None, monkeypatch: pytest.MonkeyPatch) -> None:

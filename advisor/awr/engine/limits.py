@@ -20,7 +20,7 @@ MAX_FILE_BYTES = Limit(
     "16 MiB per file",
     "The largest sample, a 7-day 2-node RAC global HTML report (AWR_DBW.html), is 2.2 MB and the other RAC global "
     "reports of its source are 2.0-2.1 MB; 16 MiB leaves room for reports several times larger while keeping one "
-    "parse bounded (bench/awr_bench.py measures a 2 MB report).",
+    "parse bounded (our benchmark measures a 2 MB report).",
 )
 MAX_FILES = Limit(
     64,

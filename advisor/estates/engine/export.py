@@ -58,7 +58,7 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
                 continue
             dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
-                     "; ".join(b.rule_id for b in o.blockers)]  # fmt: skip
+                     "; ".join(b.title for b in o.blockers)]  # fmt: skip
         out.append([*line, " ".join(sorted(dates))])
     return out
 
@@ -99,8 +99,8 @@ def _licence_rows(totals: EstateTotals) -> list[list[Any]]:
 
 
 def _blocker_rows(totals: EstateTotals) -> list[list[Any]]:
-    out: list[list[Any]] = [["option", "rule_id", "title", "databases", "for example"]]
-    out += [[b.label, b.rule_id, b.title, b.databases, ", ".join(b.examples)] for b in totals.blockers]
+    out: list[list[Any]] = [["option", "blocker", "databases", "for example"]]  # the rule's title, not its id
+    out += [[b.label, b.title, b.databases, ", ".join(b.examples)] for b in totals.blockers]
     return out
 
 

@@ -25,13 +25,13 @@ from advisor.estates.engine.tables import InventoryRefused
 MAX_ZIP_BYTES = Limit(
     limits.MAX_UPLOAD_BYTES.value,
     "128 MiB per ZIP",
-    "The AWR import's limit for an upload read while you wait (advisor/awr/engine/limits.py); the sample reports "
+    "The AWR import's limit for one request; the sample reports "
     "compress 4.5 to 13.1 times, so the limits on the files inside bind first.",
 )
 MAX_MEMBERS = Limit(
     limits.MAX_FILES_BACKGROUND.value,
     "256 files per ZIP",
-    "The AWR import's limit for a background upload (advisor/awr/engine/limits.py): at 150-180 ms a report, "
+    "The AWR import's limit for a background upload: at 150-180 ms a report, "
     "256 reports are read in under a minute; a larger estate is split into several ZIPs.",
 )
 MAX_UNPACKED_BYTES = Limit(
@@ -42,7 +42,7 @@ MAX_UNPACKED_BYTES = Limit(
 MAX_RATIO = Limit(
     100,
     "each file may unpack to at most 100 times its compressed size",
-    "The sample reports (../shared/data/awr-samples) compress 4.5 to 13.1 times with DEFLATE (measured "
+    "The sample AWR reports we test with compress 4.5 to 13.1 times with DEFLATE (measured "
     "2026-11-25); a member packed more than 100 times is a zip bomb, not a report.",
 )
 MAX_MEMBER_BYTES = limits.MAX_FILE_BYTES  # 16 MiB per report, as the AWR import reads one

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from pricing import estimate_page
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.licences import licence_price_list
+from pricing.engine.source_names import named_sources, source_name
 
 
 class Command(BaseCommand):
@@ -57,7 +58,7 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
     result = answer.estimate
     cfg = answer.config
     snapshots = (
-        "; ".join(f"{s.service} {s.region} snapshot #{s.id} ({s.origin_label}): {s.source}" for s in answer.snapshots)
+        "; ".join(f"{s.service} {s.region} snapshot #{s.id} ({s.origin_label})" for s in answer.snapshots)
         + f" (rows as of {result.price_snapshot})"
     )
     price_list = licence_price_list().price_list
@@ -81,7 +82,7 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
             f"{name:<{width}}  {estimate_page.quantity_text(line.quantity):>10}  {line.unit:<18} "
             f"{estimate_page.plain(line.unit_price_usd):>13}  {_usd(line.monthly_usd):>12}{mark}"
         )
-        out.append(f"    {line.price_source} (as of {line.as_of})")
+        out.append(f"    {source_name(line.price_source, line.as_of)}")
         if line.note:
             out.append(f"    {'estimated: ' if line.estimated else 'note: '}{line.note}")
     out.append("-" * len(header))
@@ -111,7 +112,7 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
         out.append("\nnotes:")
         out += [f"  - {note}" for note in result.notes]
     out.append("\nsources:")
-    out += [f"  {source}" for source in result.price_sources]
+    out += [f"  {name}" for name, _rows, _full in named_sources(result.price_sources)]
     if licence is not None and licence.products:
         out.append(f"  {price_list.title} (as of {price_list.as_of})")
     return "\n".join(out)

@@ -414,9 +414,9 @@ class TestBadInput:
     def test_ee_licence_included_on_rds_is_refused(self, book):
         found = problems(rds(licence_model="li"), book)
         assert found == {
-            "licence_model": "li is not available for EE on rds; accepted: byol (source: [C] AWS RDS User Guide 'RDS for Oracle licensing "
-            "options' [L]: License Included is SE2 only, EE is BYOL only (shared/reference/oracle-on-aws-features.md, three facts and "
-            "matrix row 'Editions / licence models'))"
+            # the source as a reader knows it: the guide's page, without our notes' keys and rows
+            "licence_model": "li is not available for EE on rds; accepted: byol (source: AWS RDS User Guide 'RDS for Oracle licensing "
+            "options': License Included is SE2 only, EE is BYOL only)"
         }
 
     def test_every_problem_is_reported_at_once(self, book):

@@ -1,0 +1,170 @@
+"""A source or a note in the words a customer reads: the document as people know it, never our notes' provenance.
+
+Rules, limits and prices keep their full provenance in the data (the research reference's citation keys such as
+``[TGPL-Y]``, file names, commits, section numbers of our notes); every page, export, PDF and command output shows
+``customer_words(text)`` instead: the citation keys dropped (the text after a key names the document), parenthesised
+provenance (a file, a commit, a section of our notes, a repository path) dropped, a documentation page's file name
+dropped after the guide's name, and research wording said plainly.
+
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+SEED_TALK = "Maris Elsins' 2017 talk"  # the rules' "[SEED-000]": its sources name the talk in full
+
+_TAG = r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]"  # [C], [RR], [SEED-000], [WN-20260123], [TGPL-Y]
+# A file of the research reference, with what follows it to point inside it.
+_MD = (
+    r"(?:(?<![/\w.-])shared/reference/)?(?<![/\w.-])[\w-]+\.md\b"
+    r"(?:,?\s+(?:section|§)\s*\d+[a-z]?(?:\s+\([^()]*\))?|\s+\d+[a-z]?\b|\s+'[^']*'"
+    r"|\s+(?:table heading|knowledge card)|\s+and\s+matrix row\s+'[^']*'|\s+matrix row\s+'[^']*')*"
+)
+
+_STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        # fixture files, local copies of public pages, and the dataset tags price rows were loaded under
+        (r"\s*\([^()]*\bfixtures/[^()]*\)", ""),
+        (r"[;,]?\s*\bfixtures/[\w./-]*", ""),
+        (r"[;,]?\s*(?<![/\w])shared/[\w./-]*", ""),
+        (r"(?:(?<=^)|(?<=\(\s)|(?<=^\s))\b[A-Z][A-Z0-9]{1,5}: (?=[a-z0-9-]+/)", ""),  # "OZ: vantage-sh/…"
+        # the reference's files and rows: a parenthesis that only points into one goes, else just the pointer
+        (rf"\bsection \d+[a-z]? of (?={_MD})", ""),
+        (rf"\s*\(\s*(?:via\s+|reference\s+|source:\s+)?{_MD}\s*\)", ""),
+        (r"\s*\(reference[,;][^()]*\)", ""),
+        (rf"\bin {_MD}", "in our sources"),
+        (rf"(?:;\s*|,\s*)?(?:via\s+|reference\s+)?{_MD}:?", ""),
+        (r"\s*\(\s*reference section \d+\s*\)", ""),
+        (r"\s*\(the reference's " + _TAG + r" source\)", ""),
+        (r"\breference gap:\s*", "not published: "),
+        (r"\bin the reference\b", "in our sources"),
+        (r"\breference:\s*", ""),
+        (r"\bthe reference's\b", "our sources'"),
+        (r"\bThe reference\b", "Our sources"),
+        (r"\bthe reference\b", "our sources"),
+        # the seed talk, named as its sources name it
+        (r"\(seed talk\)", f"({SEED_TALK})"),
+        (r"\b(?:the )?2017 seed talk\b", SEED_TALK),
+        (r"\bthe seed talk\b", SEED_TALK),
+        (r"\(seed: ", "(2017 talk: "),
+        (r"\bthe seed recalls\b", "the 2017 talk recalls"),
+        (r"\b([Tt])he seed's\b", r"\1he 2017 talk's"),
+        (r"\b([Tt])he seed\b", r"\1he 2017 talk's case"),
+        # rule ids and rule files
+        (r"\bhas its own rule: [a-z0-9-]+", "has a finding of its own"),
+        (r"\s*\(?(?:advisor/rules/)?\b(?:rds|rds_custom|ec2|odb)\.json\)?", ""),
+        # the tags themselves, and the words that only introduced one
+        (r"\bcross-checked (?:with )?" + _TAG, "cross-checked"),
+        (r"(?:\s*" + _TAG + r")+", ""),
+        (r"\bcross-checked \(([^()]*)\)", r"cross-checked with \1"),
+        (r": transcription\b", ", as transcribed"),
+        (r"\bTGPL\b", "price list"),
+    )
+)
+_TIDY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"\(\s*[;,:]?\s*\)", ""),  # emptied parentheses
+        (r"\(\s*[;,]\s*", "("),
+        (r"\s*[;,]\s*\)", ")"),
+        (r"\(\s+", "("),
+        (r"\s+([,;:)])", r"\1"),
+        (r"\s+\.(?=\s|$)", "."),
+        (r"([;,])\s*(?=[;,])", ""),
+        (r":\s*(?=[;,])", ""),
+        (r"^\s*[;,:]\s*", ""),
+        (r"\s*[;,:]\s*$", ""),
+        (r"[ \t]{2,}", " "),
+    )
+)
+
+# [TGPL-Y], [C-EOS], [SEED-000], [F], [F][EC2-RAC][ODB-BLOG]: the research reference's citation keys
+CITATION_KEY = re.compile(r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]")
+# what only we can follow: a file of ours or a documentation repository's, a commit, a section of our notes
+_NOTE = (
+    r"\.md\b|\.go\b|\.py\b|\.json\b|\.ya?ml\b|\.sql\b|@[0-9a-f]{7,}|§|\bsection \d|reference file|third-party BOM"
+    r"|\b(?:shared|fixtures|advisor|pricing|bench|data|www|pkg|testdata)/|\bpricing-notes\b|\bour research\b"
+)
+_NOTE_RE = re.compile(_NOTE, re.I)
+_PARENTHESISED = re.compile(r"\s*\(([^()]*)\)")
+_CLAUSE = re.compile(r"[;,]\s*[^;,()]*(?:" + _NOTE + r")[^;,()]*", re.I)
+_FILE = re.compile(
+    r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py|jsonl?|ya?ml)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b"
+)
+_DOC_FILES = re.compile(r"(\b(?:User|API|Reference) Guide)\s+(?:[\w.-]+\.md\b,?\s*)+")
+_PLAIN = (
+    # a quote of our notes keeps its words, not its section ("pricing-notes §4d: 'Multi-AZ ×2'"); a price row's own
+    # source ("pricing-notes §4d (IC …)") is left for source_name, which names who copied the price
+    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+:\s*"), ""),
+    (re.compile(r"\breference\s*§\s*[\w.]+(?:,\s*§\s*[\w.]+)*:?\s*"), ""),
+    (re.compile(r"\s*\((?:the reference's )?(?:three facts|(?:matrix )?row ')[^()]*\)"), ""),
+    (re.compile(r"\b(?:TC|VI21|OZ|IC|LIVE26|RULES26|C1)\b has no\b"), "the copied price list has no"),
+    (re.compile(r"\s*\(unconfirmed\)", re.I), " (not published)"),
+    (re.compile(r"\bUnconfirmed as\b"), "Not published as"),
+    (re.compile(r"\bUnconfirmed:\s*"), "Not published: "),
+    (re.compile(r"\bare unconfirmed\b"), "are not published"),
+    (re.compile(r"\bis unconfirmed\b"), "is not published"),
+    (re.compile(r"\bunconfirmed\b", re.I), "not published"),
+    (re.compile(r",?\s*as transcribed in a third-party BOM reference file", re.I), ""),
+    (re.compile(r"\bA third-party BOM reference file quoting\b"), "A third-party bill of materials quoting"),
+    (re.compile(r"\bThird-party BOM samples\b"), "Third-party bills of materials"),
+    (re.compile(r"\bour research's\b", re.I), "the published"),
+)
+
+
+def customer_words(text: str) -> str:
+    """``text`` (a source, a note, a reason) without our notes' provenance, as a customer reads it; unchanged when it
+    has none."""
+    if not text:
+        return text
+    out = _steps(text)
+    before = out
+    out = CITATION_KEY.sub("", out)
+    for pattern, plain in _PLAIN:
+        out = pattern.sub(plain, out)
+    out = _DOC_FILES.sub(r"\1 ", out)
+    for _ in range(3):  # nested parentheses: the innermost first
+        out = _PARENTHESISED.sub(_without_notes, out)
+    out = _CLAUSE.sub("", out)
+    out = _FILE.sub("", out)
+    out = out if out == before else _tidy(out)
+    return text if out == text else out
+
+
+def _steps(text: str) -> str:
+    """The research reference's tags, files and wording, and the fixture files prices were loaded from, taken out."""
+    if not any(
+        mark in text for mark in ("[", ".md", ".json", "fixtures/", "shared/", "eference", "seed", "rule:", ": ")
+    ):
+        return text
+    out = text
+    for pattern, replacement in _STEPS:
+        out = pattern.sub(replacement, out)
+    if out == text:
+        return text
+    for pattern, replacement in _TIDY:  # only where something was taken out
+        out = pattern.sub(replacement, out)
+    return out.strip()
+
+
+def _without_notes(found: re.Match[str]) -> str:
+    inside = found.group(1)
+    if not _NOTE_RE.search(inside):
+        return found.group(0)
+    kept = "; ".join(part.strip() for part in re.split(r";", inside) if part.strip() and not _NOTE_RE.search(part))
+    return f" ({kept})" if kept else ""
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\(\s*[;,]?\s*\)", "", text)
+    text = re.sub(r"\(\s+", "(", text)
+    text = re.sub(r"\s+([),;.:])", r"\1", text)
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    text = re.sub(r"^[\s;,:]+", "", text, flags=re.M)
+    text = re.sub(r"([;,])\1+", r"\1", text)
+    text = re.sub(r"[;,:]\s*(?=[;,.)]|$)", "", text, flags=re.M)
+    return text.strip()
