@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.catalog_api import EC2_API, RDS_API
-from advisor.catalog_api_rows import Row, Stamp, ebs_limits, ec2_row, rds_row
-from advisor.catalog_docs import FAMILIES
+from advisor.catalog.api_rows import Row, Stamp, ebs_limits, ec2_row, rds_row
+from advisor.catalog.aws_api import EC2_API, RDS_API
+from advisor.catalog.docs import FAMILIES
 
 # Provenance fields change on every refresh; the report counts re-sourced rows instead of listing them.
 PROVENANCE_FIELDS = frozenset({"source", "as_of", "nitro_source"})

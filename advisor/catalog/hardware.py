@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from advisor.catalog_docs import (
+from advisor.catalog.docs import (
     AWS_DOCS_AS_OF,
     REFERENCE_DOC,
     NitroLists,
@@ -18,7 +18,7 @@ from advisor.catalog_docs import (
     reference_disks,
     ssd_iops,
 )
-from advisor.catalog_guide2024 import GUIDE_AS_OF, GUIDE_SOURCE, GuideStore, guide_instance_store
+from advisor.catalog.guide2024 import GUIDE_AS_OF, GUIDE_SOURCE, GuideStore, guide_instance_store
 
 # RDS for Oracle exposes the host's instance store on these families only (storage-io-limits.md §4:
 # "[C, RDS 'instance store' page; class list [U]]"), so the list itself is unconfirmed.

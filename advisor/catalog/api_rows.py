@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.catalog_api import EC2_API, RDS_API
-from advisor.catalog_docs import EBS_FIELDS
-from advisor.catalog_hardware import (
+from advisor.catalog.aws_api import EC2_API, RDS_API
+from advisor.catalog.docs import EBS_FIELDS
+from advisor.catalog.hardware import (
     IOPS_SOURCE_LABEL,
     RDS_INSTANCE_STORE_FAMILIES,
     RDS_INSTANCE_STORE_SOURCE,

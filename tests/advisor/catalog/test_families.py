@@ -5,7 +5,13 @@ import json
 
 import pytest
 
-from advisor.catalogs import CATALOG_DIR, DEFAULT_SHARED_DIR, CatalogInvalid, build_left_out, validate_left_out_rows
+from advisor.catalog.build import (
+    CATALOG_DIR,
+    DEFAULT_SHARED_DIR,
+    CatalogInvalid,
+    build_left_out,
+    validate_left_out_rows,
+)
 from pricing.catalog.instances import instance_names
 
 NEEDS_SHARED = pytest.mark.skipif(
@@ -92,8 +98,8 @@ def test_m8id_and_r8id_are_listed_as_left_out_with_the_reason() -> None:
 
 @NEEDS_SHARED
 def test_no_priced_type_of_a_covered_family_vanishes_silently() -> None:
-    from advisor.catalog_availability import ec2_regions
-    from advisor.catalog_docs import FAMILIES
+    from advisor.catalog.availability import ec2_regions
+    from advisor.catalog.docs import FAMILIES
 
     names = {r["name"] for r in catalog("instances")}
     listed = names | {r["name"] for r in catalog("left_out")}

@@ -8,8 +8,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from advisor.catalog_api_rows import Stamp
-from advisor.catalog_plan import RefreshPlan
+from advisor.catalog.api_rows import Stamp
+from advisor.catalog.plan import RefreshPlan
 
 
 @dataclass(frozen=True)

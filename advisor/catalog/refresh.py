@@ -22,7 +22,8 @@ from typing import Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from advisor.catalog_api import (
+from advisor.catalog.api_rows import API_FIELDS, ORACLE_TEXT_LABEL, ORDERABLE, Row, Stamp
+from advisor.catalog.aws_api import (
     EC2_API,
     NAMES_PER_CALL,
     ORACLE_ENGINES,
@@ -31,10 +32,16 @@ from advisor.catalog_api import (
     fetch_instance_types,
     fetch_oracle_orderable,
 )
-from advisor.catalog_api_rows import API_FIELDS, ORACLE_TEXT_LABEL, ORDERABLE, Row, Stamp
-from advisor.catalog_plan import PROVENANCE_FIELDS, FieldChange, KeptRow, RefreshPlan, hosts_to_describe, plan_refresh
-from advisor.catalog_report import RefreshReport
-from advisor.catalog_writer import CATALOG_DIR, CatalogInvalid, validate_instance_rows, write_catalog
+from advisor.catalog.plan import (
+    PROVENANCE_FIELDS,
+    FieldChange,
+    KeptRow,
+    RefreshPlan,
+    hosts_to_describe,
+    plan_refresh,
+)
+from advisor.catalog.report import RefreshReport
+from advisor.catalog.writer import CATALOG_DIR, CatalogInvalid, validate_instance_rows, write_catalog
 
 __all__ = [
     "API_FIELDS",

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from advisor.catalog_availability import ec2_regions, rds_offers, rds_support_words
-from advisor.catalog_docs import (
+from advisor.catalog.availability import ec2_regions, rds_offers, rds_support_words
+from advisor.catalog.docs import (
     AWL_AS_OF,
     AWL_DATASET,
     AWS_DOCS_AS_OF,
@@ -21,7 +21,7 @@ from advisor.catalog_docs import (
     ec2_shapes,
     rds_oracle_classes,
 )
-from advisor.catalog_guide2024 import (
+from advisor.catalog.guide2024 import (
     CPU_OPTIONS_SOURCE,
     GUIDE_AS_OF,
     GUIDE_SOURCE,
@@ -31,13 +31,7 @@ from advisor.catalog_guide2024 import (
     guide_ebs_limits,
     newer_cpu_specs,
 )
-from advisor.catalog_hardware import (
-    Hardware,
-    HardwareSources,
-    ec2_hardware,
-    hardware_sources,
-    rds_hardware,
-)
+from advisor.catalog.hardware import Hardware, HardwareSources, ec2_hardware, hardware_sources, rds_hardware
 
 
 @dataclass(frozen=True)

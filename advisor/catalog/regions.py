@@ -9,7 +9,7 @@ from pathlib import Path
 
 import botocore
 
-from advisor.catalog_docs import EC2_PRICES_2024, RDS_PRICES_2021
+from advisor.catalog.docs import EC2_PRICES_2024, RDS_PRICES_2021
 
 # Commercial and GovCloud partitions: the China and isolated partitions have no Oracle prices here.
 PARTITIONS = ("aws", "aws-us-gov")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SHARED_DIR = REPO_ROOT.parent / "shared"
 
 EBS_OPTIMIZED_DOC = "data/aws-docs-2023-06/ec2/ebs-optimized.md"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from advisor.catalog_availability import AVAILABILITY_AS_OF, EC2_AVAILABILITY_SOURCE, ec2_regions
-from advisor.catalog_docs import AWS_DOCS_AS_OF, FAMILIES, ec2_shapes
-from advisor.catalog_guide2024 import CPU_OPTIONS_SOURCE, coremark, guide_compute_specs, newer_cpu_specs
-from advisor.catalog_rows import EC2_SHAPES_SOURCE
+from advisor.catalog.availability import AVAILABILITY_AS_OF, EC2_AVAILABILITY_SOURCE, ec2_regions
+from advisor.catalog.docs import AWS_DOCS_AS_OF, FAMILIES, ec2_shapes
+from advisor.catalog.guide2024 import CPU_OPTIONS_SOURCE, coremark, guide_compute_specs, newer_cpu_specs
+from advisor.catalog.rows import EC2_SHAPES_SOURCE
 
 NOT_GUESSED = "Left out of the instance catalog rather than guessed."
 NO_MEMORY = (

@@ -17,8 +17,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from advisor.catalog_availability import build_availability
-from advisor.catalog_docs import (
+from advisor.catalog.availability import build_availability
+from advisor.catalog.docs import (
     AWL_AS_OF,
     AWL_DATASET,
     AWS_DOCS_AS_OF,
@@ -37,7 +37,7 @@ from advisor.catalog_docs import (
     ReferenceLimits,
     SsdIops,
 )
-from advisor.catalog_hardware import (
+from advisor.catalog.hardware import (
     IOPS_SOURCE_LABEL,
     M4_HYPERVISOR_SAMPLE,
     NITRO_DOC_SOURCE,
@@ -50,16 +50,10 @@ from advisor.catalog_hardware import (
     HardwareSources,
     Nitro,
 )
-from advisor.catalog_left_out import build_left_out
-from advisor.catalog_regions import PARTITIONS, build_regions
-from advisor.catalog_rows import (
-    DATASET_SOURCE,
-    EBS_DOC_SOURCE,
-    EC2_SHAPES_SOURCE,
-    RowFacts,
-    build_instances,
-)
-from advisor.catalog_writer import (
+from advisor.catalog.left_out import build_left_out
+from advisor.catalog.regions import PARTITIONS, build_regions
+from advisor.catalog.rows import DATASET_SOURCE, EBS_DOC_SOURCE, EC2_SHAPES_SOURCE, RowFacts, build_instances
+from advisor.catalog.writer import (
     AS_OF,
     CATALOG_DIR,
     ROW_FIELDS,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "catalog"
+CATALOG_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "catalog"
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ import pytest
 from botocore.stub import Stubber
 from django.core.management import CommandError, call_command
 
-from advisor.catalog_refresh import RefreshFailed, RefreshReport, refresh_catalog
-from advisor.catalogs import CATALOG_DIR
+from advisor.catalog.build import CATALOG_DIR
+from advisor.catalog.refresh import RefreshFailed, RefreshReport, refresh_catalog
 
-RESPONSES = Path(__file__).parent / "aws_responses"
+RESPONSES = Path(__file__).parent.parent / "aws_responses"
 REGION = "eu-west-1"
 TODAY = "2026-11-22"
 # The committed rows the small test catalog starts from: documented (m4, m5, i4i, db.*) and [D]/[S] (m7i, r7i).

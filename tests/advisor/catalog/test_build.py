@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.catalogs import CATALOG_DIR, DEFAULT_SHARED_DIR, import_all
+from advisor.catalog.build import CATALOG_DIR, DEFAULT_SHARED_DIR, import_all
 
 
 @pytest.mark.skipif(not (DEFAULT_SHARED_DIR / "data").is_dir(), reason="shared/ is not beside the checkout")
@@ -220,7 +220,7 @@ def rows_of_catalog() -> list[dict[str, object]]:
 
 
 def test_the_writer_refuses_half_published_ebs_limits_and_bad_availability_rows() -> None:
-    from advisor.catalogs import CatalogInvalid, validate_availability_rows, validate_instance_rows
+    from advisor.catalog.build import CatalogInvalid, validate_availability_rows, validate_instance_rows
 
     r8i = instance("r8i.large")
     with pytest.raises(CatalogInvalid, match=r"r8i.large: EBS limits are marked not published but ebs_max_mbps given"):
