@@ -25,6 +25,6 @@ class AdvisorConfig(AppConfig):
             rule_set()
         except RuleSetInvalid as invalid:
             raise ImproperlyConfigured(f"{invalid}\n(python manage.py check_rules lists the same)") from None
-        from advisor.report import warm_browser_when_serving
+        from advisor.reports.pdf import warm_browser_when_serving
 
         warm_browser_when_serving()  # a server starts Chromium with plotly.js loaded: its first PDF is a warm one

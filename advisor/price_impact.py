@@ -15,10 +15,11 @@ from decimal import Decimal
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
-from advisor import results_page, services
+from advisor import services
 from advisor.engine.recommender import Recommendation, recommend
 from advisor.engine.workload import Workload, WorkloadInvalid
 from advisor.models import Assessment
+from advisor.pages import results as results_page
 from pricing.engine.storage_fallback import storage_fallback_region
 from pricing.impact import Failure, Impact, ImpactReport, OptionChange
 from pricing.models import PriceSnapshot

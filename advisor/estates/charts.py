@@ -8,8 +8,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from advisor.charts import LAYOUT, OPTION_COLOURS
 from advisor.estates.engine.totals import BEST, EstateTotals
+from advisor.pages.charts import LAYOUT, OPTION_COLOURS
 
 
 def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from advisor.engine.recommender import recommend
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
-from advisor.results_page import licence_count_words
+from advisor.pages.results import licence_count_words
 from pricing.engine.pricebook import PriceBook
 from pricing.offer_files import read_offer_file
 

@@ -2,8 +2,8 @@
 
 from types import SimpleNamespace
 
-from advisor.charts import LIMIT_MARKERS, capacity_figure, iolimits_figure, log_ticks
 from advisor.engine.ioquery import parse_io_query, run_io_query
+from advisor.pages.charts import LIMIT_MARKERS, capacity_figure, iolimits_figure, log_ticks
 
 
 def traces(query):

@@ -1,5 +1,5 @@
 """The parts only the PDF comparison has: its licence assumptions and its appendix, built from the results page's
-context (already in a customer's words, see ``advisor.report_text``)."""
+context (already in a customer's words, see ``advisor.reports.text``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from advisor.engine.odb_option import odb_rates, odb_terms_words
 from advisor.engine.recommender import Recommendation
 from advisor.engine.rules import Finding
 from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, LicenceModel, Workload
-from advisor.report_text import customer_copy
-from advisor.results_page import Column
+from advisor.pages.results import Column
+from advisor.reports.text import customer_copy
 from pricing.engine.calculator import Line
 from pricing.engine.licences import licence_price_list
 

@@ -15,11 +15,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from advisor import report, services
+from advisor import services
 from advisor.engine.rules import Finding
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.models import Assessment
-from advisor.report_text import customer_copy, customer_text
+from advisor.reports import pdf as report
+from advisor.reports.text import customer_copy, customer_text
 from pricing.engine.calculator import Line
 
 INTERNAL = {

@@ -13,11 +13,11 @@ from pathlib import Path
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.engine.recommender import Recommendation, recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from advisor.results_page import IF_UNBLOCKED, results_context
+from advisor.pages.results import IF_UNBLOCKED, results_context
 from pricing.engine.pricebook import PriceBook
 from pricing.offer_files import read_offer_file
 
-PRICES = Path(__file__).resolve().parents[2] / "fixtures" / "prices" / "eu-west-1"
+PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices" / "eu-west-1"
 TODAY = date(2023, 3, 1)
 
 

@@ -1,9 +1,9 @@
 """The PDF comparison: the results page's context rendered through a print template, printed by Chromium.
 
 The document is ``results_context`` (the same figures as ``/a/<uuid>/results/``) in a customer's words (no internal
-references: ``advisor.report_text``) plus what only a document needs (cover, licence assumptions, disclaimer, an
-appendix with every cost line, the remaining findings and the sources: ``advisor.report_sections``). Chromium
-prints it so the plotly charts stay vector graphics (``advisor.report_printer``).
+references: ``advisor.reports.text``) plus what only a document needs (cover, licence assumptions, disclaimer, an
+appendix with every cost line, the remaining findings and the sources: ``advisor.reports.sections``). Chromium
+prints it so the plotly charts stay vector graphics (``advisor.reports.printer``).
 """
 
 from __future__ import annotations
@@ -27,22 +27,17 @@ from advisor.engine.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ReportSettings
-from advisor.report_printer import (  # noqa: F401 - the printing API, used as ``report.…``
+from advisor.pages.results import results_context
+from advisor.reports.printer import (
     CHART_TIMEOUT_MS,
-    CHROMIUM_ARGS,
     PAPERS,
     PRINTER,
-    ChromiumMissing,
     ReportDocument,
-    ReportFailed,
     chromium_installed,
-    chromium_missing_message,
     chromium_path,
-    report_pdf,
 )
-from advisor.report_sections import appendix, licence_assumptions
-from advisor.report_text import customer_copy
-from advisor.results_page import results_context
+from advisor.reports.sections import appendix, licence_assumptions
+from advisor.reports.text import customer_copy
 
 PRODUCT_NAME = "Oracle on AWS Advisor"
 SERVERS = ("gunicorn", "uvicorn", "daphne", "hypercorn")  # a process named so serves the app

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from advisor import report, report_printer, services
+from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.reports import pdf as report
+from advisor.reports import printer as report_printer
 
 SMALL = load_scenario(SCENARIO_DIR / "small-oltp-se2.json")
 
@@ -88,7 +90,7 @@ def test_after_the_warm_up_the_first_pdf_is_the_real_document(prices: None, monk
         pdf = printer.print(document, executable=report.chromium_path(), timeout_ms=report.CHART_TIMEOUT_MS)
     finally:
         printer.close()
-    path = Path(__file__).resolve().parents[2] / "artifacts" / "report-after-warm-up.pdf"
+    path = Path(__file__).resolve().parents[3] / "artifacts" / "report-after-warm-up.pdf"
     path.parent.mkdir(exist_ok=True)
     path.write_bytes(pdf)
     text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from advisor import report, services
+from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.models import Assessment
+from advisor.reports import pdf as report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 APPENDIX = "Appendix: cost lines, further findings and sources"
 MAX_BODY_PAGES = 12  # for the four options of the latency/DR scenario, before the appendix
 

@@ -1,4 +1,4 @@
-"""The PDF comparison and its HTML twin: parse the request, call ``advisor.report``, answer."""
+"""The PDF comparison and its HTML twin: parse the request, call ``advisor.reports.pdf``, answer."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from advisor import report
 from advisor.engine.workload import FieldError
 from advisor.models import Assessment
-from advisor.questionnaire import dom_id, parse_form
+from advisor.pages.questionnaire import dom_id, parse_form
+from advisor.reports import pdf as report
 from advisor.views import _policy_from, _viewable
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.charts import iolimits_figure
 from advisor.engine.ioquery import IoQueryInvalid, IoReport, parse_io_query, run_io_query
-from advisor.iolimits_forms import IoLimitsForm
+from advisor.pages.charts import iolimits_figure
+from advisor.pages.iolimits_forms import IoLimitsForm
 from pricing.forms_common import Issue
 
 

@@ -11,8 +11,6 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from advisor import charts
-from advisor.commitment_words import CommitmentRow, best_running_totals, commitment_rows, commitment_words
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb import OdbResult
@@ -21,6 +19,13 @@ from advisor.engine.option_commitments import topology_cash_flow
 from advisor.engine.ranking import LeftOut, Ranking, awaiting_words, left_out_words
 from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
 from advisor.engine.sizing import SizingPolicy
+from advisor.pages import charts
+from advisor.pages.commitment_words import (
+    CommitmentRow,
+    best_running_totals,
+    commitment_rows,
+    commitment_words,
+)
 from pricing.engine.calculator import as_of_span
 from pricing.engine.cash_flow import CashFlow, cash_flow
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age

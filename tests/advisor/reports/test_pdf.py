@@ -20,15 +20,16 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from advisor import report, services
+from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.models import Assessment, ReportSettings
+from advisor.reports import pdf as report
 from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db
 
 SMALL = load_scenario(SCENARIO_DIR / "small-oltp-se2.json")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 PNG_1PX = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )

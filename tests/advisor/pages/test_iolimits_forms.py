@@ -1,4 +1,4 @@
-"""The /iolimits form (advisor/iolimits_forms.py): what a query string becomes as an IO-limit query, which fields each
+"""The /iolimits form (advisor/pages/iolimits_forms.py): what a query string becomes as an IO-limit query, which fields each
 platform shows, and where the engine's problems land. No database: the catalogs are files."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from django.http import QueryDict
 
 from advisor.engine.iolimits import Problem
-from advisor.iolimits_forms import IoLimitsForm
+from advisor.pages.iolimits_forms import IoLimitsForm
 
 STANDARD = [8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0]
 
