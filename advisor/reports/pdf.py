@@ -28,13 +28,18 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ReportSettings
 from advisor.pages.results import results_context
-from advisor.reports.printer import (
+from advisor.reports.printer import (  # noqa: F401 - the printing API, used as ``report.…``
     CHART_TIMEOUT_MS,
+    CHROMIUM_ARGS,
     PAPERS,
     PRINTER,
+    ChromiumMissing,
     ReportDocument,
+    ReportFailed,
     chromium_installed,
+    chromium_missing_message,
     chromium_path,
+    report_pdf,
 )
 from advisor.reports.sections import appendix, licence_assumptions
 from advisor.reports.text import customer_copy
