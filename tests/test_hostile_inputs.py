@@ -7,7 +7,7 @@ from django.db import IntegrityError
 from django.test import Client
 
 from advisor import services
-from advisor.engine.ioquery_question import MAX_VOLUMES, IoQueryInvalid, parse_io_query
+from advisor.engine.ioquery.question import MAX_VOLUMES, IoQueryInvalid, parse_io_query
 from advisor.models import Assessment
 from config import safe_json
 from pricing import price_books

@@ -45,8 +45,15 @@ from advisor.engine.sizing import (
     rds_layouts,
     storage_dimension,
 )
-from advisor.engine.sizing_cores import CoreScaling, SourceCpu, no_scaling_words, scale_for, scaled_need, source_cpu
-from advisor.engine.sizing_offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
+from advisor.engine.sizing.cores import (
+    CoreScaling,
+    SourceCpu,
+    no_scaling_words,
+    scale_for,
+    scaled_need,
+    source_cpu,
+)
+from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
 from advisor.engine.topology import Topology, price_topology
 from advisor.engine.unpriced import unpriced_reason
 from advisor.engine.workload import Workload

@@ -9,8 +9,8 @@ import pytest
 from advisor.engine.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
-from advisor.engine.sizing_cores import NO_SOURCE, scale_for, source_cpu
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.cores import NO_SOURCE, scale_for, source_cpu
+from advisor.engine.sizing.need import Need
 from advisor.engine.workload import parse_workload
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.pricebook import PriceBook

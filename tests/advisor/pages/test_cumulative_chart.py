@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from advisor.engine.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from advisor.engine.workload_fields import LicenceModel
+from advisor.engine.workload.fields import LicenceModel
 from advisor.pages.results import results_context
 from tests.advisor.engine.test_option_commitments import book
 

@@ -25,7 +25,7 @@ from advisor.engine.iolimits import (
     validate_layout,
     volume_specs,
 )
-from advisor.engine.iolimits_data import attachment_limits
+from advisor.engine.iolimits.data import attachment_limits
 
 MAX_IO_SIZE_KIB = 1024  # the range modelled: Oracle block reads up to 1 MiB multiblock reads (issue 3)
 _BOUNDS = attachment_limits()  # sourced upper bounds: data/attachment_limits.json

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from advisor.engine.workload_database import FeaturesSection
-from advisor.engine.workload_fields import OracleVersion
+from advisor.engine.workload.database import FeaturesSection
+from advisor.engine.workload.fields import OracleVersion
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
 
 class _Sourced(BaseModel):

@@ -18,7 +18,7 @@ Pure Python. Two rules, both written down here and shown to the user as the reje
 
 from __future__ import annotations
 
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.need import Need
 from pricing.catalog.availability import offered
 from pricing.catalog.instances import catalog_rows
 

@@ -11,12 +11,12 @@ This module is the public face of the contract, held in modules named for what t
 ``workload_conflicts`` (cross-field rules) and ``workload_errors`` (readable errors and parsing).
 """
 
-from advisor.engine.workload_capacity import IOSection, SizingSection
-from advisor.engine.workload_conflicts import Conflict, workload_conflicts
-from advisor.engine.workload_database import FeaturesSection, OracleSection
-from advisor.engine.workload_deployment import AvailabilitySection, EnvironmentSection
-from advisor.engine.workload_editions import DATA_DIR, EditionConstraints, edition_constraints
-from advisor.engine.workload_errors import (
+from advisor.engine.workload.capacity import IOSection, SizingSection
+from advisor.engine.workload.conflicts import Conflict, workload_conflicts
+from advisor.engine.workload.database import FeaturesSection, OracleSection
+from advisor.engine.workload.deployment import AvailabilitySection, EnvironmentSection
+from advisor.engine.workload.editions import DATA_DIR, EditionConstraints, edition_constraints
+from advisor.engine.workload.errors import (
     FieldError,
     WorkloadInvalid,
     accepted_values,
@@ -24,7 +24,7 @@ from advisor.engine.workload_errors import (
     parse_workload,
     parse_workload_json,
 )
-from advisor.engine.workload_fields import (
+from advisor.engine.workload.fields import (
     CHOICE_LABELS,
     REGION_ACCEPTED,
     Architecture,
@@ -37,7 +37,7 @@ from advisor.engine.workload_fields import (
     LicenceModel,
     OracleVersion,
 )
-from advisor.engine.workload_model import SCHEMA_VERSION, SECTIONS, Workload, workload_json_schema
+from advisor.engine.workload.model import SCHEMA_VERSION, SECTIONS, Workload, workload_json_schema
 from pricing.catalog.regions import regions
 
 __all__ = [

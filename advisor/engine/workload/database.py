@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.odb_rates import Kind, quoted_rate_problem
-from advisor.engine.workload_fields import (
+from advisor.engine.workload.fields import (
     Architecture,
     Edition,
     LicenceCosting,

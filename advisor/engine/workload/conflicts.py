@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from advisor.engine.workload_editions import edition_constraints
-from advisor.engine.workload_fields import Architecture, Edition
+from advisor.engine.workload.editions import edition_constraints
+from advisor.engine.workload.fields import Architecture, Edition
 
 if TYPE_CHECKING:
-    from advisor.engine.workload_model import Workload
+    from advisor.engine.workload.model import Workload
 
 
 @dataclass(frozen=True)

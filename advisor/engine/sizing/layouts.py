@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from advisor.engine.iolimits import LayoutInvalid, StorageLayout, Volume, storage_limits, validate_layout, volume_specs
-from advisor.engine.sizing_need import Need, SizingPolicy
+from advisor.engine.sizing.need import Need, SizingPolicy
 
 
 def low_latency(volume_type: str) -> bool:

@@ -11,11 +11,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from advisor.engine.workload_capacity import IOSection, SizingSection
-from advisor.engine.workload_conflicts import workload_conflicts
-from advisor.engine.workload_database import FeaturesSection, OracleSection
-from advisor.engine.workload_deployment import AvailabilitySection, EnvironmentSection
-from advisor.engine.workload_fields import _Section
+from advisor.engine.workload.capacity import IOSection, SizingSection
+from advisor.engine.workload.conflicts import workload_conflicts
+from advisor.engine.workload.database import FeaturesSection, OracleSection
+from advisor.engine.workload.deployment import AvailabilitySection, EnvironmentSection
+from advisor.engine.workload.fields import _Section
 
 SCHEMA_VERSION: Literal[1] = 1
 

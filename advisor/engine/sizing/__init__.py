@@ -9,7 +9,7 @@ This module is the public face: ``sizing_need`` (the policy and the need, ``cach
 ``sizing_layouts`` (layouts sized to the need) and ``sizing_capacity`` (need versus capacity, per dimension).
 """
 
-from advisor.engine.sizing_capacity import (
+from advisor.engine.sizing.capacity import (
     GIB_PER_GB,
     Capacity,
     Dimension,
@@ -18,8 +18,8 @@ from advisor.engine.sizing_capacity import (
     io_dimensions,
     storage_dimension,
 )
-from advisor.engine.sizing_layouts import ec2_layouts, low_latency, rds_layouts
-from advisor.engine.sizing_need import RDS_MEMORY_SOURCE, Need, SizingPolicy, cached_need_for, need_for
+from advisor.engine.sizing.layouts import ec2_layouts, low_latency, rds_layouts
+from advisor.engine.sizing.need import RDS_MEMORY_SOURCE, Need, SizingPolicy, cached_need_for, need_for
 
 __all__ = [
     "Capacity",

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import field_validator
 
-from advisor.engine.workload_fields import CpuMetric, LatencySensitivity, _field, _Section
+from advisor.engine.workload.fields import CpuMetric, LatencySensitivity, _field, _Section
 from pricing.catalog.instances import coremark_per_thread
 
 SOURCE_TYPE_ACCEPTED = "an EC2 instance type whose CoreMark the catalog holds, such as r5.4xlarge"

@@ -21,14 +21,14 @@ layouts and their validation), ``iolimits_profile`` (a layout's per-volume limit
 credits) and ``iolimits_demand`` (full scans, instance-store reads, burst at a given demand).
 """
 
-from advisor.engine.iolimits_credits import (
+from advisor.engine.iolimits.credits import (
     gp2_baseline_iops,
     gp2_burst_seconds,
     gp2_burst_seconds_at,
     gp2_refill_seconds,
     instance_burst_seconds,
 )
-from advisor.engine.iolimits_data import (
+from advisor.engine.iolimits.data import (
     DATA_FILE,
     GIB_PER_TIB,
     MIB_S_PER_MBPS,
@@ -46,7 +46,7 @@ from advisor.engine.iolimits_data import (
     storage_limits,
     volume_specs,
 )
-from advisor.engine.iolimits_demand import (
+from advisor.engine.iolimits.demand import (
     INSTANCE_STORE_4K_FLOOR,
     INSTANCE_STORE_4K_IOPS,
     DemandEstimate,
@@ -55,7 +55,7 @@ from advisor.engine.iolimits_demand import (
     full_scan_seconds,
     instance_store_read,
 )
-from advisor.engine.iolimits_evaluation import (
+from advisor.engine.iolimits.evaluation import (
     INSTANCE_BANDWIDTH,
     INSTANCE_IOPS,
     RDS_STORAGE_THROUGHPUT,
@@ -65,7 +65,7 @@ from advisor.engine.iolimits_evaluation import (
     PhaseCapability,
     evaluate,
 )
-from advisor.engine.iolimits_layout import (
+from advisor.engine.iolimits.layout import (
     InstanceLimits,
     InstanceStore,
     LayoutInvalid,

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from advisor.engine.iolimits_data import VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
+from advisor.engine.iolimits.data import VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
 from pricing.engine.sourced import AS_OF_PATTERN
 
 

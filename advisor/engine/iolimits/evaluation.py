@@ -10,10 +10,10 @@ import math
 from datetime import date
 from typing import NamedTuple
 
-from advisor.engine.iolimits_credits import gp2_burst_seconds_at, instance_burst_seconds
-from advisor.engine.iolimits_data import MIB_S_PER_MBPS
-from advisor.engine.iolimits_layout import InstanceLimits, StorageLayout, _n
-from advisor.engine.iolimits_profile import _Member, _Profile, _profile
+from advisor.engine.iolimits.credits import gp2_burst_seconds_at, instance_burst_seconds
+from advisor.engine.iolimits.data import MIB_S_PER_MBPS
+from advisor.engine.iolimits.layout import InstanceLimits, StorageLayout, _n
+from advisor.engine.iolimits.profile import _Member, _Profile, _profile
 
 VOLUME_IOPS = "volume_iops"
 VOLUME_THROUGHPUT = "volume_throughput"

@@ -3,8 +3,8 @@
 import pytest
 
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from advisor.engine.sizing_cores import licence_words, scale_for, source_cpu
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.cores import licence_words, scale_for, source_cpu
+from advisor.engine.sizing.need import Need
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from pricing.catalog.instances import catalog_rows
 

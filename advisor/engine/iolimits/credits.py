@@ -9,7 +9,7 @@ import math
 from datetime import date
 from functools import cache
 
-from advisor.engine.iolimits_data import storage_limits, volume_specs
+from advisor.engine.iolimits.data import storage_limits, volume_specs
 
 
 def gp2_baseline_iops(size_gib: float, *, on: date | None = None) -> float:

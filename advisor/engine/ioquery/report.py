@@ -22,7 +22,7 @@ from advisor.engine.iolimits import (
     storage_limits,
     volume_specs,
 )
-from advisor.engine.ioquery_question import IoQuery, _layout, _oci_arguments
+from advisor.engine.ioquery.question import IoQuery, _layout, _oci_arguments
 
 
 class Phase(Protocol):

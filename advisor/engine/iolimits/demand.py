@@ -9,9 +9,9 @@ from __future__ import annotations
 from datetime import date
 from typing import NamedTuple
 
-from advisor.engine.iolimits_evaluation import IOCapability, _burst_seconds, _phase, evaluate
-from advisor.engine.iolimits_layout import InstanceLimits, StorageLayout, _n
-from advisor.engine.iolimits_profile import _profile
+from advisor.engine.iolimits.evaluation import IOCapability, _burst_seconds, _phase, evaluate
+from advisor.engine.iolimits.layout import InstanceLimits, StorageLayout, _n
+from advisor.engine.iolimits.profile import _profile
 
 
 def full_scan_seconds(size_gib: float, io_size_kib: float, capability: IOCapability) -> float:

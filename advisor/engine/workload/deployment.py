@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from pydantic import field_validator
 
-from advisor.engine.workload_fields import REGION_ACCEPTED, CurrentPlatform, DbaDepth, _check_region, _field, _Section
+from advisor.engine.workload.fields import (
+    REGION_ACCEPTED,
+    CurrentPlatform,
+    DbaDepth,
+    _check_region,
+    _field,
+    _Section,
+)
 
 
 class AvailabilitySection(_Section):

@@ -1,7 +1,7 @@
 """Whether a class may be considered: ordered where and how the workload runs, and its IO checkable."""
 
-from advisor.engine.sizing_need import Need
-from advisor.engine.sizing_offers import cannot_check_io, not_orderable
+from advisor.engine.sizing.need import Need
+from advisor.engine.sizing.offers import cannot_check_io, not_orderable
 
 
 def need(iops: float) -> Need:

@@ -8,7 +8,7 @@ This module is the public face: ``ioquery_question`` (the query and its validati
 (the answer and its JSON).
 """
 
-from advisor.engine.ioquery_question import (
+from advisor.engine.ioquery.question import (
     INSTANCE_STORE_USES,
     MAX_IO_SIZE_KIB,
     RDS_INSTANCE_STORE_SOURCE,
@@ -17,7 +17,15 @@ from advisor.engine.ioquery_question import (
     IoQueryInvalid,
     parse_io_query,
 )
-from advisor.engine.ioquery_report import Capability, IoReport, IoRow, Phase, ScanEstimate, report_json, run_io_query
+from advisor.engine.ioquery.report import (
+    Capability,
+    IoReport,
+    IoRow,
+    Phase,
+    ScanEstimate,
+    report_json,
+    run_io_query,
+)
 
 __all__ = [
     "Capability",

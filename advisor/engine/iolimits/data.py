@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pricing.engine.sourced import AS_OF_PATTERN, SourcedRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "storage_limits.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "storage_limits.json"
 MIB_S_PER_MBPS = 1_000_000 / 8 / 1_048_576  # AWS Mbps are decimal bits; 1 MiB = 2**20 bytes
 GIB_PER_TIB = 1024
 STANDARD_IO_SIZES_KIB: tuple[int, ...] = (8, 16, 32, 64, 128, 256, 512, 1024)  # Oracle block to 1 MiB reads
@@ -198,7 +198,7 @@ def _rds_rules() -> dict[str, RdsStorageRule]:
 
 # --- upper bounds of what a query may ask (data/attachment_limits.json) -----------------------------------------
 
-ATTACHMENT_FILE = Path(__file__).resolve().parent / "data" / "attachment_limits.json"
+ATTACHMENT_FILE = Path(__file__).resolve().parents[1] / "data" / "attachment_limits.json"
 
 
 class AttachmentLimits(BaseModel):

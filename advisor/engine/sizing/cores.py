@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.engine.coremark_spread import FamilySpread, catalog_spreads, pct_words, spread_of
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.need import Need
 from advisor.engine.workload import Workload
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.licence_counting import processor_licences

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from advisor.engine.iolimits import InstanceLimits, StorageLayout, burst_at_demand, evaluate, instance_store_read
-from advisor.engine.sizing_need import Need, SizingPolicy
+from advisor.engine.sizing.need import Need, SizingPolicy
 
 
 def _amount(value: float) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from advisor.engine.workload_model import SECTIONS, Workload
+from advisor.engine.workload.model import SECTIONS, Workload
 from config import safe_json  # pure Python, shared with the API middleware
 from config.plain_errors import field_label, plain_message
 

@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 from datetime import date
 
-from advisor.engine.iolimits_data import GIB_PER_TIB, VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
-from advisor.engine.iolimits_layout import StorageLayout, Volume, validate_layout
+from advisor.engine.iolimits.data import GIB_PER_TIB, VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
+from advisor.engine.iolimits.layout import StorageLayout, Volume, validate_layout
 
 
 @dataclass(frozen=True, slots=True)
