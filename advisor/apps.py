@@ -19,7 +19,7 @@ class AdvisorConfig(AppConfig):
         register_impact_provider(price_impact.assessment_impact)  # /prices/ lists the assessments a switch reprices
         if sys.argv[1:2] == ["check_rules"]:
             return  # that command reports the problems itself, rule by rule
-        from advisor.engine.rules import RuleSetInvalid, rule_set
+        from advisor.engine.rules.loader import RuleSetInvalid, rule_set
 
         try:
             rule_set()

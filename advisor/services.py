@@ -15,7 +15,7 @@ from advisor.access import visible_assessments
 from advisor.engine.facts import Fact, fact_registry
 from advisor.engine.recommendation_json import recommendation_json
 from advisor.engine.recommender import Recommendation, recommend
-from advisor.engine.rules import (
+from advisor.engine.rules.loader import (
     OPTIONS,
     SEVERITY_ORDER,
     OptionVerdict,

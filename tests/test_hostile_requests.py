@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from advisor.accounts.sharing import share_resolve
-from advisor.engine.odb import recommend_odb
+from advisor.engine.odb.exadata import recommend_odb
 from advisor.engine.sizing.need import MIN_ORACLE_MEMORY_FRACTION
 from advisor.models import Assessment
 

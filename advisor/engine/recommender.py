@@ -19,7 +19,7 @@ from typing import Literal
 from advisor.engine.coremark_spread import spread_of
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
 from advisor.engine.iolimits import StorageLayout
-from advisor.engine.odb_option import odb_recommendation
+from advisor.engine.odb.option import odb_recommendation
 from advisor.engine.option_commitments import option_commitments
 from advisor.engine.option_costs import (
     OptionPlan,
@@ -30,7 +30,7 @@ from advisor.engine.option_costs import (
     plan_option,
 )
 from advisor.engine.ranking import Ranking, rank_options
-from advisor.engine.rules import OPTIONS, OptionVerdict, evaluate_rules
+from advisor.engine.rules.loader import OPTIONS, OptionVerdict, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
     Dimension,

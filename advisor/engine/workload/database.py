@@ -9,7 +9,7 @@ from pydantic import ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from advisor.engine.licence_terms import parse_owned_options
-from advisor.engine.odb_rates import Kind, quoted_rate_problem
+from advisor.engine.odb.rates import Kind, quoted_rate_problem
 from advisor.engine.workload.fields import (
     Architecture,
     Edition,

@@ -10,7 +10,7 @@ from typing import Any
 from advisor.engine.ranking import BASIS, left_out_words, rank_options, ranking_words
 from advisor.engine.recommendation_json import ranking_json
 from advisor.engine.recommender import OptionRecommendation
-from advisor.engine.rule_verdicts import Finding, OptionVerdict
+from advisor.engine.rules.verdicts import Finding, OptionVerdict
 
 LABELS = {"rds": "Amazon RDS for Oracle", "rds_custom": "Amazon RDS Custom for Oracle",
           "ec2": "Self-managed Oracle on EC2", "odb": "Oracle Database@AWS"}  # fmt: skip

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from advisor import services
-from advisor.engine.rules import Finding
+from advisor.engine.rules.loader import Finding
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.models import Assessment
 from advisor.reports import pdf as report

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from advisor.engine.facts import fact_registry
-from advisor.engine.rules import OPERATOR_TYPES, OPTIONS, _conditions, evaluate_rules, rule_set
+from advisor.engine.rules.loader import OPERATOR_TYPES, OPTIONS, _conditions, evaluate_rules, rule_set
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.workload import parse_workload
 
-REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "oracle-on-aws-features.md"
+REFERENCE = Path(__file__).resolve().parents[5] / "shared" / "reference" / "oracle-on-aws-features.md"
 
 
 def matrix_rows() -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.engine.facts import fact_registry, fact_values
-from advisor.engine.rule_shape import (
+from advisor.engine.rules.shape import (
     OPTIONS,
     SEVERITY_ORDER,
     VERDICT_LABELS,

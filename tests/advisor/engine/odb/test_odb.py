@@ -16,8 +16,8 @@ licences (32 ECPUs / 4): 10,555.56 + 6,966.67 = 17,522.23 a month.
 import json
 from decimal import Decimal
 
-from advisor.engine.odb import recommend_odb
-from advisor.engine.rules import RULES_DIR, evaluate_rules
+from advisor.engine.odb.exadata import recommend_odb
+from advisor.engine.rules.loader import RULES_DIR, evaluate_rules
 from advisor.engine.workload import parse_workload
 from pricing.engine.odb_prices import odb_regions, odb_shapes
 
@@ -220,7 +220,7 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
     # so every infrastructure and ECPU line is there twice, and twice the licences are counted.
     from decimal import Decimal as D
 
-    from advisor.engine.odb import recommend_odb
+    from advisor.engine.odb.exadata import recommend_odb
 
     args = dict(vcpus_needed=16, memory_gib_needed=256, storage_gib_needed=5120, edition="ee", licence_model="byol",
                 region="us-east-1", cross_region_dr=False, dr_region=None, hours_per_month=D(730))  # fmt: skip

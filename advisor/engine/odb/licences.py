@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
-from advisor.engine.odb_rates import CostLine
+from advisor.engine.odb.rates import CostLine
 from pricing.engine.licences import (
     LicenceConfig,
     LicenceEstimate,

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.engine.facts import Fact, fact_registry
-from advisor.engine.rule_shape import (
+from advisor.engine.rules.shape import (
     OPERATOR_TYPES,
     OPTIONS,
     SEVERITY_ORDER,
@@ -46,8 +46,8 @@ from advisor.engine.rule_shape import (
     _placeholders,
     rule_file_schema,
 )
-from advisor.engine.rule_verdicts import Finding, OptionVerdict, verdicts_for, verdicts_json
-from advisor.engine.rule_words import describe_condition, describe_text
+from advisor.engine.rules.verdicts import Finding, OptionVerdict, verdicts_for, verdicts_json
+from advisor.engine.rules.words import describe_condition, describe_text
 from advisor.engine.workload import Workload
 
 __all__ = [
@@ -86,7 +86,7 @@ __all__ = [
     "verdicts_json",
 ]
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 SCHEMA_FILE = RULES_DIR / "rule-file.schema.json"
 FEATURE_ROWS_FILE = RULES_DIR / "feature_rows.json"
 

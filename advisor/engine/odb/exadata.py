@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
 
-from advisor.engine.odb_licences import count_byol_licences, licence_lines, other_reading_total
-from advisor.engine.odb_lines import LICENCE_LABELS, infrastructure_lines
-from advisor.engine.odb_rates import CostLine, OdbRates
+from advisor.engine.odb.licences import count_byol_licences, licence_lines, other_reading_total
+from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
+from advisor.engine.odb.rates import CostLine, OdbRates
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (

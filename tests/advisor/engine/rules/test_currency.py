@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from advisor.engine.rules import evaluate_rules, rule_set
+from advisor.engine.rules.loader import evaluate_rules, rule_set
 from advisor.engine.workload import parse_workload
 
 MULTITENANT_REPLICAS_SINCE = "2026-01-23"

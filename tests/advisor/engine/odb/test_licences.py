@@ -19,7 +19,7 @@ from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from pricing.engine.pricebook import PriceBook
 from pricing.price_fixtures import read_rows
 
-PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 US_EAST_1 = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")
 
 
@@ -106,7 +106,7 @@ def test_the_other_reading_is_priced_and_said_to_change_the_ranking():
 
 
 def test_cash_as_paid_buys_the_licences_in_month_1_and_bills_exadata_monthly():
-    from advisor.engine.odb_option import odb_cash_flow
+    from advisor.engine.odb.option import odb_cash_flow
 
     flow = odb_cash_flow(options()["odb"].odb)
     # bought in month 1: EE 8 x 47,500 = 380,000; Partitioning and Advanced Compression 16 x 11,500 each = 368,000;

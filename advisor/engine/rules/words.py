@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.engine.facts import fact_registry
-from advisor.engine.rule_shape import AllOf, AnyOf, NotOf, _placeholders
+from advisor.engine.rules.shape import AllOf, AnyOf, NotOf, _placeholders
 
 _OP_WORDS = {"eq": "is", "ne": "is not", "gt": ">", "gte": "≥", "lt": "<", "lte": "≤"}
 

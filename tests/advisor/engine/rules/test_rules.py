@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.rules import (
+from advisor.engine.rules.loader import (
     FEATURE_ROWS_FILE,
     SCHEMA_FILE,
     RuleSetInvalid,

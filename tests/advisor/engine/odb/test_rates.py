@@ -2,16 +2,16 @@
 says whether it is at Oracle's list price (2026-01-05) or the buyer's rate, and implausible rates are refused.
 
 List prices (Oracle, as of 2026-01-05): X11M database and storage servers 2.9032/h each, BYOL ECPU 0.0807/h;
-730 hours a month; the 16 vCPU need of tests/advisor/engine/test_odb.py is 2 database + 3 storage servers and 32 ECPUs.
+730 hours a month; the 16 vCPU need of tests/advisor/engine/odb/test_odb.py is 2 database + 3 storage servers and 32 ECPUs.
 """
 
 from decimal import Decimal
 
 import pytest
 
-from advisor.engine.odb import recommend_odb
-from advisor.engine.odb_option import odb_rates, odb_terms_words
-from advisor.engine.odb_rates import OdbRates
+from advisor.engine.odb.exadata import recommend_odb
+from advisor.engine.odb.option import odb_rates, odb_terms_words
+from advisor.engine.odb.rates import OdbRates
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 
 
@@ -116,8 +116,8 @@ def test_a_rate_at_exactly_ten_times_the_list_price_is_taken():
 
 
 def test_license_included_without_a_quote_is_said_to_be_unpriced():
-    from advisor.engine.odb_option import LI_UNPRICED, odb_recommendation
-    from advisor.engine.rules import evaluate_rules
+    from advisor.engine.odb.option import LI_UNPRICED, odb_recommendation
+    from advisor.engine.rules.loader import evaluate_rules
     from advisor.engine.sizing import Need
 
     workload = parse_workload({"oracle": {"licence_model": "li"}, "environment": {"region": "us-east-1"}})

@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from advisor.engine.odb_rates import CostLine, OdbRates, priced_line, unit_rate
+from advisor.engine.odb.rates import CostLine, OdbRates, priced_line, unit_rate
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.odb_prices import DEDICATED, OdbPriceList, ShapeFacts
 from pricing.engine.pricebook import round_cents

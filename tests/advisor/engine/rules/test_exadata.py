@@ -6,7 +6,7 @@ Hybrid Columnar Compression) and Oracle's ORA-64307 (HCC only on Exadata, ZFS or
 
 import pytest
 
-from advisor.engine.rules import evaluate_rules, rule_set
+from advisor.engine.rules.loader import evaluate_rules, rule_set
 from advisor.engine.workload import parse_workload
 
 LOSING = {"rds": "rds", "rds_custom": "rdsc", "ec2": "ec2"}

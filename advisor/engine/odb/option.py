@@ -12,10 +12,10 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from advisor.engine.odb import OdbResult, recommend_odb
-from advisor.engine.odb_rates import OdbRates, reference_row
+from advisor.engine.odb.exadata import OdbResult, recommend_odb
+from advisor.engine.odb.rates import OdbRates, reference_row
 from advisor.engine.option_costs import licence_config, wanted_options
-from advisor.engine.rules import OptionVerdict
+from advisor.engine.rules.loader import OptionVerdict
 from advisor.engine.sizing import Need
 from advisor.engine.workload import Workload
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
