@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from advisor import services
-from advisor.engine.recommender import Recommendation, recommend
+from advisor.engine.recommendation.recommender import Recommendation, recommend
 from advisor.engine.workload import Workload, WorkloadInvalid
 from advisor.models import Assessment
 from advisor.pages import results as results_page

@@ -13,8 +13,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from advisor.access import visible_assessments
 from advisor.engine.facts import Fact, fact_registry
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import Recommendation, recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import Recommendation, recommend
 from advisor.engine.rules.loader import (
     OPTIONS,
     SEVERITY_ORDER,

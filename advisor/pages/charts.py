@@ -11,7 +11,7 @@ from plotly.subplots import make_subplots
 
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB as STANDARD_SIZES
 from advisor.engine.ioquery import IoReport
-from advisor.engine.option_commitments import best_commitment
+from advisor.engine.recommendation.option_commitments import best_commitment
 
 # One marker per binding limit, so the chart shows where the limit changes, as the seed talk's slides do.
 LIMIT_MARKERS: dict[str, tuple[str, str]] = {

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from advisor.engine.option_commitments import best_commitment
-from advisor.engine.recommender import OptionRecommendation
+from advisor.engine.recommendation.option_commitments import best_commitment
+from advisor.engine.recommendation.recommender import OptionRecommendation
 from pricing.engine.commitment_totals import CommitmentTotal
 
 

@@ -15,9 +15,14 @@ from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.option import odb_cash_flow, odb_lines, odb_words
-from advisor.engine.option_commitments import topology_cash_flow
-from advisor.engine.ranking import LeftOut, Ranking, awaiting_words, left_out_words
-from advisor.engine.recommender import NEAR_TIE, Candidate, OptionRecommendation, Recommendation
+from advisor.engine.recommendation.option_commitments import topology_cash_flow
+from advisor.engine.recommendation.ranking import LeftOut, Ranking, awaiting_words, left_out_words
+from advisor.engine.recommendation.recommender import (
+    NEAR_TIE,
+    Candidate,
+    OptionRecommendation,
+    Recommendation,
+)
 from advisor.engine.sizing import SizingPolicy
 from advisor.pages import charts
 from advisor.pages.commitment_words import (

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from advisor import services
-from advisor.engine.recommender import Recommendation
+from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ReportSettings

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.odb.option import odb_rates, odb_terms_words
-from advisor.engine.recommender import Recommendation
+from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.rules.loader import Finding
 from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, LicenceModel, Workload
 from advisor.pages.results import Column

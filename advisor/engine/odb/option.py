@@ -14,7 +14,8 @@ from typing import Any
 
 from advisor.engine.odb.exadata import OdbResult, recommend_odb
 from advisor.engine.odb.rates import OdbRates, reference_row
-from advisor.engine.option_costs import licence_config, wanted_options
+from advisor.engine.recommendation.candidates import OptionRecommendation
+from advisor.engine.recommendation.option_costs import licence_config, wanted_options
 from advisor.engine.rules.loader import OptionVerdict
 from advisor.engine.sizing import Need
 from advisor.engine.workload import Workload
@@ -83,8 +84,6 @@ def odb_recommendation(
 ) -> Any:  # fmt: skip
     """``others``: the other options' labels and monthly totals, to say whether the other licence reading would
     make Oracle Database@AWS the cheapest."""
-    from advisor.engine.recommender import OptionRecommendation
-
     # the VM cluster runs RAC across its VMs (at least two database servers), so BYOL licenses RAC like any option
     options = tuple(dict.fromkeys((*wanted_options(workload), "rac")))
     result = recommend_odb(

@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload

@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
 from advisor.pages.results import licence_count_words

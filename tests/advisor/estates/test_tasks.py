@@ -8,7 +8,7 @@ import pytest
 from django.test import override_settings
 
 from advisor import services as advisor_services
-from advisor.engine.recommendation_json import recommendation_json
+from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.workload import parse_workload
 from advisor.estates import services, tasks
 from advisor.estates.engine.inventory import read_inventory

@@ -5,11 +5,11 @@ Standard All Upfront at 0.080479/h effective, 2026-05-12), as in test_option_com
 from datetime import date
 from decimal import Decimal
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.workload.fields import LicenceModel
 from advisor.pages.results import results_context
-from tests.advisor.engine.test_option_commitments import book
+from tests.advisor.engine.recommendation.test_option_commitments import book
 
 
 def _context():

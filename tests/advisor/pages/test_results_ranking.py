@@ -10,8 +10,8 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import Recommendation, recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import Recommendation, recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.pages.results import IF_UNBLOCKED, results_context
 from pricing.engine.pricebook import PriceBook
@@ -127,8 +127,8 @@ def test_oracle_database_at_aws_alone_priced_is_recommended_alone_saying_its_tot
 
 
 def test_a_partial_total_is_never_recommended_beside_a_full_one_nor_two_partial_ones_against_each_other() -> None:
-    from advisor.engine.ranking import rank_options
-    from tests.advisor.engine.test_ranking import option  # the recommender's shapes, made by hand
+    from advisor.engine.recommendation.ranking import rank_options
+    from tests.advisor.engine.recommendation.test_ranking import option  # the recommender's shapes, made by hand
 
     backups = ("backup storage is not priced",)
     beside_full = rank_options(options=(option("ec2", "900.00", no_price=backups), option("rds", "1000.00")))

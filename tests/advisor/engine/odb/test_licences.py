@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from pricing.engine.pricebook import PriceBook
 from pricing.price_fixtures import read_rows

@@ -7,8 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.estates.engine.summary import summary_from_json
 from advisor.estates.engine.totals import Assessed, estate_totals

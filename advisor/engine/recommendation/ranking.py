@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from advisor.engine.recommender import OptionRecommendation
+    from advisor.engine.recommendation.candidates import OptionRecommendation
 
 BASIS = "monthly run-rate, AWS on-demand and Oracle licences included"
 BYOL_LICENCES_NOT_COUNTED = "Oracle licences you bring are not counted"

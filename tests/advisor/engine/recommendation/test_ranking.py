@@ -7,9 +7,9 @@ from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
-from advisor.engine.ranking import BASIS, left_out_words, rank_options, ranking_words
-from advisor.engine.recommendation_json import ranking_json
-from advisor.engine.recommender import OptionRecommendation
+from advisor.engine.recommendation.as_json import ranking_json
+from advisor.engine.recommendation.ranking import BASIS, left_out_words, rank_options, ranking_words
+from advisor.engine.recommendation.recommender import OptionRecommendation
 from advisor.engine.rules.verdicts import Finding, OptionVerdict
 
 LABELS = {"rds": "Amazon RDS for Oracle", "rds_custom": "Amazon RDS Custom for Oracle",

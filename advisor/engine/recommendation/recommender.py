@@ -20,8 +20,9 @@ from advisor.engine.coremark_spread import spread_of
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.odb.option import odb_recommendation
-from advisor.engine.option_commitments import option_commitments
-from advisor.engine.option_costs import (
+from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
+from advisor.engine.recommendation.option_commitments import option_commitments
+from advisor.engine.recommendation.option_costs import (
     OptionPlan,
     RankingCosts,
     config_for,
@@ -29,8 +30,9 @@ from advisor.engine.option_costs import (
     optimize_cores,
     plan_option,
 )
-from advisor.engine.ranking import Ranking, rank_options
-from advisor.engine.rules.loader import OPTIONS, OptionVerdict, evaluate_rules
+from advisor.engine.recommendation.ranking import Ranking, rank_options
+from advisor.engine.recommendation.unpriced import unpriced_reason
+from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
     Dimension,
@@ -54,11 +56,9 @@ from advisor.engine.sizing.cores import (
     source_cpu,
 )
 from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
-from advisor.engine.topology import Topology, price_topology
-from advisor.engine.unpriced import unpriced_reason
+from advisor.engine.topology import price_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.commitment_totals import CommitmentSummary
 from pricing.engine.licences import LicenceInvalid
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 
@@ -71,59 +71,6 @@ LATENCY_WORDS = (
     "latency sensitivity is high: only storage AWS rates sub-millisecond is considered (io2 Block Express; "
     "gp3, gp2 and io1 are single-digit milliseconds: Amazon EBS volume types, AWS EC2 User Guide, 2023-06-15)"
 )
-
-
-@dataclass(frozen=True)
-class Candidate:
-    instance_class: str
-    hourly_usd: Decimal
-    vcpus: int  # the class's
-    memory_gib: float
-    layout: StorageLayout
-    deployment: str
-    capacity: Capacity
-    topology: Topology
-    cores: int | None = None  # Optimize CPUs: the active cores
-    threads_per_core: int = 2
-    instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
-    caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
-    reasons: tuple[str, ...] = ()
-    coremark_per_thread: float | None = None  # measured CoreMark per thread (the catalog's, with its date)
-    coremark_as_of: str | None = None
-    cpu_scaling: str = ""  # how per-thread performance changed the CPU need and licences, in words
-    ebs_limits_published: bool = True
-    coremark_spread_pct: float | None = None  # how far sizes of its family differ per thread in the measurements
-    coremark_spread: str = ""  # that spread, in words
-
-    @property
-    def effective_vcpus(self) -> int:
-        return self.cores * self.threads_per_core if self.cores else self.vcpus
-
-    @property
-    def total_monthly_usd(self) -> Decimal:
-        return self.topology.total_monthly_usd
-
-
-@dataclass(frozen=True)
-class Rejected:
-    instance_class: str
-    hourly_usd: Decimal | None
-    reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class OptionRecommendation:
-    option: str
-    label: str
-    verdict: OptionVerdict
-    chosen: Candidate | None
-    alternatives: tuple[Candidate, ...]
-    rejected_cheaper: tuple[Rejected, ...]
-    unmet: tuple[str, ...]  # when nothing fits: which requirement failed, and by how much
-    notes: tuple[str, ...]
-    unpriced_reason: str = ""  # when nothing is priced: why, in words
-    odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
-    commitments: CommitmentSummary | None = None  # the chosen topology under each AWS commitment
 
 
 @dataclass(frozen=True)

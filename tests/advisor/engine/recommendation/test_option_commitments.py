@@ -4,14 +4,14 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.option_commitments import best_commitment
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.option_commitments import best_commitment
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from pricing.engine.pricebook import PriceBook
 from pricing.engine.rows import PriceRow
 from pricing.offer_files import read_offer_file
 
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+FIXTURES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 
 
 @cache

@@ -2,10 +2,10 @@
 from the small SE2 scenario's EC2 option (eu-west-1, 2023-02-23 offer files; m5.xlarge 3-year Standard All Upfront
 0.080479/h effective, 2026-05-12), as in test_option_commitments."""
 
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from tests.advisor.engine.test_option_commitments import book
+from tests.advisor.engine.recommendation.test_option_commitments import book
 
 
 def _ec2() -> dict:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.sizing.cores import NO_SOURCE, scale_for, source_cpu
@@ -18,7 +18,7 @@ from pricing.price_fixtures import read_rows
 
 from .test_recommender import book, in_eu_west_1
 
-PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
+PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 US_EAST_1_FILES = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl")
 NO_IO = {"peak_read_iops": 0, "peak_write_iops": 0, "sustained_read_iops": 0, "sustained_write_iops": 0,
          "peak_read_mib_s": 0, "peak_write_mib_s": 0}  # fmt: skip

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import parse_workload
 from pricing.engine.pricebook import PriceBook
 from pricing.offer_files import read_offer_file
 
-PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices" / "eu-west-1"
+PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices" / "eu-west-1"
 
 
 @cache

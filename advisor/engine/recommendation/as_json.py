@@ -6,9 +6,9 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.odb.option import odb_json
-from advisor.engine.option_commitments import topology_cash_flow
-from advisor.engine.ranking import Ranking, awaiting_words, left_out_words
-from advisor.engine.recommender import NEAR_TIE, Candidate, Recommendation
+from advisor.engine.recommendation.option_commitments import topology_cash_flow
+from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words
+from advisor.engine.recommendation.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules.loader import verdicts_json
 from advisor.engine.sizing import Dimension
 from advisor.engine.topology import Topology
