@@ -7,13 +7,33 @@ peak, redo within the writes, whole-block multiblock reads, DR region, buffer ca
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from advisor.engine.workload.editions import edition_constraints
 from advisor.engine.workload.fields import Architecture, Edition
 
 if TYPE_CHECKING:
-    from advisor.engine.workload.model import Workload
+    from advisor.engine.workload.capacity import IOSection, SizingSection
+    from advisor.engine.workload.database import FeaturesSection, OracleSection
+    from advisor.engine.workload.deployment import AvailabilitySection, EnvironmentSection
+
+
+class WorkloadSections(Protocol):
+    """The sections the cross-field rules read: a ``workload.model.Workload`` (which calls them while validating,
+    so this module names what it reads instead of importing the model back)."""
+
+    @property
+    def oracle(self) -> OracleSection: ...
+    @property
+    def features(self) -> FeaturesSection: ...
+    @property
+    def sizing(self) -> SizingSection: ...
+    @property
+    def io(self) -> IOSection: ...
+    @property
+    def environment(self) -> EnvironmentSection: ...
+    @property
+    def availability(self) -> AvailabilitySection: ...
 
 
 @dataclass(frozen=True)
@@ -24,7 +44,7 @@ class Conflict:
     message: str
 
 
-def workload_conflicts(workload: Workload) -> list[Conflict]:
+def workload_conflicts(workload: WorkloadSections) -> list[Conflict]:
     """Every cross-field inconsistency, so the user sees all of them at once."""
     rules = edition_constraints()
     oracle, features, sizing, io = workload.oracle, workload.features, workload.sizing, workload.io
