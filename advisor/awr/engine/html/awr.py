@@ -9,7 +9,7 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.html_tables import HtmlReport, Table
+from advisor.awr.engine.html.tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
 
 LOAD = "Load Profile"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.text_common import find, fixed_width, labelled, section, stat_row, value_line
+from advisor.awr.engine.text.common import find, fixed_width, labelled, section, stat_row, value_line
 
 LOAD_ROWS = {
     "DB CPU(s)": ("db_cpu_per_s", 1.0),

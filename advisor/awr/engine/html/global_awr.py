@@ -9,8 +9,8 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.html_awr import _io_profile, activity, exadata_evidence, init_params, yes
-from advisor.awr.engine.html_tables import HtmlReport, Table
+from advisor.awr.engine.html.awr import _io_profile, activity, exadata_evidence, init_params, yes
+from advisor.awr.engine.html.tables import HtmlReport, Table
 
 
 def _grouped_begin_columns(table: Table) -> dict[str, int]:

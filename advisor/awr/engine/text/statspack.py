@@ -11,7 +11,7 @@ import re
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.text_awr import (
+from advisor.awr.engine.text.awr import (
     activity,
     init_parameters,
     memory_and_cache,
@@ -19,7 +19,7 @@ from advisor.awr.engine.text_awr import (
     window,
     yes,
 )
-from advisor.awr.engine.text_common import find, fixed_width, labelled, positional, section
+from advisor.awr.engine.text.common import find, fixed_width, labelled, positional, section
 
 _DB_INST = re.compile(r"DB/Inst:\s*(?P<db>[^/\s]+)/(?P<inst>\S+)")
 

@@ -14,8 +14,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
-from advisor.awr.engine.figures import Figure, Provenance
-from advisor.awr.engine.prefill_exadata import Finding, exadata_findings, exadata_prefill
+from advisor.awr.engine.figures import Figure
+from advisor.awr.engine.prefill.builder import Builder, PrefilledField
+from advisor.awr.engine.prefill.exadata import Finding, exadata_findings, exadata_prefill
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -23,14 +24,6 @@ LINUX_MAX_IO_KIB = 1024  # the workload contract's own cap on multiblock reads (
 # Growth over a shorter window than this is not projected to a year: a few days of size samples say nothing about
 # seasonality or batch loads. Four weeks is the app's policy, not an Oracle or AWS figure.
 MIN_GROWTH_WINDOW_DAYS = 28
-
-
-class PrefilledField(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    path: str
-    value: Any
-    source: str
-    provenance: tuple[Provenance, ...] = ()
 
 
 class Prefill(BaseModel):
@@ -41,35 +34,11 @@ class Prefill(BaseModel):
     findings: tuple[Finding, ...]
 
 
-class _Builder:
-    def __init__(self) -> None:
-        self.values: dict[str, Any] = {}
-        self.fields: dict[str, PrefilledField] = {}
-        self.skipped: dict[str, str] = {}
-
-    def set(self, path: str, value: Any, source: str, provenance: tuple[Provenance, ...]) -> None:
-        if isinstance(value, float) and not math.isfinite(value):
-            self.skip(path, f"the figure found ({value}) is not a finite number")
-            return
-        self.values[path] = value
-        self.fields[path] = PrefilledField(path=path, value=value, source=source, provenance=provenance)
-
-    def skip(self, path: str, reason: str) -> None:
-        self.skipped.setdefault(path, reason)
-
-    def document(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {}
-        for path, value in self.values.items():
-            section, field = path.split(".")
-            doc.setdefault(section, {})[field] = value
-        return doc
-
-
 def _fact(agg: Aggregation, metric: str) -> Figure | None:
     return agg.facts.get(metric)
 
 
-def _oracle(b: _Builder, agg: Aggregation) -> None:
+def _oracle(b: Builder, agg: Aggregation) -> None:
     edition = _fact(agg, "edition")
     if edition:
         printed = str(edition.value).upper()
@@ -125,7 +94,7 @@ def _oracle(b: _Builder, agg: Aggregation) -> None:
         b.skip("oracle.character_set", "no character set in these files")
 
 
-def _features(b: _Builder, agg: Aggregation) -> None:
+def _features(b: Builder, agg: Aggregation) -> None:
     rac, count = _fact(agg, "rac"), _fact(agg, "instance_count")
     source = rac or count
     if source is not None:
@@ -150,7 +119,7 @@ def _round_up(value: float, places: int = 2, *, positive: bool = True) -> float:
     return max(rounded, 1 / factor) if positive else rounded
 
 
-def _sizing(b: _Builder, agg: Aggregation) -> None:
+def _sizing(b: Builder, agg: Aggregation) -> None:
     cpu = agg.rates.get("db_cpu_per_s")
     host = agg.rates.get("host_busy_cpus")
     if cpu:
@@ -225,7 +194,7 @@ def _rate_words(summary: MetricSummary, which: str) -> str:
     return f"time-weighted average of {summary.windows} window(s) ({summary.minutes:g} minutes)"
 
 
-def _io(b: _Builder, agg: Aggregation) -> None:
+def _io(b: Builder, agg: Aggregation) -> None:
     for kind in ("read", "write"):
         iops = agg.rates.get(f"{kind}_iops") or agg.rates.get(f"{kind}_iops_db")
         if iops:
@@ -277,7 +246,7 @@ def _io(b: _Builder, agg: Aggregation) -> None:
     b.skip("io.peak_duration_minutes", "how long peaks last is not in these reports")
 
 
-def _environment(b: _Builder, agg: Aggregation) -> None:
+def _environment(b: Builder, agg: Aggregation) -> None:
     rds = _fact(agg, "rds")
     if rds is not None and rds.value:
         b.set("environment.current_platform", "rds", "IS_RDS YES", rds.provenance)
@@ -288,7 +257,7 @@ def _tail(field: str) -> str:
     return field.split("_", 1)[1] if "_" in field else field
 
 
-def _partners(b: _Builder, path: str) -> list[str]:
+def _partners(b: Builder, path: str) -> list[str]:
     """The pre-filled fields a questionnaire default at ``path`` contradicts: those of its section bounding the same
     figure (the peak of a sustained value), else every pre-filled field of its section."""
     section, _, field = path.partition(".")
@@ -296,7 +265,7 @@ def _partners(b: _Builder, path: str) -> list[str]:
     return [p for p in same if _tail(p.partition(".")[2]) == _tail(field)] or same
 
 
-def _valid_workload(b: _Builder) -> Workload:
+def _valid_workload(b: Builder) -> Workload:
     """The pre-filled values as a ``Workload``, never an error: a pre-filled value the validation refuses is
     withdrawn with the validator's message; when a default the reports did not fill contradicts a pre-filled value
     (a sustained IOPS default above a pre-filled peak), the pre-filled value it contradicts is withdrawn, saying so."""
@@ -328,7 +297,7 @@ def _valid_workload(b: _Builder) -> Workload:
 
 
 def prefill(agg: Aggregation) -> Prefill:
-    b = _Builder()
+    b = Builder()
     _oracle(b, agg)
     _features(b, agg)
     _sizing(b, agg)

@@ -1,7 +1,7 @@
 """What a report says about Exadata: the pre-filled Exadata features (Smart Scan, Smart Flash Cache, HCC with its
 stored and decompressed sizes), each with its source, and the review page's notes on what the target loses.
 
-Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``). A feature is ticked only on evidence the
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). A feature is ticked only on evidence the
 reports print: Smart Scan reads in IOStat by Function, 'Optimized Requests' in the IO Profile, HCC rows in a
 dbspace listing. Sizes are rounded up to 0.01 GiB, so the decompressed size never falls below the stored one.
 """
@@ -17,7 +17,7 @@ from advisor.awr.engine.aggregate import Aggregation
 from advisor.awr.engine.figures import Provenance
 
 if TYPE_CHECKING:
-    from advisor.awr.engine.prefill import _Builder
+    from advisor.awr.engine.prefill.builder import Builder
 
 
 class Finding(BaseModel):
@@ -32,7 +32,7 @@ def _gib(value: float) -> float:
     return max(math.ceil(round(value * 100, 6)) / 100, 0.01)
 
 
-def exadata_prefill(b: _Builder, agg: Aggregation) -> None:
+def exadata_prefill(b: Builder, agg: Aggregation) -> None:
     """Tick the Exadata features the reports show in use; say why the others are left alone (on Exadata only)."""
     on_exadata = agg.facts.get("exadata") is not None
     smart = agg.rates.get("smart_scan_read_mib_s")
