@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
-from pricing.database_plan_offer import read_database_plans
 from pricing.engine.rows import PriceRow
-from pricing.offer_report import PriceDataInvalid
+from pricing.offers.database_plan import read_database_plans
+from pricing.offers.report import PriceDataInvalid
 from pricing.price_fixtures import BuildReport, FixtureSourceError, source_price
 
 KARPENTER_FILE = "aws-2026/karpenter/ec2-linux-ondemand-2026-07-20.csv"  # under shared/data/
@@ -177,7 +177,7 @@ DATABASE_PLANS_SOURCE = (
 
 def database_plan_rows(data_dir: Path, *, report: BuildReport) -> list[PriceRow]:
     """The RDS for Oracle rates of AWS's Database Savings Plans offer file for ap-south-2, read by the same reader as
-    an admin's upload (``pricing.database_plan_offer``)."""
+    an admin's upload (``pricing.offers.database_plan``)."""
     path = data_dir / DATABASE_PLANS_DIR / DATABASE_PLANS_FILE
     try:
         lines = path.read_text(encoding="utf-8-sig").splitlines()[:10]

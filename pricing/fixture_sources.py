@@ -4,7 +4,7 @@ The app prices offline from ``fixtures/prices/`` and never reads ``../shared`` a
 (``manage.py build_price_fixtures``) writes:
 
 - ``eu-west-1/AmazonRDS.json``, ``eu-west-1/AmazonEC2.json``: the TC offer files, copied byte for byte and read
-  back through the same streaming importer an admin uses (``pricing.offer_files``);
+  back through the same streaming importer an admin uses (``pricing.offers.files``);
 - ``rds-oracle-vi21.jsonl``: RDS for Oracle Single-AZ instance hours from VI21, every region but the ones an offer
   file covers, plus Multi-AZ = 2 x Single-AZ marked estimated;
 - ``ec2-linux-oz.jsonl``: EC2 Linux on-demand instance hours from OZ for every AWS region (in eu-west-1 only the
@@ -36,7 +36,7 @@ from pricing.fixture_commitments import database_plan_rows, karpenter_rows, rese
 from pricing.fixture_oz import OZ_AS_OF, OZ_FILE, OZ_SOURCE, REGION_CODE, oz_rows
 from pricing.fixture_reference import NOTES_FILE, SourceDates, reference_rows
 from pricing.fixture_vi21 import ORACLE_ENGINE_CODES, VI21_AS_OF, VI21_FILE, VI21_SOURCE, verify_engine_codes, vi21_rows
-from pricing.offer_reader import read_offer_file
+from pricing.offers.reader import read_offer_file
 from pricing.price_fixtures import (
     DATABASE_PLANS_JSONL,
     DEFAULT_SHARED_DIR,

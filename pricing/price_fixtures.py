@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_reader import read_offer_file, read_offer_header
+from pricing.offers.reader import read_offer_file, read_offer_header
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRICE_FIXTURE_DIR = REPO_ROOT / "fixtures" / "prices"

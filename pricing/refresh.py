@@ -18,18 +18,18 @@ from typing import Any
 
 from django.db import transaction
 
-from pricing.database_plan_offer import (
+from pricing.engine.rows import PriceRow
+from pricing.models import PriceSnapshot
+from pricing.offers.database_plan import (
     carried_over,
     is_database_plan_file,
     read_database_plans,
     with_database_plans,
 )
-from pricing.engine.rows import PriceRow
-from pricing.models import PriceSnapshot
-from pricing.offer_files import fetch_price_list
-from pricing.offer_reader import read_offer_file, read_offer_header
-from pricing.offer_report import MAX_LISTED, ImportReport, PriceDataInvalid, PriceListUnavailable
-from pricing.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
+from pricing.offers.files import fetch_price_list
+from pricing.offers.reader import read_offer_file, read_offer_header
+from pricing.offers.report import MAX_LISTED, ImportReport, PriceDataInvalid, PriceListUnavailable
+from pricing.offers.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
 from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
 from pricing.snapshots import SnapshotInvalid, current_rows, snapshot_current, snapshot_write, validated_rows
 

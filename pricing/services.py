@@ -23,7 +23,7 @@ from botocore.config import Config
 from botocore.exceptions import BotoCoreError
 
 from pricing.models import PriceSnapshot
-from pricing.offer_files import PRICING_API_REGIONS
+from pricing.offers.files import PRICING_API_REGIONS
 from pricing.price_fixtures import PRICE_FIXTURE_DIR, fixture_groups
 from pricing.refresh import Progress, RefreshFailed, RefreshResult, ServiceRefresh, Step, refresh_snapshots
 from pricing.snapshot_diff import Repriced, SnapshotDiff, snapshot_diff

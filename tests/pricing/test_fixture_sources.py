@@ -24,7 +24,7 @@ from pricing.fixture_sources import (
     reference_rows,
     verify_engine_codes,
 )
-from pricing.offer_files import read_offer_file
+from pricing.offers.files import read_offer_file
 
 SHARED = DEFAULT_SHARED_DIR
 needs_shared = pytest.mark.skipif(not (SHARED / "data" / "pricing").is_dir(), reason="../shared is not here")

@@ -98,7 +98,7 @@ def test_every_snapshot_links_to_its_diff_impact_and_make_current(admin_client: 
 def test_a_database_savings_plans_upload_is_named_as_uploaded_never_by_a_server_path(
     staff: Client, prices: None, tmp_path: Path, django_capture_on_commit_callbacks: Any
 ) -> None:
-    from tests.pricing.test_database_plan_offer import database_plan_offer
+    from tests.pricing.offers.test_database_plan import database_plan_offer
 
     job = _upload(staff, django_capture_on_commit_callbacks, database_plan_offer(region=REGION), tmp_path)
 

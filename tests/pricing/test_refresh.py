@@ -16,8 +16,9 @@ import pytest
 from botocore.stub import Stubber
 from django.core.management import CommandError, call_command
 
-from pricing import offer_files, services
+from pricing import services
 from pricing.models import PriceRecord, PriceSnapshot
+from pricing.offers import files as offer_files
 from tests.pricing.commitment_data import add_reserved_term
 from tests.pricing.offer_data import REGION, find_sku, item, offer, price_of, write
 

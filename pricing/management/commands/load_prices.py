@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing import services
 from pricing.fixture_sources import PRICE_FIXTURE_DIR, FixtureSourceError
-from pricing.offer_files import PriceDataInvalid
+from pricing.offers.files import PriceDataInvalid
 
 
 class Command(BaseCommand):

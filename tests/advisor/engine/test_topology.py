@@ -15,7 +15,7 @@ from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
 from pricing.engine.pricebook import PriceBook
 from pricing.engine.rows import PriceRow
-from pricing.offer_files import read_offer_file
+from pricing.offers.files import read_offer_file
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
 C = Decimal("0.01")

@@ -9,7 +9,7 @@ from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from pricing.engine.pricebook import PriceBook
 from pricing.engine.rows import PriceRow
-from pricing.offer_files import read_offer_file
+from pricing.offers.files import read_offer_file
 
 FIXTURES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 

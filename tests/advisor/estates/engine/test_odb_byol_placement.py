@@ -13,7 +13,7 @@ from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.estates.engine.summary import summary_from_json
 from advisor.estates.engine.totals import Assessed, estate_totals
 from pricing.engine.pricebook import PriceBook
-from pricing.offer_files import read_offer_file
+from pricing.offers.files import read_offer_file
 from pricing.price_fixtures import read_rows
 
 PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_files import (
+from pricing.offers.files import (
     ImportReport,
     PriceDataInvalid,
     deduplicate,

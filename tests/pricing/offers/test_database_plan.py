@@ -16,11 +16,11 @@ import pytest
 from django.core.management import call_command
 
 from pricing import services
-from pricing.database_plan_offer import is_database_plan_file, read_database_plans, with_database_plans
 from pricing.engine.commitments import commitment_quotes
 from pricing.engine.pricebook import PriceBook
 from pricing.models import PriceRecord
-from pricing.offer_report import PriceDataInvalid
+from pricing.offers.database_plan import is_database_plan_file, read_database_plans, with_database_plans
+from pricing.offers.report import PriceDataInvalid
 from tests.pricing.commitment_data import M5_LARGE_SKU, savings_plan_offer, write_json
 from tests.pricing.offer_data import offer, write
 
@@ -147,7 +147,7 @@ def test_a_database_plan_file_is_refused_for_ec2(prices: None, tmp_path: Path) -
 
 def test_the_held_on_demand_row_lends_its_attributes_and_other_rows_are_kept(tmp_path: Path) -> None:
     # eu-west-1's committed RDS rows: a rate keyed by a held on-demand SKU takes that row's attributes
-    from pricing.offer_files import read_offer_file
+    from pricing.offers.files import read_offer_file
     from pricing.price_fixtures import PRICE_FIXTURE_DIR
 
     held = list(read_offer_file(PRICE_FIXTURE_DIR / "eu-west-1" / "AmazonRDS.json", region="eu-west-1"))

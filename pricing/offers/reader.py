@@ -19,8 +19,8 @@ import ijson
 from pydantic import ValidationError
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_report import ImportReport, InvalidItem, OfferHeader, PriceDataInvalid
-from pricing.offer_rows import (
+from pricing.offers.report import ImportReport, InvalidItem, OfferHeader, PriceDataInvalid
+from pricing.offers.rows import (
     SERVICES,
     TERM_TYPES,
     date_of,

@@ -27,8 +27,8 @@ from botocore.exceptions import (
 )
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_reader import PROGRESS_EVERY, read_offer_file, read_offer_header
-from pricing.offer_report import (
+from pricing.offers.reader import PROGRESS_EVERY, read_offer_file, read_offer_header
+from pricing.offers.report import (
     MAX_LISTED,
     ImportReport,
     InvalidItem,
@@ -36,7 +36,7 @@ from pricing.offer_report import (
     PriceDataInvalid,
     PriceListUnavailable,
 )
-from pricing.offer_rows import (
+from pricing.offers.rows import (
     EBS_FAMILIES,
     EC2_INSTANCE_ATTRIBUTES,
     EC2_INSTANCE_FAMILIES,

@@ -27,9 +27,9 @@ import ijson
 from pricing.engine.commitment_terms import DATABASE_PLAN_TYPE
 from pricing.engine.rows import PriceRow
 from pricing.fixture_vi21 import ORACLE_ENGINE_CODES
-from pricing.offer_report import ImportReport, InvalidItem, PriceDataInvalid
-from pricing.offer_rows import date_of
-from pricing.savings_plans import _lease, _rate
+from pricing.offers.report import ImportReport, InvalidItem, PriceDataInvalid
+from pricing.offers.rows import date_of
+from pricing.offers.savings_plans import _lease, _rate
 
 OFFER_CODES = ("AWSDatabaseSavingsPlans", "AmazonDatabaseSavingsPlans")  # the JSON's and the CSV's header
 PURCHASE_TERMS = {("1", "year"): "1yr", ("3", "year"): "3yr"}

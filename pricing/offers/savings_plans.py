@@ -24,8 +24,8 @@ from typing import Any
 import ijson
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_report import ImportReport, InvalidItem, PriceDataInvalid
-from pricing.offer_rows import date_of
+from pricing.offers.report import ImportReport, InvalidItem, PriceDataInvalid
+from pricing.offers.rows import date_of
 
 PLAN_FAMILIES = ("EC2InstanceSavingsPlans", "ComputeSavingsPlans")
 MISSING_TERMS = (

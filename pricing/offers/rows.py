@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pricing.engine.rows import PriceRow
-from pricing.offer_report import InvalidItem
+from pricing.offers.report import InvalidItem
 
 SERVICES = ("AmazonRDS", "AmazonEC2")
 TERM_TYPES = ("OnDemand", "Reserved")
