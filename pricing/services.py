@@ -22,9 +22,9 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError
 
+from pricing.fixtures.files import PRICE_FIXTURE_DIR, fixture_groups
 from pricing.models import PriceSnapshot
 from pricing.offers.files import PRICING_API_REGIONS
-from pricing.price_fixtures import PRICE_FIXTURE_DIR, fixture_groups
 from pricing.refresh import Progress, RefreshFailed, RefreshResult, ServiceRefresh, Step, refresh_snapshots
 from pricing.snapshot_diff import Repriced, SnapshotDiff, snapshot_diff
 from pricing.snapshots import (

@@ -26,7 +26,7 @@ import ijson
 
 from pricing.engine.commitment_terms import DATABASE_PLAN_TYPE
 from pricing.engine.rows import PriceRow
-from pricing.fixture_vi21 import ORACLE_ENGINE_CODES
+from pricing.fixtures.vi21 import ORACLE_ENGINE_CODES
 from pricing.offers.report import ImportReport, InvalidItem, PriceDataInvalid
 from pricing.offers.rows import date_of
 from pricing.offers.savings_plans import _lease, _rate

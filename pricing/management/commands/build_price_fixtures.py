@@ -2,7 +2,12 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pricing.fixture_sources import DEFAULT_SHARED_DIR, PRICE_FIXTURE_DIR, FixtureSourceError, build_price_fixtures
+from pricing.fixtures.sources import (
+    DEFAULT_SHARED_DIR,
+    PRICE_FIXTURE_DIR,
+    FixtureSourceError,
+    build_price_fixtures,
+)
 from pricing.offers.files import PriceDataInvalid
 
 

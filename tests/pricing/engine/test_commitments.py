@@ -14,7 +14,7 @@ from pricing.engine.commitment_totals import combine_quotes
 from pricing.engine.commitments import NOT_PRICED, commitment_quotes
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
-from pricing.price_fixtures import PRICE_FIXTURE_DIR, read_rows
+from pricing.fixtures.files import PRICE_FIXTURE_DIR, read_rows
 
 EC2 = {
     "platform": "ec2",

@@ -17,7 +17,7 @@ from pricing.engine.commitment_terms import SPECS, commitments_for
 from pricing.engine.commitments import commitment_quotes
 from pricing.engine.pricebook import PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
-from pricing.price_fixtures import PRICE_FIXTURE_DIR, read_rows
+from pricing.fixtures.files import PRICE_FIXTURE_DIR, read_rows
 from tests.pricing.engine import eu_west_1_rows as eu
 
 PLAN = "savings-plan-database-1yr-no-upfront"

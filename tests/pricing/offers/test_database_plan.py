@@ -147,8 +147,8 @@ def test_a_database_plan_file_is_refused_for_ec2(prices: None, tmp_path: Path) -
 
 def test_the_held_on_demand_row_lends_its_attributes_and_other_rows_are_kept(tmp_path: Path) -> None:
     # eu-west-1's committed RDS rows: a rate keyed by a held on-demand SKU takes that row's attributes
+    from pricing.fixtures.files import PRICE_FIXTURE_DIR
     from pricing.offers.files import read_offer_file
-    from pricing.price_fixtures import PRICE_FIXTURE_DIR
 
     held = list(read_offer_file(PRICE_FIXTURE_DIR / "eu-west-1" / "AmazonRDS.json", region="eu-west-1"))
     row = next(r for r in held if r.product_family == "Database Instance" and r.attributes.get("databaseEngine") == "Oracle"

@@ -17,7 +17,7 @@ from pathlib import Path
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from pricing.engine.pricebook import PriceBook
-from pricing.price_fixtures import read_rows
+from pricing.fixtures.files import read_rows
 
 PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 US_EAST_1 = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")

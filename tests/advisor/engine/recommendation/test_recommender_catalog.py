@@ -14,7 +14,7 @@ from advisor.engine.sizing.need import Need
 from advisor.engine.workload import parse_workload
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.pricebook import PriceBook
-from pricing.price_fixtures import read_rows
+from pricing.fixtures.files import read_rows
 
 from .test_recommender import book, in_eu_west_1
 
