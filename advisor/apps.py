@@ -12,8 +12,8 @@ class AdvisorConfig(AppConfig):
         """Refuse to start with a broken rule set rather than silently drop rules; drop cached prices when an admin
         writes or switches a price snapshot; tell pricing which saved assessments a snapshot switch reprices."""
         from advisor import price_impact, services
-        from pricing.impact import register_impact_provider
         from pricing.services import snapshot_changed
+        from pricing.snapshots.impact import register_impact_provider
 
         snapshot_changed.connect(services.clear_price_caches, dispatch_uid="advisor-price-caches")
         register_impact_provider(price_impact.assessment_impact)  # /prices/ lists the assessments a switch reprices

@@ -20,9 +20,9 @@ from pricing.engine.commitment_terms import DATABASE_PLAN, commitments_for
 from pricing.engine.database_savings_plans import not_covered
 from pricing.engine.licences import LicenceConfig, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
-from pricing.estimate_page import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
 from pricing.forms_common import ChecksField, ChoiceField, FlagField, NumberField, QueryForm
-from pricing.price_books import price_book_for
+from pricing.pages.estimate import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
+from pricing.snapshots.books import price_book_for
 
 MAX_VOLUMES = 64  # this page's limit on identical volumes; the API and CLI take any list
 DEFAULT_CLASS = {"rds": "db.m5.xlarge", "rds-custom": "db.m5.xlarge", "ec2": "m5.xlarge"}

@@ -35,7 +35,7 @@ from pricing.offers.rows import (
 
 PROGRESS_EVERY = 100_000
 # Terms a caller may require (``require_terms``). A refresh does not: a file with on-demand terms only is taken with
-# a note that it priced no reservation (pricing/refresh.py).
+# a note that it priced no reservation (pricing/refresh/snapshots.py).
 REQUIRED_TERMS = ("Reserved",)
 MISSING_TERMS = {
     "Reserved": "no Reserved terms for the kept products: the file lacks terms.Reserved (termAttributes "

@@ -21,7 +21,14 @@ from pricing.jobs.models import Job
 from pricing.models import PriceSnapshot
 from pricing.offers import files as offer_files
 from tests.pricing.offer_data import REGION, offer, price_of, write
-from tests.pricing.test_refresh import RDS_FILTERS, changed_rds_upload, chunks, rds_items, request, stub_pages
+from tests.pricing.refresh.test_refresh import (
+    RDS_FILTERS,
+    changed_rds_upload,
+    chunks,
+    rds_items,
+    request,
+    stub_pages,
+)
 
 D = Decimal
 

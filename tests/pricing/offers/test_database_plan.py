@@ -217,7 +217,7 @@ def test_a_price_list_refresh_keeps_the_plan_s_rates_and_the_plan_is_priced_agai
     import boto3
     from botocore.stub import Stubber
 
-    from pricing.price_books import priced_book
+    from pricing.snapshots.books import priced_book
     from tests.pricing.test_commitment_price_list import answer
 
     for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}.items():

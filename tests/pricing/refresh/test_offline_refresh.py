@@ -15,7 +15,7 @@ from django.urls import reverse
 from pricing import services
 from pricing.jobs.models import Job
 from tests.pricing.offer_data import REGION, offer, write
-from tests.pricing.test_refresh import changed_rds
+from tests.pricing.refresh.test_refresh import changed_rds
 
 pytestmark = pytest.mark.django_db
 UPLOADED = "RDS prices (eu-west-1) copy.json"  # saved on the server under another name, in a directory of its own

@@ -34,7 +34,7 @@ from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBoo
 from pricing.engine.storage_fallback import fallbacks_used
 from pricing.forms_common import Issue
 from pricing.models import PriceRecord, PriceSnapshot
-from pricing.price_books import priced_book
+from pricing.snapshots.books import priced_book
 
 if TYPE_CHECKING:
     from pricing.forms import EstimateForm

@@ -10,11 +10,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from pricing import prices_page, refresh_job
+from pricing import refresh_job
 from pricing.catalog.regions import regions as region_catalog
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobBusy, job_cancel, job_get
 from pricing.models import PriceSnapshot
+from pricing.pages import prices as prices_page
 
 
 def _job_or_404(pk: int) -> Job:

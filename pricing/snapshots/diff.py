@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
-from pricing.snapshots import plain_decimal, row_key, snapshot_rows
+from pricing.snapshots.store import plain_decimal, row_key, snapshot_rows
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""pricing.impact: the registry the snapshot pages ask which saved work a switch reprices (no advisor import: the
+"""pricing.snapshots.impact: the registry the snapshot pages ask which saved work a switch reprices (no advisor import: the
 advisor registers itself; here fake providers stand in for it)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from pricing import impact
-from pricing.impact import Failure, Impact, ImpactReport, OptionChange
 from pricing.models import PriceSnapshot
+from pricing.snapshots import impact
+from pricing.snapshots.impact import Failure, Impact, ImpactReport, OptionChange
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RDS = PriceSnapshot(pk=7, region="eu-west-1", service="AmazonRDS")
 EARLIER = PriceSnapshot(pk=3, region="eu-west-1", service="AmazonRDS")
 

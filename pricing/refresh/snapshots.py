@@ -30,8 +30,14 @@ from pricing.offers.files import fetch_price_list
 from pricing.offers.reader import read_offer_file, read_offer_header
 from pricing.offers.report import MAX_LISTED, ImportReport, PriceDataInvalid, PriceListUnavailable
 from pricing.offers.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
-from pricing.snapshot_diff import SnapshotDiff, snapshot_diff
-from pricing.snapshots import SnapshotInvalid, current_rows, snapshot_current, snapshot_write, validated_rows
+from pricing.snapshots.diff import SnapshotDiff, snapshot_diff
+from pricing.snapshots.store import (
+    SnapshotInvalid,
+    current_rows,
+    snapshot_current,
+    snapshot_write,
+    validated_rows,
+)
 
 Progress = Callable[[str], None]
 Step = Callable[[int, int], None]

@@ -1,5 +1,5 @@
 """What the make-current confirmation and the affected-assessments panel show: which saved work a snapshot switch
-reprices (``pricing.impact``), with the row counts of the switch and what the page must post back to confirm it."""
+reprices (``pricing.snapshots.impact``), with the row counts of the switch and what the page must post back to confirm it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from pricing import services as price_services
-from pricing.impact import IMPACT_LIMIT, IMPACT_SECONDS, impact_of
 from pricing.models import PriceSnapshot
+from pricing.snapshots.impact import IMPACT_LIMIT, IMPACT_SECONDS, impact_of
 
 
 def replacing_token(current: PriceSnapshot | None) -> str:

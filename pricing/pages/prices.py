@@ -10,13 +10,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from pricing import impact_page, refresh_job
+from pricing import refresh_job
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.rows import PriceRow
 from pricing.jobs.models import Job
 from pricing.jobs.services import HEARTBEAT_TIMEOUT
 from pricing.models import PriceSnapshot
+from pricing.pages import impact as impact_page
 
 JOB_DIFF_ROWS_SHOWN = 20  # per kind on the refresh panel
 NO_WORKER_HINT_AFTER = timedelta(seconds=30)  # a job still queued this long: say that a worker must be running
