@@ -21,7 +21,7 @@ from pricing.engine.database_savings_plans import not_covered
 from pricing.engine.licences import LicenceConfig, licence_price_list
 from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
 from pricing.forms_common import ChecksField, ChoiceField, FlagField, NumberField, QueryForm
-from pricing.pages.estimate import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
+from pricing.pages.estimate_choices import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
 from pricing.snapshots.books import price_book_for
 
 MAX_VOLUMES = 64  # this page's limit on identical volumes; the API and CLI take any list
