@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from advisor.engine.recommendation.recommender import recommend  # noqa: E402
 from advisor.engine.scenarios import load_scenarios  # noqa: E402
-from pricing.engine.pricebook import PriceBook  # noqa: E402
+from pricing.engine.prices.book import PriceBook  # noqa: E402
 from pricing.fixtures.sources import read_rows  # noqa: E402
 from pricing.offers.files import read_offer_file  # noqa: E402
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from advisor.engine.recommendation.option_commitments import best_commitment
 from advisor.engine.recommendation.recommender import OptionRecommendation
-from pricing.engine.commitment_totals import CommitmentTotal
+from pricing.engine.commitments.totals import CommitmentTotal
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, Lice
 from advisor.pages.results import Column
 from advisor.reports.text import customer_copy
 from pricing.engine.calculator import Line
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences.cost import licence_price_list
 
 OPTION_LICENCE_MODELS = {"li": "Licence included", "byol": "Bring your own licences (BYOL)"}
 BODY_SEVERITIES = ("blocker", "warning")  # findings the body shows; the appendix has the others

@@ -24,7 +24,7 @@ from typing import Any
 
 import ijson
 
-from pricing.engine.commitment_terms import DATABASE_PLAN_TYPE
+from pricing.engine.commitments.terms import DATABASE_PLAN_TYPE
 from pricing.engine.rows import PriceRow
 from pricing.fixtures.vi21 import ORACLE_ENGINE_CODES
 from pricing.offers.report import ImportReport, InvalidItem, PriceDataInvalid

@@ -27,9 +27,9 @@ from pricing.engine.calculator import (
     parse_config,
 )
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
-from pricing.engine.commitments import CommitmentComparison, commitment_quotes
-from pricing.engine.licences import LicenceInvalid, licence_price_list
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
+from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.storage_fallback import fallbacks_used
 from pricing.forms_common import Issue
 from pricing.models import PriceSnapshot

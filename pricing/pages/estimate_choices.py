@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 from pricing.catalog.instances import catalog_rows
-from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook
+from pricing.engine.prices.book import DEPLOYMENTS, LICENCE_MODEL_LABELS, PriceBook
 from pricing.models import PriceRecord, PriceSnapshot
 
 PLATFORMS = {

@@ -12,7 +12,7 @@ from typing import Any
 from django.db import DatabaseError
 
 from pricing.catalog.regions import regions
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_regions
 from pricing.models import PriceSnapshot
 from pricing.services import snapshot_current, snapshot_rows

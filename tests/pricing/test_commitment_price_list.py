@@ -19,8 +19,8 @@ from botocore.stub import Stubber
 from django.core.management import call_command
 
 from pricing import services
-from pricing.engine.commitments import NOT_PRICED, commitment_quotes
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.commitments.comparison import NOT_PRICED, commitment_quotes
+from pricing.engine.prices.book import PriceBook
 from pricing.models import PriceRecord
 from pricing.offers.files import PriceDataInvalid, api_queries, fetch_price_list, read_offer_file
 from pricing.offers.reader import REQUIRED_TERMS

@@ -28,7 +28,7 @@ from advisor.engine.odb.licences import count_byol_licences, licence_lines, othe
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
 from advisor.engine.odb.rates import CostLine, OdbRates
 from pricing.engine.calculator import HOURS_PER_MONTH
-from pricing.engine.licences import LicenceConfig, LicenceEstimate, licence_price_list
+from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (
     Fact,
     OdbPriceList,

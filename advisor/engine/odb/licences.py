@@ -4,7 +4,7 @@ Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.j
 statement of it was found, so the count uses the stricter of the two readings sources give (fewer ECPUs per licence,
 more licences) and prices the other beside it. Each VM cluster (primary, Multi-AZ standby, cross-Region standby) is
 licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences, options, discount, owned
-licences, support, uplift and amortisation are priced by ``pricing.engine.licences`` exactly as on EC2 and RDS.
+licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost`` exactly as on EC2 and RDS.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from advisor.engine.odb.rates import CostLine
-from pricing.engine.licences import (
+from pricing.engine.licences.cost import (
     LicenceConfig,
     LicenceEstimate,
     LicenceInvalid,

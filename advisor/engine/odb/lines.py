@@ -10,7 +10,7 @@ from typing import Any
 from advisor.engine.odb.rates import CostLine, OdbRates, priced_line, unit_rate
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.odb_prices import DEDICATED, OdbPriceList, ShapeFacts
-from pricing.engine.pricebook import round_cents
+from pricing.engine.prices.book import round_cents
 
 LICENCE_LABELS = {"li": "License Included", "byol": "BYOL"}
 

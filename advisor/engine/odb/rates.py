@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Literal
 
 from pricing.engine.odb_prices import DEDICATED, OdbPrice, odb_price_list
-from pricing.engine.pricebook import round_cents
+from pricing.engine.prices.book import round_cents
 
 Kind = Literal["database server", "storage server", "ECPU"]
 LineModel = Literal["both", "li", "byol"]

@@ -10,7 +10,7 @@ from advisor.engine.iolimits import StorageLayout
 from advisor.engine.rules.verdicts import OptionVerdict
 from advisor.engine.sizing import Capacity
 from advisor.engine.topology import Topology
-from pricing.engine.commitment_totals import CommitmentSummary
+from pricing.engine.commitments.totals import CommitmentSummary
 
 
 @dataclass(frozen=True)

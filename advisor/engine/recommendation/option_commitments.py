@@ -1,7 +1,7 @@
 """What the chosen deployment of an option costs under each AWS commitment, beside on-demand.
 
 Every instance of the topology (primary, standby, replicas, DR copy) is quoted on its own Region's prices
-(``pricing.engine.commitments``), and the quotes are summed (``pricing.engine.commitment_totals``): a commitment
+(``pricing.engine.commitments.comparison``), and the quotes are summed (``pricing.engine.commitments.totals``): a commitment
 counts only where every instance can buy it. What no commitment changes is added to each alike: Oracle licences
 (counted once for every licensed server: a run-rate a month, and as cash the purchase in month 1 and support
 yearly), redo shipped to standbys, the primary's backups and the SE2 DR copy's backup storage.
@@ -16,10 +16,10 @@ from decimal import Decimal
 from advisor.engine.topology import Topology, member_book
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.cash_flow import CashFlow, cash_flow, licence_cash
-from pricing.engine.commitment_totals import CommitmentSummary, CommitmentTotal, combine_quotes
-from pricing.engine.commitments import CommitmentComparison, commitment_quotes
-from pricing.engine.licences import LicenceInvalid
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
+from pricing.engine.commitments.totals import CommitmentSummary, CommitmentTotal, combine_quotes
+from pricing.engine.licences.cost import LicenceInvalid
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 
 def option_commitments(

@@ -21,8 +21,8 @@ from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
 from pricing.engine.estimate_config import EstimateConfig, parse_config
-from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
 # Workload features whose Oracle licences must be bought on BYOL (keys of pricing's licence price list).

@@ -59,8 +59,8 @@ from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io,
 from advisor.engine.topology import price_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.licences import LicenceInvalid
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.licences.cost import LicenceInvalid
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
 PLATFORMS: dict[str, Platform] = {"rds": "rds", "rds_custom": "rds-custom", "ec2": "ec2"}

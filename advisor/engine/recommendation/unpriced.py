@@ -6,7 +6,7 @@ deployment in the workload's Region: where such rows do exist, and what the snap
 
 from __future__ import annotations
 
-from pricing.engine.pricebook import EDITION_LABELS, LICENCE_MODEL_LABELS, PriceBook
+from pricing.engine.prices.book import EDITION_LABELS, LICENCE_MODEL_LABELS, PriceBook
 
 PRODUCTS = {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}
 DEPLOYMENT_WORDS = {"single-az": "Single-AZ", "multi-az": "Multi-AZ"}

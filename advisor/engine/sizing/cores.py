@@ -25,7 +25,7 @@ from advisor.engine.coremark_spread import FamilySpread, catalog_spreads, pct_wo
 from advisor.engine.sizing.need import Need
 from advisor.engine.workload import Workload
 from pricing.catalog.instances import catalog_rows
-from pricing.engine.licence_counting import processor_licences
+from pricing.engine.licences.counting import processor_licences
 
 CREDIT_OFF = "the sizing policy does not credit a faster core"
 

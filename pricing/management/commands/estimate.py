@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences.cost import licence_price_list
 from pricing.pages import estimate as estimate_page
 
 

@@ -13,7 +13,7 @@ from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.engine.rows import PriceRow
 from pricing.offers.files import read_offer_file
 

@@ -18,7 +18,7 @@ from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
 from advisor.pages.results import licence_count_words
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.offers.files import read_offer_file
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"

@@ -14,7 +14,7 @@ from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.recommendation.recommender import Recommendation, recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.pages.results import IF_UNBLOCKED, results_context
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.offers.files import read_offer_file
 
 PRICES = Path(__file__).resolve().parents[3] / "fixtures" / "prices" / "eu-west-1"

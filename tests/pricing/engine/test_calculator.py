@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from pricing.engine.calculator import EstimateInvalid, compare_licence_models, estimate, parse_config
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.engine.rows import PriceRow
 from tests.pricing.engine import eu_west_1_rows as eu
 

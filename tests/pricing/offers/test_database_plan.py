@@ -16,8 +16,8 @@ import pytest
 from django.core.management import call_command
 
 from pricing import services
-from pricing.engine.commitments import commitment_quotes
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.commitments.comparison import commitment_quotes
+from pricing.engine.prices.book import PriceBook
 from pricing.models import PriceRecord
 from pricing.offers.database_plan import is_database_plan_file, read_database_plans, with_database_plans
 from pricing.offers.report import PriceDataInvalid

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.fixtures.files import read_rows
 
 PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"

@@ -7,7 +7,7 @@ from pathlib import Path
 from advisor.engine.recommendation.option_commitments import best_commitment
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.engine.rows import PriceRow
 from pricing.offers.files import read_offer_file
 

@@ -15,7 +15,7 @@ from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import parse_workload
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.offers.files import read_offer_file
 
 PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices" / "eu-west-1"

@@ -13,7 +13,7 @@ from advisor.engine.sizing.cores import NO_SOURCE, scale_for, source_cpu
 from advisor.engine.sizing.need import Need
 from advisor.engine.workload import parse_workload
 from pricing.catalog.instances import catalog_rows
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.fixtures.files import read_rows
 
 from .test_recommender import book, in_eu_west_1

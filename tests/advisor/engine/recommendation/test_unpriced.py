@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.engine.recommendation.unpriced import unpriced_reason
 from advisor.engine.workload import parse_workload
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from tests.pricing.engine import eu_west_1_rows as eu
 
 EE_BYOL = {"oracle": {"edition": "ee", "licence_model": "byol"}}

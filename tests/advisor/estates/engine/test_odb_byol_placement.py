@@ -12,7 +12,7 @@ from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.estates.engine.summary import summary_from_json
 from advisor.estates.engine.totals import Assessed, estate_totals
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.fixtures.files import read_rows
 from pricing.offers.files import read_offer_file
 

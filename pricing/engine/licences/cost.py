@@ -31,8 +31,8 @@ import math
 from decimal import Decimal
 from typing import Any, Literal
 
-from pricing.engine.licence_checks import validate_licences
-from pricing.engine.licence_contract import (
+from pricing.engine.licences.checks import validate_licences
+from pricing.engine.licences.contract import (
     DbVersion,
     LicenceConfig,
     LicenceEstimate,
@@ -42,7 +42,7 @@ from pricing.engine.licence_contract import (
     OptimizeCpus,
     ProductLicences,
 )
-from pricing.engine.licence_counting import (
+from pricing.engine.licences.counting import (
     LicenceContext,
     licence_context,
     licensed_products,
@@ -56,7 +56,7 @@ from pricing.engine.licence_counting import (
     support_uplift_factor,
     threads_per_core,
 )
-from pricing.engine.licence_prices import (
+from pricing.engine.licences.prices import (
     LicencePriceList,
     MultitenantRule,
     NotAvailable,
@@ -68,7 +68,7 @@ from pricing.engine.licence_prices import (
     SocketRule,
     licence_price_list,
 )
-from pricing.engine.price_terms import round_cents
+from pricing.engine.prices.terms import round_cents
 
 __all__ = [
     "MONTHS_PER_YEAR",

@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.estimate_config import Problem
-from pricing.engine.price_terms import InstancePrice, PriceNotFound
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
+from pricing.engine.prices.terms import InstancePrice, PriceNotFound
 from pricing.engine.rows import PriceRow
 
 T = TypeVar("T")

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pricing.engine.sourced import NotedRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "oracle_licences.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "oracle_licences.json"
 
 
 class ProductPrice(NotedRow):

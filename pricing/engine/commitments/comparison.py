@@ -42,10 +42,16 @@ from pricing.engine.cash_flow import (
     licence_cash,
     run_rate_basis,
 )
-from pricing.engine.commitment_terms import DATABASE_PLAN, SPECS, CommitmentSpec, commitment_facts, commitments_for
-from pricing.engine.database_savings_plans import uncovered_reason
-from pricing.engine.licences import LicencePriceList
-from pricing.engine.price_terms import InstancePrice, PriceNotFound, round_cents
+from pricing.engine.commitments.database_savings_plans import uncovered_reason
+from pricing.engine.commitments.terms import (
+    DATABASE_PLAN,
+    SPECS,
+    CommitmentSpec,
+    commitment_facts,
+    commitments_for,
+)
+from pricing.engine.licences.cost import LicencePriceList
+from pricing.engine.prices.terms import InstancePrice, PriceNotFound, round_cents
 
 NOT_PRICED = "not priced in this snapshot; refresh to price it"
 LICENCE_NOTE = (

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.licences import (
+from pricing.engine.licences.cost import (
     LicenceConfig,
     LicenceInvalid,
     estimate_licences,

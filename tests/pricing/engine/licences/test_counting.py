@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_licences
+from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_licences
 
 D = Decimal
 

@@ -24,7 +24,7 @@ from pricing.engine.cash_flow import (
     run_rate_basis,
     years_of,
 )
-from pricing.engine.commitments import CommitmentComparison, CommitmentQuote, best_of, break_even
+from pricing.engine.commitments.comparison import CommitmentComparison, CommitmentQuote, best_of, break_even
 
 
 class CommitmentTotal(BaseModel):

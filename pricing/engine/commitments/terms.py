@@ -24,7 +24,7 @@ from typing import Literal
 
 from pricing.engine.rows import PriceRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "commitments.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "commitments.json"
 
 Commitment = Literal[
     "on-demand",

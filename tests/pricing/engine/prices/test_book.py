@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.pricebook import PriceBook, PriceNotFound, usage_matches
+from pricing.engine.prices.book import PriceBook, PriceNotFound, usage_matches
 from pricing.engine.rows import PriceRow
 from tests.pricing.engine import eu_west_1_rows as eu
 

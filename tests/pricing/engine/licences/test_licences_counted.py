@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.licences import LicenceConfig, LicenceInvalid, estimate_counted_licences
+from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_counted_licences
 
 
 def test_three_licences_on_each_of_two_servers_with_a_discount_and_two_owned():

@@ -12,8 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
 
-from pricing.engine.commitment_terms import SPECS, is_effective_rate, spec_of_row
-from pricing.engine.price_terms import InstancePrice, PriceNotFound, listing, pick
+from pricing.engine.commitments.terms import SPECS, is_effective_rate, spec_of_row
+from pricing.engine.prices.terms import InstancePrice, PriceNotFound, listing, pick
 from pricing.engine.rows import PriceRow
 
 

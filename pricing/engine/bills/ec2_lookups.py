@@ -10,10 +10,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
 
-from pricing.engine.commitment_terms import DATABASE_PLAN
-from pricing.engine.database_savings_plans import not_covered
-from pricing.engine.price_index import PriceIndex
-from pricing.engine.price_terms import (
+from pricing.engine.commitments.database_savings_plans import not_covered
+from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.prices.index import PriceIndex
+from pricing.engine.prices.terms import (
     EBS_IO2_TIER_USAGES,
     EBS_IOPS_USAGE,
     EC2_LINUX,

@@ -9,10 +9,10 @@ from functools import cache
 
 import pytest
 
-from pricing.engine.commitment_terms import SPECS, commitments_for
-from pricing.engine.commitment_totals import combine_quotes
-from pricing.engine.commitments import NOT_PRICED, commitment_quotes
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.commitments.comparison import NOT_PRICED, commitment_quotes
+from pricing.engine.commitments.terms import SPECS, commitments_for
+from pricing.engine.commitments.totals import combine_quotes
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
 from pricing.fixtures.files import PRICE_FIXTURE_DIR, read_rows
 

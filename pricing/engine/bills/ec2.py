@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import partial
 
 from pricing.engine.aws_rules import AwsRules, effective_volume
-from pricing.engine.bill_plan import BillPlan, instance_items
+from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig
 
 

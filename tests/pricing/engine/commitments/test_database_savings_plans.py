@@ -13,9 +13,9 @@ from functools import cache
 import pytest
 
 from pricing.engine.calculator import EstimateInvalid, estimate
-from pricing.engine.commitment_terms import SPECS, commitments_for
-from pricing.engine.commitments import commitment_quotes
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.commitments.comparison import commitment_quotes
+from pricing.engine.commitments.terms import SPECS, commitments_for
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
 from pricing.fixtures.files import PRICE_FIXTURE_DIR, read_rows
 from tests.pricing.engine import eu_west_1_rows as eu

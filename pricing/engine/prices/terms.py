@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
-# The commitment vocabulary lives in commitment_terms; re-exported for the modules that import it from here.
-from pricing.engine.commitment_terms import Commitment as Commitment
-from pricing.engine.commitment_terms import commitment_label as commitment_label
+# The commitment vocabulary lives in commitments/terms.py; re-exported for the modules that import it from here.
+from pricing.engine.commitments.terms import Commitment as Commitment
+from pricing.engine.commitments.terms import commitment_label as commitment_label
 from pricing.engine.rows import PriceRow
 
 Edition = Literal["ee", "se2"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pricing.engine.cpu_options import core_count_problem
-from pricing.engine.licence_contract import LicenceConfig, LicenceProblem
-from pricing.engine.licence_counting import (
+from pricing.engine.licences.contract import LicenceConfig, LicenceProblem
+from pricing.engine.licences.counting import (
     LicenceContext,
     licence_context,
     licensed_products,
@@ -21,7 +21,7 @@ from pricing.engine.licence_counting import (
     se2_cap_message,
     threading_problem,
 )
-from pricing.engine.licence_prices import LicencePriceList, licence_price_list
+from pricing.engine.licences.prices import LicencePriceList, licence_price_list
 
 
 def validate_licences(

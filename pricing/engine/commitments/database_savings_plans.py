@@ -17,11 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pricing.catalog.availability import offered
 from pricing.engine.aws_rules import HOURS_PER_MONTH
-from pricing.engine.commitment_terms import DATABASE_PLAN
-from pricing.engine.price_terms import LICENCE_MODEL_LABELS, PriceNotFound
+from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.prices.terms import LICENCE_MODEL_LABELS, PriceNotFound
 from pricing.engine.sourced import SourcedRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "database_savings_plans.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "database_savings_plans.json"
 
 
 class Coverage(SourcedRow):

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from pricing.engine.ec2_lookups import EC2_INSTANCE_FAMILIES, Ec2Lookups, is_ec2_linux
-from pricing.engine.price_terms import (
+from pricing.engine.bills.ec2_lookups import EC2_INSTANCE_FAMILIES, Ec2Lookups, is_ec2_linux
+from pricing.engine.bills.rds_lookups import RdsLookups
+from pricing.engine.prices.terms import (
     CENT,
     DEPLOYMENTS,
     EBS_IO2_TIER_USAGES,
@@ -45,7 +46,6 @@ from pricing.engine.price_terms import (
     round_cents,
     usage_matches,
 )
-from pricing.engine.rds_lookups import RdsLookups
 from pricing.engine.rows import PriceRow
 
 __all__ = [

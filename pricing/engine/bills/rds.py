@@ -17,9 +17,9 @@ from decimal import Decimal
 from typing import Any
 
 from pricing.engine.aws_rules import AwsRules, VolumeRule, effective_volume
-from pricing.engine.bill_plan import BillPlan, instance_items
+from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig, Problem
-from pricing.engine.price_terms import DEPLOYMENTS, EDITION_LABELS, LICENCE_MODEL_LABELS, PriceNotFound
+from pricing.engine.prices.terms import DEPLOYMENTS, EDITION_LABELS, LICENCE_MODEL_LABELS, PriceNotFound
 from pricing.engine.rows import PriceRow
 
 

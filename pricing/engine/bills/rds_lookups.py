@@ -11,11 +11,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from pricing.engine.commitment_terms import DATABASE_PLAN
-from pricing.engine.database_savings_plans import not_covered
-from pricing.engine.price_equivalence import equivalent, priced_as
-from pricing.engine.price_index import PriceIndex
-from pricing.engine.price_terms import (
+from pricing.engine.commitments.database_savings_plans import not_covered
+from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.prices.equivalence import equivalent, priced_as
+from pricing.engine.prices.index import PriceIndex
+from pricing.engine.prices.terms import (
     DEPLOYMENTS,
     EDITION_LABELS,
     EDITIONS,

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pricing.engine.rows import PriceRow
 from pricing.engine.sourced import NotedRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "price_equivalences.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "price_equivalences.json"
 
 
 class Equivalence(NotedRow):

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pricing.engine.cpu_options import CpuOptions, cpu_options
-from pricing.engine.licence_contract import LicenceConfig, LicenceInvalid, LicenceProblem
-from pricing.engine.licence_prices import LicencePriceList, SocketRule, licence_price_list
+from pricing.engine.licences.contract import LicenceConfig, LicenceInvalid, LicenceProblem
+from pricing.engine.licences.prices import LicencePriceList, SocketRule, licence_price_list
 
 _BEFORE_19C = ("12.1", "12.2", "18c")
 
