@@ -48,7 +48,8 @@ def test_the_architecture_test_sees_an_upward_import(tmp_path: Path) -> None:
 APPS = [ROOT / "advisor", ROOT / "pricing"]
 MAX_MODULES = 15  # loose modules per package, beside its __init__.py and its sub-packages
 MAX_LINES = 400
-SOURCE_TOPS = ("advisor", "pricing", "config", "bench")
+SOURCE_TOPS = ("advisor", "pricing", "config", "bench", "tests")
+LONG_DATA = {"tests/pricing/engine/eu_west_1_rows.py"}  # price rows copied from the offer file, not code
 NOT_PACKAGES = ("migrations", "__pycache__")  # Django's numbered migrations are never renamed or regrouped
 
 
@@ -149,8 +150,12 @@ def test_no_module_imports_a_module_that_imports_it_back() -> None:
     assert import_cycles(import_graph()) == []
 
 
-@pytest.mark.parametrize("path", [p for top in SOURCE_TOPS for p in sorted((ROOT / top).rglob("*.py"))], ids=str)
-def test_no_source_file_is_over_400_lines(path: Path) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [p for top in SOURCE_TOPS for p in sorted((ROOT / top).rglob("*.py")) if str(p.relative_to(ROOT)) not in LONG_DATA],
+    ids=str,
+)
+def test_no_python_file_is_over_400_lines(path: Path) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines: split it by responsibility"
 

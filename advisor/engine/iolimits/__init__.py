@@ -14,11 +14,11 @@ which cites shared/reference/storage-io-limits.md row by row. Model, per phase (
 
 ``iops`` in results are IOs of ``io_size_kib`` as the database issues them.
 
-This module is the public face; the model lives in modules named for what they hold:
-``iolimits_data`` (the storage-limits data and its loader), ``iolimits_layout`` (instance limits, volumes,
-layouts and their validation), ``iolimits_profile`` (a layout's per-volume limits, cached),
-``iolimits_evaluation`` (baseline, burst and the binding limit), ``iolimits_credits`` (gp2 and instance burst
-credits) and ``iolimits_demand`` (full scans, instance-store reads, burst at a given demand).
+This package's ``__init__`` is the public face; the model lives in modules named for what they hold:
+``data`` (the storage-limits data and its loader), ``layout`` (instance limits, volumes,
+layouts and their validation), ``profile`` (a layout's per-volume limits, cached),
+``evaluation`` (baseline, burst and the binding limit), ``credits`` (gp2 and instance burst
+credits) and ``demand`` (full scans, instance-store reads, burst at a given demand).
 """
 
 from advisor.engine.iolimits.credits import (

@@ -4,7 +4,7 @@ Pure Python. ``parse_io_query`` validates everything first and raises ``IoQueryI
 each under the query field a user typed (``instance``, ``volume``, ``size_gib``, ``iops`` ...);
 ``run_io_query`` answers per IO size with the binding limit in words, plus the scan and burst estimates.
 
-This module is the public face: ``ioquery_question`` (the query and its validation) and ``ioquery_report``
+This package's ``__init__`` is the public face: ``question`` (the query and its validation) and ``report``
 (the answer and its JSON).
 """
 

@@ -5,8 +5,8 @@ headroom and the limit that binds, so a rejected class can say why ("memory 16 G
 IOPS are checked at the database block size and throughput at the multiblock read size, each on its own
 (the two share the instance's limits at the same moment; the model checks each peak separately).
 
-This module is the public face: ``sizing_need`` (the policy and the need, ``cached_need_for`` included),
-``sizing_layouts`` (layouts sized to the need) and ``sizing_capacity`` (need versus capacity, per dimension).
+This package's ``__init__`` is the public face: ``need`` (the policy and the need, ``cached_need_for`` included),
+``layouts`` (layouts sized to the need) and ``capacity`` (need versus capacity, per dimension).
 """
 
 from advisor.engine.sizing.capacity import (

@@ -4,11 +4,11 @@ The questionnaire, the JSON API, the CLI and the engines all read and write this
 in the field names (``_gib``, ``_iops``, ``_mib_s``, ``_minutes``) and in each field's ``unit``
 metadata; ``help`` metadata says why the answer matters and is shown next to the field.
 
-This module is the public face of the contract, held in modules named for what they hold:
-``workload_fields`` (the field helper, choices and labels), ``workload_database`` (Oracle and features),
-``workload_capacity`` (sizing and IO), ``workload_deployment`` (availability and environment),
-``workload_model`` (the whole document), ``workload_editions`` (the edition constraints data),
-``workload_conflicts`` (cross-field rules) and ``workload_errors`` (readable errors and parsing).
+This package's ``__init__`` is the public face of the contract, held in modules named for what they hold:
+``fields`` (the field helper, choices and labels), ``database`` (Oracle and features),
+``capacity`` (sizing and IO), ``deployment`` (availability and environment),
+``model`` (the whole document), ``editions`` (the edition constraints data),
+``conflicts`` (cross-field rules) and ``errors`` (readable errors and parsing).
 """
 
 from advisor.engine.workload.capacity import IOSection, SizingSection
