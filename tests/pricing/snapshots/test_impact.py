@@ -96,7 +96,7 @@ def test_an_option_priced_on_one_side_only_has_no_difference() -> None:
     assert option.difference_usd is None and option.difference_text == "" and option.change_text == ""
 
 
-@pytest.mark.parametrize("name", ["impact.py", "impact_page.py", "views.py"])
+@pytest.mark.parametrize("name", ["snapshots/impact.py", "pages/impact.py", "views.py"])
 def test_the_registry_and_its_pages_import_nothing_from_the_advisor(name: str) -> None:
     tree = ast.parse((ROOT / "pricing" / name).read_text())
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
