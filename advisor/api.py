@@ -18,7 +18,7 @@ from advisor import access, services
 from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
 from advisor.apikeys.models import ApiKey
 from advisor.engine.ioquery import IoQuery, IoQueryInvalid, parse_io_query, report_json, run_io_query
-from advisor.engine.rules import verdicts_json
+from advisor.engine.rules.loader import verdicts_json
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload_json, workload_json_schema
 from advisor.models import Assessment

@@ -1,6 +1,6 @@
 """Which saved assessments a price snapshot changes, and by how much: the advisor's impact provider.
 
-Registered with ``pricing.impact`` at start-up (``AdvisorConfig.ready``), so pricing's snapshot pages can list the
+Registered with ``pricing.snapshots.impact`` at start-up (``AdvisorConfig.ready``), so pricing's snapshot pages can list the
 assessments a switch would reprice without pricing importing the advisor. Each assessment whose recommendation reads
 the Region's prices (its own Region, or its DR Region) is recommended twice: with the snapshots on one side and with
 the candidate in place of the base snapshot for that service and Region, everything else as it is now.
@@ -15,15 +15,16 @@ from decimal import Decimal
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
-from advisor import results_page, services
-from advisor.engine.recommender import Recommendation, recommend
+from advisor import services
+from advisor.engine.recommendation.recommender import Recommendation, recommend
 from advisor.engine.workload import Workload, WorkloadInvalid
 from advisor.models import Assessment
+from advisor.pages import results as results_page
 from pricing.engine.storage_fallback import storage_fallback_region
-from pricing.impact import Failure, Impact, ImpactReport, OptionChange
 from pricing.models import PriceSnapshot
-from pricing.price_books import SERVICES, BookKey, priced_book, priced_regions, storage_fallback_for
 from pricing.services import snapshot_current
+from pricing.snapshots.books import SERVICES, BookKey, priced_book, priced_regions, storage_fallback_for
+from pricing.snapshots.impact import Failure, Impact, ImpactReport, OptionChange
 
 logger = logging.getLogger(__name__)
 

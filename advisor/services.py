@@ -13,9 +13,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from advisor.access import visible_assessments
 from advisor.engine.facts import Fact, fact_registry
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import Recommendation, recommend
-from advisor.engine.rules import (
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import Recommendation, recommend
+from advisor.engine.rules.loader import (
     OPTIONS,
     SEVERITY_ORDER,
     OptionVerdict,
@@ -30,7 +30,7 @@ from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field
 from advisor.models import Assessment
 from config import safe_json
 from pricing.engine.customer_words import customer_words
-from pricing.price_books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
+from pricing.snapshots.books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
 
 
 def _storable(value: str) -> str:

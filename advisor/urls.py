@@ -1,6 +1,7 @@
 from django.urls import path
 
-from advisor import report_views, views
+from advisor import views
+from advisor.reports import views as report_views
 from config.api import named_route
 
 app_name = "advisor"

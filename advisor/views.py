@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from pydantic import ValidationError
 
-from advisor import access, health, iolimits_page, services
+from advisor import access, health, services
 from advisor.awr.notes import imported_notes
-from advisor.engine.rules import SEVERITY_ORDER
+from advisor.engine.rules.loader import SEVERITY_ORDER
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import (
     FieldError,
@@ -26,10 +26,11 @@ from advisor.engine.workload import (
     WorkloadInvalid,
     parse_workload,
 )
-from advisor.iolimits_forms import IoLimitsForm
 from advisor.models import Assessment
-from advisor.questionnaire import META_FIELDS as META_FIELD_LABELS
-from advisor.questionnaire import (
+from advisor.pages import iolimits as iolimits_page
+from advisor.pages.iolimits_forms import IoLimitsForm
+from advisor.pages.questionnaire import META_FIELDS as META_FIELD_LABELS
+from advisor.pages.questionnaire import (
     build_meta_fields,
     build_sections,
     parse_form,
@@ -37,7 +38,7 @@ from advisor.questionnaire import (
     touched_errors,
     values_from_workload,
 )
-from advisor.results_page import results_context
+from advisor.pages.results import results_context
 from config.file_names import attachment, export_filename
 from config.plain_errors import field_label, plain_message
 

@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pricing.offer_files import ImportReport, read_offer_file  # noqa: E402
+from pricing.offers.files import ImportReport, read_offer_file  # noqa: E402
 
 OFFER_DIR = ROOT / "fixtures" / "prices" / "eu-west-1"
 REGION = "eu-west-1"

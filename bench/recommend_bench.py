@@ -21,11 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from advisor.engine.recommender import recommend  # noqa: E402
+from advisor.engine.recommendation.recommender import recommend  # noqa: E402
 from advisor.engine.scenarios import load_scenarios  # noqa: E402
-from pricing.engine.pricebook import PriceBook  # noqa: E402
-from pricing.fixture_sources import read_rows  # noqa: E402
-from pricing.offer_files import read_offer_file  # noqa: E402
+from pricing.engine.prices.book import PriceBook  # noqa: E402
+from pricing.fixtures.sources import read_rows  # noqa: E402
+from pricing.offers.files import read_offer_file  # noqa: E402
 
 PRICES = ROOT / "fixtures" / "prices"
 RUNS = 30

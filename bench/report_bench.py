@@ -4,7 +4,7 @@ Goal: under 2 seconds for a server's first PDF ("cold") and for every later one 
 download does: read the assessment, recommend, render the print template, draw the charts in Chromium and print.
 
 - cold: a fresh process (a server just started: nothing cached, templates not compiled, no recommendation kept)
-  that has done the warm-up a server does when it starts (``advisor.report.warm_browser``, called from
+  that has done the warm-up a server does when it starts (``advisor.reports.pdf.warm_browser``, called from
   ``AdvisorConfig.ready`` under runserver or gunicorn: Chromium started and a page with plotly.js loaded, in the
   background), then its first PDF. Median over COLD_PROCESSES processes; the warm-up's own time is printed too.
 - warm: the next RUNS PDFs of that process (median).
@@ -44,8 +44,8 @@ def _setup(database: str) -> None:
 def child(database: str, assessment_id: str, mode: str) -> None:
     """One fresh process: print its figures as JSON on stdout."""
     _setup(database)
-    from advisor import report
     from advisor.models import Assessment
+    from advisor.reports import pdf as report
 
     assessment = Assessment.objects.get(public_id=assessment_id)
     out: dict[str, object] = {}

@@ -10,10 +10,10 @@ from django.http import HttpRequest, JsonResponse
 from ninja import Router
 
 from config.api_errors import error_response, explains, json_object
-from pricing import estimate_page
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.cash_flow import CASH_FLOW_JSON_SCHEMA
 from pricing.engine.estimate_config import EstimateConfig
+from pricing.pages import estimate as estimate_page
 
 router = Router(tags=["pricing"])
 

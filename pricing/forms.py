@@ -16,13 +16,13 @@ from django import forms
 
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import aws_rules
-from pricing.engine.commitment_terms import DATABASE_PLAN, commitments_for
-from pricing.engine.database_savings_plans import not_covered
-from pricing.engine.licences import LicenceConfig, licence_price_list
-from pricing.engine.pricebook import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
-from pricing.estimate_page import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
+from pricing.engine.commitments.database_savings_plans import not_covered
+from pricing.engine.commitments.terms import DATABASE_PLAN, commitments_for
+from pricing.engine.licences.cost import LicenceConfig, licence_price_list
+from pricing.engine.prices.book import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
 from pricing.forms_common import ChecksField, ChoiceField, FlagField, NumberField, QueryForm
-from pricing.price_books import price_book_for
+from pricing.pages.estimate_choices import EDITION_NAMES, PLATFORMS, catalog_vcpus, class_choices, priced_regions
+from pricing.snapshots.books import price_book_for
 
 MAX_VOLUMES = 64  # this page's limit on identical volumes; the API and CLI take any list
 DEFAULT_CLASS = {"rds": "db.m5.xlarge", "rds-custom": "db.m5.xlarge", "ec2": "m5.xlarge"}

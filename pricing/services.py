@@ -22,12 +22,19 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError
 
+from pricing.fixtures.files import PRICE_FIXTURE_DIR, fixture_groups
 from pricing.models import PriceSnapshot
-from pricing.offer_files import PRICING_API_REGIONS
-from pricing.price_fixtures import PRICE_FIXTURE_DIR, fixture_groups
-from pricing.refresh import Progress, RefreshFailed, RefreshResult, ServiceRefresh, Step, refresh_snapshots
-from pricing.snapshot_diff import Repriced, SnapshotDiff, snapshot_diff
-from pricing.snapshots import (
+from pricing.offers.files import PRICING_API_REGIONS
+from pricing.refresh.snapshots import (
+    Progress,
+    RefreshFailed,
+    RefreshResult,
+    ServiceRefresh,
+    Step,
+    refresh_snapshots,
+)
+from pricing.snapshots.diff import Repriced, SnapshotDiff, snapshot_diff
+from pricing.snapshots.store import (
     BATCH_SIZE,
     ROW_FIELDS,
     PricesUnavailable,

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from pricing import refresh_views, views
+from pricing import views
+from pricing.refresh import views as refresh_views
 
 app_name = "pricing"
 

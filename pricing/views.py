@@ -1,5 +1,5 @@
 """Thin views: the cost estimate and the staff-only price snapshots pages (list, diff, make current, impact). The
-refresh of a region runs as a background job: its views are in ``pricing.refresh_views``.
+refresh of a region runs as a background job: its views are in ``pricing.refresh.views``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from pricing import estimate_page, impact_page, prices_page
 from pricing import services as price_services
 from pricing.engine.freshness import price_age
 from pricing.forms import EstimateForm
-from pricing.impact import IMPACT_LIMIT
 from pricing.jobs.services import job_get
 from pricing.models import PriceSnapshot
+from pricing.pages import estimate as estimate_page
+from pricing.pages import impact as impact_page
+from pricing.pages import prices as prices_page
 from pricing.refresh_job import KIND as REFRESH_KIND
+from pricing.snapshots.impact import IMPACT_LIMIT
 
 DIFF_ROWS_SHOWN = 500  # per kind (added, removed, repriced) on the diff page
 

@@ -24,9 +24,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from advisor import services
-from advisor.engine.rules import rule_set
+from advisor.engine.rules.loader import rule_set
 from advisor.engine.scenarios import load_scenarios
-from advisor.engine.workload_model import SECTIONS
+from advisor.engine.workload.model import SECTIONS
 from advisor.estates import services as estate_services
 from advisor.estates.engine.inventory import read_inventory
 from advisor.estates.models import EstateDatabase

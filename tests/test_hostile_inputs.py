@@ -7,10 +7,10 @@ from django.db import IntegrityError
 from django.test import Client
 
 from advisor import services
-from advisor.engine.ioquery_question import MAX_VOLUMES, IoQueryInvalid, parse_io_query
+from advisor.engine.ioquery.question import MAX_VOLUMES, IoQueryInvalid, parse_io_query
 from advisor.models import Assessment
 from config import safe_json
-from pricing import price_books
+from pricing.snapshots import books as price_books
 
 WORKLOAD_APIS = ["/api/v1/workloads/validate", "/api/v1/verdicts", "/api/v1/recommendations"]
 JSON_APIS = [*WORKLOAD_APIS, "/api/v1/iolimits", "/api/v1/estimate"]

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from advisor.accounts.sharing import share_resolve
-from advisor.engine.odb import recommend_odb
-from advisor.engine.sizing_need import MIN_ORACLE_MEMORY_FRACTION
+from advisor.engine.odb.exadata import recommend_odb
+from advisor.engine.sizing.need import MIN_ORACLE_MEMORY_FRACTION
 from advisor.models import Assessment
 
 UPLOAD_APIS = ["/api/v1/estates", "/api/v1/awr/imports"]

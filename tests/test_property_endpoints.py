@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from advisor.engine.ioquery_question import IoQuery
+from advisor.engine.ioquery.question import IoQuery
 from advisor.engine.workload import workload_json_schema
 from pricing.engine.estimate_config import EstimateConfig
 

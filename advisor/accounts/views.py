@@ -12,13 +12,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from advisor import access, report, services
+from advisor import access, services
 from advisor.accounts import sharing, teams
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ShareLink
-from advisor.report_views import pdf_download
-from advisor.results_page import results_context
+from advisor.pages.results import results_context
+from advisor.reports import pdf as report
+from advisor.reports.views import pdf_download
 
 
 def _editable(request: HttpRequest, public_id: UUID) -> Assessment:

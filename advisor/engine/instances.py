@@ -1,6 +1,6 @@
 """The committed instance catalog (``fixtures/catalog/instances.json``) as IO-limit inputs.
 
-Pure Python. Rows are written by ``advisor/catalogs.py`` (``manage.py import_catalogs``) or refreshed from the
+Pure Python. Rows are written by ``advisor/catalog/build.py`` (``manage.py import_catalogs``) or refreshed from the
 AWS APIs (``manage.py refresh_catalogs``); each carries its source and as-of date, which results repeat.
 """
 

@@ -2,7 +2,7 @@
 
 "8" owns 8 processor licences of every Enterprise Edition option the features need; "partitioning=8,
 diagnostics_pack=4" owns them per product; "8, tuning_pack=0" mixes both (the named products override the
-number). Product keys are those of Oracle's price list held (``pricing.engine.licence_prices``).
+number). Product keys are those of Oracle's price list held (``pricing.engine.licences.prices``).
 
 Pure Python.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences.cost import licence_price_list
 
 MAX_OWNED = 100_000
 _ITEM = re.compile(r"^(?:(?P<key>[a-z_]{2,40})\s*=\s*)?(?P<count>\d{1,6})$")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.need import Need
 from advisor.engine.workload import Workload
 
 HCC_KEEPERS = ("odb",)  # options whose storage keeps HCC (Exadata storage servers)

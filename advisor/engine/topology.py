@@ -18,8 +18,8 @@ from advisor.engine.workload import Workload
 from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines, row_line
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
-from pricing.engine.licences import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
-from pricing.engine.pricebook import PriceBook, PriceNotFound
+from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
+from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Role = Literal["primary", "local-standby", "dr-standby", "read-replica", "dr-backups"]
 RDS_MAX_REPLICAS = 5  # reference oracle-on-aws-features.md, 'Active Data Guard / read replicas' row [RR]

@@ -24,7 +24,7 @@ from pricing.engine.data_transfer import (
     redo_gb_per_month,
     transfer_prices,
 )
-from pricing.engine.pricebook import PriceNotFound
+from pricing.engine.prices.book import PriceNotFound
 from pricing.engine.storage_fallback import StorageFallbackBook, storage_fallback_regions
 
 ENTER_REDO = "enter the redo rate from AWR"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from advisor.engine.workload_conflicts import Conflict
-from advisor.engine.workload_fields import _field, _Section
+from advisor.engine.workload.conflicts import Conflict
+from advisor.engine.workload.fields import _field, _Section
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.core_factors import core_factor_table
 

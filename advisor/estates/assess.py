@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from advisor import services
 from advisor.engine.licence_terms import parse_owned_options
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import Recommendation
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import Workload
 from advisor.estates.engine.summary import DatabaseSummary, summary_from_json

@@ -8,8 +8,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from advisor.charts import LAYOUT, OPTION_COLOURS
 from advisor.estates.engine.totals import BEST, EstateTotals
+from advisor.pages.charts import LAYOUT, OPTION_COLOURS
 from config.counting import counted
 
 LINE_CHARS = 16  # an axis label longer than this is wrapped onto lines of about this length, under its bar

@@ -1,6 +1,6 @@
 """The estate as a document for the customer: the estate page's figures (the same totals, licences, blockers and
 charts, from ``services.estate_totals_of``) rendered through ``templates/estates/estate_report.html`` and printed by
-the single-assessment PDF's printer (``advisor.report_printer``: Debian's Chromium through Playwright, the charts
+the single-assessment PDF's printer (``advisor.reports.printer``: Debian's Chromium through Playwright, the charts
 kept as vector graphics, the browser kept warm).
 
 The databases table lists at most ``MAX_LISTED`` databases, the costliest first; the rest are summarised in one line
@@ -23,8 +23,8 @@ from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.models import Estate, EstateDatabase
 from advisor.models import ReportSettings
-from advisor.report import PRODUCT_NAME, paper_from
-from advisor.report_printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+from advisor.reports.pdf import PRODUCT_NAME, paper_from
+from advisor.reports.printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
 from config.counting import counted
 from config.file_names import export_filename
 from pricing.engine.source_names import named_sources

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
-from advisor.engine.recommender import Recommendation
+from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.workload import parse_workload
 from advisor.estates import report_tasks, tasks
 from advisor.estates.access import visible_estates

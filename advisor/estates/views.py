@@ -22,8 +22,8 @@ from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
-from advisor.report_views import pdf_download
-from advisor.results_page import results_context
+from advisor.pages.results import results_context
+from advisor.reports.views import pdf_download
 from config.counting import counted
 from config.file_names import attachment, export_filename
 from pricing.jobs.services import JobBusy

@@ -1,6 +1,6 @@
 """The committed instance catalog (``fixtures/catalog/instances.json``): EC2 types and RDS for Oracle classes.
 
-Pure Python. Rows are written by ``advisor/catalogs.py`` (``manage.py import_catalogs``) or refreshed from the AWS
+Pure Python. Rows are written by ``advisor/catalog/build.py`` (``manage.py import_catalogs``) or refreshed from the AWS
 APIs (``manage.py refresh_catalogs``); each carries its source and as-of date, which results repeat.
 """
 
@@ -26,7 +26,7 @@ LEFT_OUT = INSTANCES_CATALOG.with_name("left_out.json")
 @cache
 def left_out_rows() -> dict[str, dict[str, Any]]:
     """EC2 types of the covered families that AWS offers but the catalog leaves out, each with the reason in words
-    (written by ``advisor/catalog_left_out.py``): a refusal of such a name says why instead of calling it unknown."""
+    (written by ``advisor/catalog/left_out.py``): a refusal of such a name says why instead of calling it unknown."""
     return {row["name"]: row for row in json.loads(LEFT_OUT.read_text())} if LEFT_OUT.is_file() else {}
 
 

@@ -26,9 +26,10 @@ from pricing.engine.aws_rules import (
     aws_rules,
     licence_models_allowed,
 )
-from pricing.engine.bill_plan import BillPlan, PlanItem
+from pricing.engine.bills.ec2 import ec2_items
+from pricing.engine.bills.plan import BillPlan, PlanItem
+from pricing.engine.bills.rds import rds_items
 from pricing.engine.customer_words import customer_words
-from pricing.engine.ec2_bill import ec2_items
 from pricing.engine.estimate_checks import config_problems
 from pricing.engine.estimate_config import (
     AdditionalVolumeConfig,
@@ -41,15 +42,14 @@ from pricing.engine.estimate_config import (
     VolumeConfig,
     parse_config,
 )
-from pricing.engine.licences import (
+from pricing.engine.licences.cost import (
     LicenceEstimate,
     LicencePriceList,
     estimate_licences,
     validate_licences,
 )
-from pricing.engine.price_terms import LicenceModel, round_cents
-from pricing.engine.pricebook import PriceBook
-from pricing.engine.rds_bill import rds_items
+from pricing.engine.prices.book import PriceBook
+from pricing.engine.prices.terms import LicenceModel, round_cents
 from pricing.engine.rows import PriceRow
 
 __all__ = [

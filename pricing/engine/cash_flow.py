@@ -25,8 +25,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pricing.engine.licence_contract import LicenceEstimate
-from pricing.engine.price_terms import round_cents
+from pricing.engine.licences.contract import LicenceEstimate
+from pricing.engine.prices.terms import round_cents
 from pricing.engine.sourced import NotedRow
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "cash_flow.json"

@@ -1,6 +1,6 @@
 """The CPU core and thread counts AWS accepts per instance type, for Optimize CPUs.
 
-Pure Python (pydantic v2, no Django). Reads ``data/cpu_options.json``, which ``pricing/cpu_options_import.py``
+Pure Python (pydantic v2, no Django). Reads ``data/cpu_options.json``, which ``pricing/fixtures/cpu_options.py``
 builds from AWS's EC2 and RDS user-guide tables and DescribeInstanceTypes; every row names its source and date.
 EC2 rows are keyed by the EC2 type (``r5.4xlarge``), RDS rows by the DB instance class (``db.r5.4xlarge``).
 """

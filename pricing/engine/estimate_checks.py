@@ -20,7 +20,7 @@ from pricing.engine.aws_rules import (
     rule_for,
 )
 from pricing.engine.estimate_config import EstimateConfig, Problem
-from pricing.engine.price_terms import EDITION_LABELS
+from pricing.engine.prices.terms import EDITION_LABELS
 
 
 def _n(x: int | Decimal) -> str:

@@ -15,8 +15,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pricing.engine.customer_words import customer_words
-from pricing.engine.licence_contract import LicenceConfig
-from pricing.engine.price_terms import Commitment, Deployment, EbsVolumeType, Edition, LicenceModel, RdsStorageType
+from pricing.engine.licences.contract import LicenceConfig
+from pricing.engine.prices.terms import (
+    Commitment,
+    Deployment,
+    EbsVolumeType,
+    Edition,
+    LicenceModel,
+    RdsStorageType,
+)
 
 Platform = Literal["rds", "rds-custom", "ec2"]
 # Outer bounds of the shape: far past any real config (the checks give the precise ranges with their sources) but

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pricing.engine.pricebook import InstancePrice, IopsTier, PriceBook, PriceNotFound
+from pricing.engine.prices.book import InstancePrice, IopsTier, PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
 
 

@@ -3,7 +3,7 @@
 Pure Python (pydantic v2, no Django). Three committed files under ``data/``:
 
 * ``odb_prices.json`` and ``odb_regions.json`` are generated from ``shared/data/odb-and-cpu-options/`` by
-  ``pricing/odb_import.py`` (``manage.py import_odb``); their README's caveats travel with them.
+  ``pricing/fixtures/odb.py`` (``manage.py import_odb``); their README's caveats travel with them.
 * ``odb_shapes.json`` is compiled by hand, fact by fact, each with its source, as-of date and a tag as in
   ``advisor/engine/data/oci_block_volumes.json``: C official Oracle/AWS text, S secondary (a transcription or
   a third party), U inferred or derived. A fact no source gave is ``null`` with a note saying so.

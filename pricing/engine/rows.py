@@ -32,7 +32,7 @@ class PriceRow(BaseModel):
         default_factory=dict,
         description="Reserved: LeaseContractLength, PurchaseOption, OfferingClass (AWS's names); SavingsPlan: "
         "LeaseContractLength, PurchaseOption, SavingsPlanType; RateBasis 'effective' marks an effective hourly rate "
-        "(upfront amortised into it, split not published); see engine/commitment_terms.py",
+        "(upfront amortised into it, split not published); see engine/commitments/terms.py",
     )
     unit: str = Field(min_length=1, description="AWS price unit: Hrs, GB-Mo, IOPS-Mo, GiBps-mo, IOs, Quantity ...")
     price_usd: Decimal = Field(ge=0, description="USD per unit, as AWS publishes it (no rounding)")

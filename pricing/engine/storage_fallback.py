@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pricing.engine.fallback import _mark
-from pricing.engine.price_terms import PriceNotFound
+from pricing.engine.prices.terms import PriceNotFound
 
 STORAGE_LOOKUPS = frozenset(
     {

@@ -12,7 +12,7 @@ from django.test import Client
 
 from advisor import access
 from advisor.apikeys.auth import OUTAGE_CACHE
-from pricing import price_books
+from pricing.snapshots import books as price_books
 
 pytestmark = pytest.mark.django_db
 DOWN = OperationalError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')

@@ -16,9 +16,9 @@ from django.urls import reverse
 from advisor import price_impact, services
 from advisor.engine.workload import parse_workload
 from advisor.models import Assessment
-from pricing import impact
 from pricing import services as price_services
 from pricing.models import PriceSnapshot
+from pricing.snapshots import impact
 from tests.pricing.offer_data import REGION, find_sku, offer, price_of
 
 HOURS = 730

@@ -1,7 +1,7 @@
 """A pre-filled questionnaire marks the answers the reports did not fill: their default stayed, and why."""
 
 from advisor.engine.workload import Workload
-from advisor.questionnaire import build_sections
+from advisor.pages.questionnaire import build_sections
 
 WHY = {"sizing.db_size_gib": "no database size in these files; upload a dbspace listing or AWR-Miner output"}
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from advisor.engine.workload import parse_workload
 from advisor.models import Assessment
-from advisor.questionnaire import build_sections
+from advisor.pages.questionnaire import build_sections
 from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,7 @@ def test_a_core_count_above_the_ec2_types_is_marked_on_the_field(client: Client)
 
 
 def test_the_report_says_where_the_licences_owned_came_from() -> None:
-    from advisor.report_sections import owned_basis
+    from advisor.reports.sections import owned_basis
 
     assert owned_basis(parse_workload({"source_host": HOST})).startswith(
         "suggested from the source host: 16 cores × core factor 0.5 (Intel Xeon) = 8"

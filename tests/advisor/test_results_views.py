@@ -8,10 +8,11 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from advisor import report, services
+from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.workload import LicenceCosting
 from advisor.models import ShareLink
+from advisor.reports import pdf as report
 from tests.conftest import form_data
 
 pytestmark = pytest.mark.django_db

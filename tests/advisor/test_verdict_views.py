@@ -8,7 +8,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from advisor.engine import rules as rules_module
+from advisor.engine.rules import loader as rules_module
 from advisor.engine.workload import parse_workload
 from tests.conftest import form_data
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from pricing import services
 from tests.pricing.offer_data import find_sku, offer, price_of, write
-from tests.pricing.test_refresh import changed_rds_upload
+from tests.pricing.refresh.test_refresh import changed_rds_upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 D = Decimal

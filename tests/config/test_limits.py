@@ -21,7 +21,7 @@ def test_a_body_past_the_limit_gets_413_before_it_is_read(client: Client) -> Non
 
 @pytest.mark.django_db
 def test_an_unexpected_api_error_answers_json(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
-    from advisor.engine import ioquery_question
+    from advisor.engine.ioquery import question as ioquery_question
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

@@ -19,12 +19,12 @@ from botocore.stub import Stubber
 from django.core.management import call_command
 
 from pricing import services
-from pricing.engine.commitments import NOT_PRICED, commitment_quotes
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.commitments.comparison import NOT_PRICED, commitment_quotes
+from pricing.engine.prices.book import PriceBook
 from pricing.models import PriceRecord
-from pricing.offer_files import PriceDataInvalid, api_queries, fetch_price_list, read_offer_file
-from pricing.offer_reader import REQUIRED_TERMS
-from pricing.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
+from pricing.offers.files import PriceDataInvalid, api_queries, fetch_price_list, read_offer_file
+from pricing.offers.reader import REQUIRED_TERMS
+from pricing.offers.savings_plans import is_savings_plan_file, read_savings_plans, with_savings_plans
 from tests.pricing.commitment_data import (
     M5_LARGE_SKU,
     RDS_SKU,

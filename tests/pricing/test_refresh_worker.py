@@ -26,7 +26,7 @@ from pricing import services
 from pricing.jobs import services as jobs
 from pricing.jobs.models import Job
 from tests.pricing.offer_data import REGION, write
-from tests.pricing.test_refresh import changed_rds_upload
+from tests.pricing.refresh.test_refresh import changed_rds_upload
 from tests.pricing.test_views import text_of
 
 DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}

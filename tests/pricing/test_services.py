@@ -154,7 +154,7 @@ def test_a_changed_fixture_does_not_displace_a_refreshed_snapshot(db: None, tmp_
         [row("A", "1.0", region="eu-west-9")], "eu-west-9", "AmazonRDS", "api", AS_OF, origin="api"
     )
     (fixtures / "extra.jsonl").write_text(row("B", "2.0", region="eu-west-9").model_dump_json() + "\n")
-    from pricing import price_fixtures  # where fixture_groups looks up the JSON-lines file names
+    from pricing.fixtures import files as price_fixtures  # where fixture_groups looks up the JSON-lines file names
 
     original = price_fixtures.JSONL_FILES
     price_fixtures.JSONL_FILES = ("extra.jsonl",)

@@ -16,11 +16,19 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from pricing import offer_files, services
+from pricing import services
 from pricing.jobs.models import Job
 from pricing.models import PriceSnapshot
+from pricing.offers import files as offer_files
 from tests.pricing.offer_data import REGION, offer, price_of, write
-from tests.pricing.test_refresh import RDS_FILTERS, changed_rds_upload, chunks, rds_items, request, stub_pages
+from tests.pricing.refresh.test_refresh import (
+    RDS_FILTERS,
+    changed_rds_upload,
+    chunks,
+    rds_items,
+    request,
+    stub_pages,
+)
 
 D = Decimal
 

@@ -14,7 +14,7 @@ from advisor.awr.engine.collector import Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import Figure as Fig
 from advisor.awr.engine.figures import FileExtraction, Identity, Provenance, Sample
-from advisor.awr.engine.text_common import spans
+from advisor.awr.engine.text.common import spans
 
 SUMMARIES = {
     "DB_CPU_THREADS_AVERAGE_P99": "cpu_avg_p99",

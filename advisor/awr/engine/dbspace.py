@@ -13,7 +13,7 @@ import re
 from advisor.awr.engine.collector import Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.text_common import MAX_LINE
+from advisor.awr.engine.text.common import MAX_LINE
 
 _FILE_TYPE = re.compile(r"^(?P<kind>BCTfile|Ctlfile|Datafile|OnlineRedo|Tempfile)\s+(?P<mb>[\d,.]+)\s*$")
 _SUM = re.compile(r"^sum\s+(?P<mb>[\d,.]+)\s*$")

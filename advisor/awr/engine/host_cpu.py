@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from advisor.awr.engine.aggregate import percentile
 from advisor.awr.engine.collector import Collector
 from advisor.awr.engine.figures import Figure, Provenance
-from advisor.awr.engine.text_common import spans
+from advisor.awr.engine.text.common import spans
 
 DETAIL = "Operating System Statistics - Detail"
 

@@ -17,12 +17,12 @@ from advisor.awr.engine.awr_miner import parse_awr_miner
 from advisor.awr.engine.dbspace import parse_dbspace
 from advisor.awr.engine.detect import KIND_WORDS, Kind, NotAReport, detect
 from advisor.awr.engine.figures import FileError, FileExtraction
-from advisor.awr.engine.html_awr import parse_awr_html
-from advisor.awr.engine.html_global import parse_awr_rac_html
+from advisor.awr.engine.html.awr import parse_awr_html
+from advisor.awr.engine.html.global_awr import parse_awr_rac_html
 from advisor.awr.engine.mask import mask_document, names_to_mask
-from advisor.awr.engine.prefill import Prefill, prefill
-from advisor.awr.engine.statspack import parse_statspack
-from advisor.awr.engine.text_awr import parse_awr_text
+from advisor.awr.engine.prefill.fields import Prefill, prefill
+from advisor.awr.engine.text.awr import parse_awr_text
+from advisor.awr.engine.text.statspack import parse_statspack
 
 PARSERS: dict[Kind, Callable[[str, str], FileExtraction]] = {
     Kind.AWR_HTML: parse_awr_html,

@@ -8,7 +8,7 @@ Pure Python; called by the HTML readers' init.ora step. Each figure is read only
 from __future__ import annotations
 
 from advisor.awr.engine.collector import Collector
-from advisor.awr.engine.html_tables import Table
+from advisor.awr.engine.html.tables import Table
 
 GIB = 1024**3
 

@@ -1,6 +1,6 @@
 """The pre-filled CPU: DB CPU plus background CPU, a peak only when it is one, the host's busy CPUs as the bound.
 
-Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``). The need is what the database uses: DB CPU
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). The need is what the database uses: DB CPU
 (foreground sessions) plus background CPU, both from the reports. A report of one long window gives averages only:
 the figure is then said to be an average over that window, never a peak. The host's busy CPUs count every process
 on the host, so they bound the database's use from above; when the report prints "Operating System Statistics -
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from advisor.awr.engine.aggregate import INSTANCE_KINDS, LONG_WINDOW_MINUTES, Aggregation, MetricSummary
 
 if TYPE_CHECKING:
-    from advisor.awr.engine.prefill import _Builder
+    from advisor.awr.engine.prefill.builder import Builder as _Builder
 
 
 def _up(value: float) -> float:

@@ -1,6 +1,6 @@
 """What a narrower figure covers when it stands in for a total: the note on a field filled from it.
 
-Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``). IO Profile's "Total Requests" and "Total (MB)"
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). IO Profile's "Total Requests" and "Total (MB)"
 count every file (data, redo, control, archive, backup); "Database Requests" / "Database (MB)" and the Load
 Profile's IO rows count database files only. When the total is printed as ##### (too wide for its column) or is
 not in the files, the database-file figure is used and the note says it may understate; by how much is said only

@@ -1,7 +1,7 @@
 """What a report says about the source host: its sockets, cores and threads per core, pre-filled into the
 questionnaire's source host section so the processor licences it holds can be suggested.
 
-Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``). Where the host runs (on premises or in a cloud)
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). Where the host runs (on premises or in a cloud)
 no report says, so it is left to the user, and with it the licence count (the Core Factor Table applies on premises
 only). A RAC global report's figures are the sum over its instances: every node is licensed.
 """
@@ -14,7 +14,7 @@ from advisor.awr.engine.aggregate import Aggregation
 from advisor.awr.engine.figures import Figure
 
 if TYPE_CHECKING:
-    from advisor.awr.engine.prefill import _Builder
+    from advisor.awr.engine.prefill.builder import Builder as _Builder
 
 
 def _whole(fig: Figure | None) -> int | None:

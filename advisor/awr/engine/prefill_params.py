@@ -1,7 +1,7 @@
 """What the init.ora parameters pre-fill: ASM, Database In-Memory and TDE ticked where the report shows them in use,
 each with the parameter that shows it; left alone, with the reason, where it shows them unused or not at all.
 
-Pure Python; part of the pre-fill (``advisor.awr.engine.prefill``).
+Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from advisor.awr.engine.aggregate import Aggregation
 
 if TYPE_CHECKING:
-    from advisor.awr.engine.prefill import _Builder
+    from advisor.awr.engine.prefill.builder import Builder as _Builder
 
 NOT_PRINTED = "not among the init.ora parameters these files print"
 

@@ -7,7 +7,7 @@ Pure Python; called by the HTML instance-report reader.
 from __future__ import annotations
 
 from advisor.awr.engine.collector import Collector
-from advisor.awr.engine.html_tables import Table
+from advisor.awr.engine.html.tables import Table
 
 SECTION = "Snapshot information"
 

@@ -20,7 +20,7 @@ from advisor.awr.engine.aggregate import aggregate
 from advisor.awr.engine.figures import FileError, FileExtraction, Identity
 from advisor.awr.engine.importer import read_file
 from advisor.awr.engine.mask import mask_document, names_to_mask
-from advisor.awr.engine.prefill import prefill
+from advisor.awr.engine.prefill.fields import prefill
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload
 from advisor.estates.engine.report_zip import MAX_MEMBER_BYTES, Member, ZipPlan, member_bytes, open_zip, plan_zip
 

@@ -1,6 +1,6 @@
 """One database's result, kept small: per option the verdict, the blockers, the monthly cost and the licences the
 chosen topology counts, and which option is recommended. Read from the recommendation's JSON
-(``advisor.engine.recommendation_json``), the shape the API returns, so no cost is worked out again here.
+(``advisor.engine.recommendation.as_json``), the shape the API returns, so no cost is worked out again here.
 
 Pure Python (pydantic, frozen). Money is ``Decimal``; JSON keeps it as a string.
 """

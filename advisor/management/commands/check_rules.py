@@ -3,7 +3,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor.engine.rules import OPTIONS, SCHEMA_FILE, SEVERITY_ORDER, RuleSetInvalid, load_rules, rule_file_schema
+from advisor.engine.rules.loader import (
+    OPTIONS,
+    SCHEMA_FILE,
+    SEVERITY_ORDER,
+    RuleSetInvalid,
+    load_rules,
+    rule_file_schema,
+)
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor.catalogs import DEFAULT_SHARED_DIR, CatalogInvalid, import_all
+from advisor.catalog.build import DEFAULT_SHARED_DIR, CatalogInvalid, import_all
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor.catalog_refresh import DEFAULT_CATALOG, RefreshFailed, aws_clients, refresh_catalog
+from advisor.catalog.refresh import DEFAULT_CATALOG, RefreshFailed, aws_clients, refresh_catalog
 
 
 class Command(BaseCommand):

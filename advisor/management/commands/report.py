@@ -4,9 +4,9 @@ from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor import report
 from advisor.engine.sizing import SizingPolicy
 from advisor.models import Assessment
+from advisor.reports import pdf as report
 from advisor.views import _policy_from
 
 

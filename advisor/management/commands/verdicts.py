@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from advisor.engine.rules import evaluate_rules, verdicts_json
+from advisor.engine.rules.loader import evaluate_rules, verdicts_json
 from advisor.management.workload_input import read_workload
 
 

@@ -2,8 +2,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pricing.fixture_sources import DEFAULT_SHARED_DIR, PRICE_FIXTURE_DIR, FixtureSourceError, build_price_fixtures
-from pricing.offer_files import PriceDataInvalid
+from pricing.fixtures.sources import (
+    DEFAULT_SHARED_DIR,
+    PRICE_FIXTURE_DIR,
+    FixtureSourceError,
+    build_price_fixtures,
+)
+from pricing.offers.files import PriceDataInvalid
 
 
 class Command(BaseCommand):

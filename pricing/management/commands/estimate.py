@@ -6,10 +6,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pricing import estimate_page
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences.cost import licence_price_list
 from pricing.engine.source_names import named_sources, source_name
+from pricing.pages import estimate as estimate_page
 
 
 class Command(BaseCommand):

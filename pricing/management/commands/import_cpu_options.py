@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pricing.cpu_options_import import DEFAULT_SHARED_DIR, CpuOptionsImportInvalid, import_cpu_options
+from pricing.fixtures.cpu_options import DEFAULT_SHARED_DIR, CpuOptionsImportInvalid, import_cpu_options
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing.engine.odb_prices import DATA_DIR
-from pricing.fixture_sources import DEFAULT_SHARED_DIR
-from pricing.odb_import import OdbSourceError, import_odb
+from pricing.fixtures.odb import OdbSourceError, import_odb
+from pricing.fixtures.sources import DEFAULT_SHARED_DIR
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing import services
-from pricing.fixture_sources import PRICE_FIXTURE_DIR, FixtureSourceError
-from pricing.offer_files import PriceDataInvalid
+from pricing.fixtures.sources import PRICE_FIXTURE_DIR, FixtureSourceError
+from pricing.offers.files import PriceDataInvalid
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing import services
 from pricing.models import PriceSnapshot
-from pricing.offer_files import PRICING_API_REGIONS
+from pricing.offers.files import PRICING_API_REGIONS
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from advisor import report
 from advisor.models import Assessment, ShareLink
+from advisor.reports import pdf as report
 
 pytestmark = pytest.mark.django_db
 

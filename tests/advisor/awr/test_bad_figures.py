@@ -11,7 +11,7 @@ import re
 from advisor.awr.engine.aggregate import summarise
 from advisor.awr.engine.figures import Figure, Sample
 from advisor.awr.engine.importer import ImportResult, import_files
-from advisor.awr.engine.prefill import prefill
+from advisor.awr.engine.prefill.fields import prefill
 from advisor.engine.workload import Workload
 from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples, sample
 

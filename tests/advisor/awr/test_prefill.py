@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from advisor.awr.engine.importer import ImportResult, import_files
-from advisor.engine.rules import evaluate_rules
+from advisor.engine.rules.loader import evaluate_rules
 from advisor.engine.workload import Workload
 from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, needs_samples, sample
 

@@ -4,8 +4,8 @@ credit a faster core gets: a difference within the spread is noise, one beyond i
 import pytest
 
 from advisor.engine.coremark_spread import catalog_spreads, family_spreads, pct_words, spread_of
-from advisor.engine.sizing_cores import SourceCpu, scale_for, scaled_need, source_of_type
-from advisor.engine.sizing_need import Need
+from advisor.engine.sizing.cores import SourceCpu, scale_for, scaled_need, source_of_type
+from advisor.engine.sizing.need import Need
 
 
 def row(name: str, family: str, per_thread: float) -> dict:

@@ -102,7 +102,7 @@ def test_a_cpu_model_we_hold_no_measurement_for_is_said_so() -> None:
 
 
 def test_the_sizing_compares_cores_with_an_ec2_source_named_in_the_host_section() -> None:
-    from advisor.engine.sizing_cores import source_cpu
+    from advisor.engine.sizing.cores import source_cpu
 
     found = source_cpu(parse_workload({"source_host": {"location": "aws", "cpu_model": "r5.4xlarge"}}))
     assert found is not None and found.per_thread == catalog_rows()["r5.4xlarge"]["coremark"]["per_thread"]

@@ -4,7 +4,7 @@ Oracle Database@AWS (Exadata) keeps HCC and the compressed size."""
 from advisor.engine.sizing import SizingPolicy, need_for
 from advisor.engine.sizing_hcc import decompressed_need, decompressed_storage_gib, hcc_growth_gib
 from advisor.engine.workload import parse_workload
-from tests.advisor.engine.test_recommender import book, recommend
+from tests.advisor.engine.recommendation.test_recommender import book, recommend
 
 # A dbspace listing's HCC rows: 400 GiB stored, 1,000 GiB decompressed, in a 1,000 GiB database
 HCC = {

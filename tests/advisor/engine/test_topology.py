@@ -9,13 +9,13 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from pricing.engine.rows import PriceRow
-from pricing.offer_files import read_offer_file
+from pricing.offers.files import read_offer_file
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
 C = Decimal("0.01")

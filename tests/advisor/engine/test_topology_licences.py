@@ -14,12 +14,12 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
-from advisor.results_page import licence_count_words
-from pricing.engine.pricebook import PriceBook
-from pricing.offer_files import read_offer_file
+from advisor.pages.results import licence_count_words
+from pricing.engine.prices.book import PriceBook
+from pricing.offers.files import read_offer_file
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "prices"
 C = Decimal("0.01")

@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from advisor import results_page
 from advisor import services as advisor_services
-from advisor.engine.recommendation_json import recommendation_json
+from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.workload import parse_workload
 from advisor.estates import services, tasks
 from advisor.estates.engine.inventory import read_inventory
 from advisor.estates.models import EstateDatabase
+from advisor.pages import results as results_page
 from pricing.jobs.models import Job
 from tests.advisor.estates.conftest import inventory_csv
 

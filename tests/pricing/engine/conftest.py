@@ -1,6 +1,6 @@
 import pytest
 
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from tests.pricing.engine import eu_west_1_rows as eu
 
 

@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 
 from pricing.engine.cash_flow import CASH_BASIS, LicenceCash, cash_flow, licence_cash
-from pricing.engine.commitments import commitment_quotes
-from pricing.engine.licences import LicenceConfig, estimate_licences
-from pricing.engine.pricebook import PriceBook
-from tests.pricing.engine.test_commitments import EC2, us_east_1_rows
+from pricing.engine.commitments.comparison import commitment_quotes
+from pricing.engine.licences.cost import LicenceConfig, estimate_licences
+from pricing.engine.prices.book import PriceBook
+from tests.pricing.engine.commitments.test_commitments import EC2, us_east_1_rows
 
 # r6i.xlarge, 4 vCPUs with hyper-threading: 2 vCPUs a processor licence, so 2 EE licences to buy on EC2 (BYOL).
 WITH_LICENCES = {**EC2, "licences": {"include": True}}

@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from pricing.engine.calculator import HOURS_PER_MONTH, aws_rules
-from pricing.engine.licences import licence_price_list
+from pricing.engine.licences.cost import licence_price_list
 
 
 def test_stated_support_is_22_percent_of_list():
@@ -67,7 +67,7 @@ def test_oracle_gp3_threshold_is_200_gib():
 
 
 def test_every_price_equivalence_names_its_source_with_an_address_and_a_date():
-    from pricing.engine.price_equivalence import equivalences
+    from pricing.engine.prices.equivalence import equivalences
 
     rows = equivalences().rows
     assert [(r.service, r.volume_type, r.priced_as) for r in rows] == [("AmazonRDS", "io2", "io1")]
@@ -76,7 +76,7 @@ def test_every_price_equivalence_names_its_source_with_an_address_and_a_date():
 
 
 def test_database_savings_plans_coverage_is_read_from_the_offer_file_and_dated():
-    from pricing.engine.database_savings_plans import database_savings_plans
+    from pricing.engine.commitments.database_savings_plans import database_savings_plans
 
     data = database_savings_plans()
     cover = data.coverage

@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal
 
 from pricing.engine.calculator import as_of_span, estimate
-from pricing.engine.pricebook import PriceBook
+from pricing.engine.prices.book import PriceBook
 from tests.pricing.engine import eu_west_1_rows as eu
 
 D = Decimal

@@ -186,7 +186,7 @@ def test_jobs_are_listed_read_only_in_the_admin(admin_client: Client) -> None:
 
 def test_no_thread_runs_background_jobs() -> None:
     """Jobs run on the task queue. The only threads left are the PDF printer's browser warm-up and its print queue
-    (advisor/report.py, advisor/report_printer.py), which serve a request, not a job, and the task worker's watch
+    (advisor/reports/pdf.py, advisor/reports/printer.py), which serve a request, not a job, and the task worker's watch
     (pricing/jobs/watch.py), which only beats for the job the worker runs and reaps silent ones."""
     root = Path(__file__).resolve().parents[3]
     starting = {
@@ -195,4 +195,4 @@ def test_no_thread_runs_background_jobs() -> None:
         for path in (root / top).rglob("*.py")
         if "threading.Thread(" in path.read_text()
     }
-    assert starting <= {"advisor/report.py", "advisor/report_printer.py", "pricing/jobs/watch.py"}, starting
+    assert starting <= {"advisor/reports/pdf.py", "advisor/reports/printer.py", "pricing/jobs/watch.py"}, starting

@@ -7,14 +7,14 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from advisor.engine.recommendation_json import recommendation_json
-from advisor.engine.recommender import recommend
+from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.estates.engine.summary import summary_from_json
 from advisor.estates.engine.totals import Assessed, estate_totals
-from pricing.engine.pricebook import PriceBook
-from pricing.offer_files import read_offer_file
-from pricing.price_fixtures import read_rows
+from pricing.engine.prices.book import PriceBook
+from pricing.fixtures.files import read_rows
+from pricing.offers.files import read_offer_file
 
 PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 US_EAST_1 = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")

@@ -1,0 +1,44 @@
+"""What the pre-fill builds up: each Workload field set with its source and provenance, or skipped with why.
+
+Pure Python. Shared by the pre-fill's mapping (``fields``) and its Exadata part (``exadata``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from advisor.awr.engine.figures import Provenance
+
+
+class PrefilledField(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    path: str
+    value: Any
+    source: str
+    provenance: tuple[Provenance, ...] = ()
+
+
+class Builder:
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+        self.fields: dict[str, PrefilledField] = {}
+        self.skipped: dict[str, str] = {}
+
+    def set(self, path: str, value: Any, source: str, provenance: tuple[Provenance, ...]) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            self.skip(path, f"the figure found ({value}) is not a finite number")
+            return
+        self.values[path] = value
+        self.fields[path] = PrefilledField(path=path, value=value, source=source, provenance=provenance)
+
+    def skip(self, path: str, reason: str) -> None:
+        self.skipped.setdefault(path, reason)
+
+    def document(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        for path, value in self.values.items():
+            section, field = path.split(".")
+            doc.setdefault(section, {})[field] = value
+        return doc

@@ -1,0 +1,141 @@
+"""Oracle licences for Oracle Database@AWS on BYOL: processor licences for every VM cluster's ECPUs (or OCPUs).
+
+Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): no Oracle
+statement of it was found, so the count uses the stricter of the two readings sources give (fewer ECPUs per licence,
+more licences) and prices the other beside it. Each VM cluster (primary, Multi-AZ standby, cross-Region standby) is
+licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences, options, discount, owned
+licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost`` exactly as on EC2 and RDS.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import Decimal
+
+from advisor.engine.odb.rates import CostLine
+from pricing.engine.licences.cost import (
+    LicenceConfig,
+    LicenceEstimate,
+    LicenceInvalid,
+    estimate_counted_licences,
+)
+from pricing.engine.odb_prices import Fact, OdbShapes
+
+
+@dataclass(frozen=True, slots=True)
+class OdbLicences:
+    """``estimate`` None = not counted (``note`` says why); ``other`` is the same estimate under the other reading."""
+
+    estimate: LicenceEstimate | None
+    other: LicenceEstimate | None
+    ratio: Fact
+    other_ratio: Fact | None
+    per_cluster: int | None
+    note: str
+
+
+def _fmt(value: Decimal) -> str:
+    return f"{value.normalize():,f}"
+
+
+def _estimate(
+    config: LicenceConfig,
+    ratio: Fact,
+    *,
+    compute: int,
+    unit: str,
+    clusters: int,
+    options: tuple[str, ...],
+    readable: int | None = None,
+) -> tuple[LicenceEstimate, int]:
+    assert ratio.value is not None
+    per_cluster = math.ceil(Decimal(compute) / ratio.value)
+    rule = (
+        f"EE: {compute} {unit}s per VM cluster / {_fmt(ratio.value)} {unit}s per processor licence, rounded up = "
+        f"{per_cluster} processor licence(s) per VM cluster ({ratio.source}, as of {ratio.as_of})"
+    )
+    counted = config.model_copy(update={"servers": clusters, "options": options, "include": True, "standby": None})
+    estimate = estimate_counted_licences(counted, edition="ee", platform="odb", licences_per_server=per_cluster,
+                                         rule_text=rule, compute=compute, readable_servers=readable)  # fmt: skip
+    return estimate, per_cluster
+
+
+def count_byol_licences(
+    *,
+    compute: int,
+    compute_unit: str,
+    clusters: int,
+    shapes: OdbShapes,
+    options: tuple[str, ...],
+    config: LicenceConfig | None = None,
+    readable_clusters: int | None = None,
+) -> OdbLicences:
+    """The Enterprise Edition processor licences (and options) for ``clusters`` VM clusters of ``compute`` each;
+    Active Data Guard only on the ``readable_clusters`` open for reads (the primary's, and a standby open read-only;
+    a mounted standby needs none)."""
+    conv = shapes.conversions
+    ecpu = compute_unit == "ECPU"
+    ratio = conv.ecpus_per_processor_licence if ecpu else conv.ocpus_per_processor_licence
+    other_ratio = conv.ecpus_per_processor_licence_other_reading if ecpu else None
+    covered = f"{compute} {compute_unit}s" + (f" on each of {clusters} VM clusters" if clusters > 1 else "")
+    if ratio.value is None:
+        note = (f"BYOL also needs your own Oracle Database Enterprise Edition processor licences covering the VM "
+                f"cluster's {covered}; the count is not given: {ratio.source}. Ask Oracle.")  # fmt: skip
+        return OdbLicences(None, None, ratio, other_ratio, None, note)
+    config = config or LicenceConfig()
+    try:
+        estimate, per_cluster = _estimate(config, ratio, compute=compute, unit=compute_unit, clusters=clusters,
+                                          options=options, readable=readable_clusters)  # fmt: skip
+        other = None
+        if other_ratio is not None and other_ratio.value is not None:
+            other, _ = _estimate(config, other_ratio, compute=compute, unit=compute_unit, clusters=clusters,
+                                 options=options, readable=readable_clusters)  # fmt: skip
+    except LicenceInvalid as invalid:
+        note = f"BYOL licences for the VM cluster's {covered} could not be counted: {invalid}"
+        return OdbLicences(None, None, ratio, other_ratio, None, note)
+    licences = per_cluster * clusters
+    note = (
+        f"BYOL counts {licences} Oracle Database Enterprise Edition processor licences for {covered} at "
+        f"{_fmt(ratio.value)} {compute_unit}s per licence ({ratio.source}, as of {ratio.as_of})."
+    )
+    if other_ratio is not None and other_ratio.value is not None:
+        note += (
+            f" No Oracle statement of how many {compute_unit}s a licence covers was found, so the stricter reading is "
+            f"counted; the other reading, {_fmt(other_ratio.value)} {compute_unit}s per licence, is shown beside it."
+        )
+    if options:
+        note += (
+            f" The Enterprise Edition options the features need ({', '.join(options)}) are licensed like the database."
+        )
+    return OdbLicences(estimate, other, ratio, other_ratio, per_cluster, note)
+
+
+def licence_lines(estimate: LicenceEstimate) -> list[CostLine]:
+    """The estimate's Oracle lines as BYOL cost lines (paid whatever the hours the VM cluster runs)."""
+    return [
+        CostLine(
+            line.name,
+            line.quantity,
+            line.unit,
+            Decimal(0),
+            line.unit_price_usd,
+            line.monthly_usd,
+            "",
+            line.source,
+            line.as_of,
+            line.note,
+            "byol",
+            "primary",
+            "Oracle Technology price list",
+            "licence",
+        )  # fmt: skip
+        for line in estimate.lines
+    ]
+
+
+def other_reading_total(total_byol: Decimal | None, counted: OdbLicences) -> Decimal | None:
+    """The BYOL total with the licences counted under the other reading of the ratio, if there is one."""
+    if total_byol is None or counted.estimate is None or counted.other is None:
+        return None
+    return total_byol - counted.estimate.monthly_usd + counted.other.monthly_usd

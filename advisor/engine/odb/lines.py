@@ -1,0 +1,56 @@
+"""The cost lines of one Oracle Database@AWS infrastructure: its Exadata servers and its VM cluster's compute, at
+Oracle's list prices or the buyer's quoted rates. Pure Python; ``odb`` sizes, this prices what it sized."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from advisor.engine.odb.rates import CostLine, OdbRates, priced_line, unit_rate
+from pricing.engine.calculator import HOURS_PER_MONTH
+from pricing.engine.odb_prices import DEDICATED, OdbPriceList, ShapeFacts
+from pricing.engine.prices.book import round_cents
+
+LICENCE_LABELS = {"li": "License Included", "byol": "BYOL"}
+
+
+def infrastructure_lines(
+    infra: Any, prices: OdbPriceList, facts: ShapeFacts, copy: str, hours: Decimal, label: str = "", *,
+    rates: OdbRates, licence_model: str,
+) -> list[CostLine]:  # fmt: skip
+    """The Exadata servers and the VM cluster's ECPUs (or OCPUs) of one infrastructure, per licence model, at Oracle's
+    list price or the buyer's private-offer rates; a compute price the list lacks is a line without a price."""
+    label = label or ("" if copy == "primary" else f"Standby in {infra.region}: ")
+    out = []
+    for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
+        row = prices.find(DEDICATED, f"infrastructure: {kind}", facts.generation, "n/a (infrastructure)")
+        assert row is not None, f"Oracle's price list held has no {facts.generation} {kind}"
+        leads = [f"{pn} at {lead}/h" for w in prices.warnings_for(row.part_number)
+                 for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number]  # fmt: skip
+        note = (f"May be out of date: {'; '.join(leads)} in a 2026 Oracle price list quoted by a third party, "
+                "unverified and not used (see the caveats)") if leads else ""  # fmt: skip
+        name = f"{label}{kind}s ({row.oracle_display_name})"
+        out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
+                               note=note))  # fmt: skip
+    component, qty = f"database compute {facts.compute_model}", Decimal(infra.compute)
+    for model, model_label in LICENCE_LABELS.items():
+        # ECPU rates are the buyer's for the licence model asked; OCPU-billed shapes stay at list price
+        mine = rates if facts.compute_model == "ECPU" else OdbRates()
+        if model != licence_model:
+            mine = replace(mine, ecpu_usd_per_hour=None)
+        row = prices.find(DEDICATED, component, f"any ({facts.compute_model}-billed systems)", model_label)
+        name = f"{label}VM cluster {facts.compute_model}s, {model_label}"
+        if row is not None:
+            out.append(priced_line(name, qty, hours, row, model, copy, kind="ECPU", rates=mine))
+            continue
+        gap = prices.find_missing(service=DEDICATED, component=component, license_model=model_label)
+        unit, part, why = (gap.unit, gap.part_number, gap.reason) if gap else (component, "", "no price row for it")
+        price, basis = unit_rate("ECPU", None, "", mine)
+        if price is not None:  # the buyer's quoted rate prices what the list lacks
+            out.append(CostLine(name, qty, unit, hours, price, round_cents(qty * price * hours), part,
+                                "your private offer", "", why, model, copy, basis, "compute"))  # type: ignore[arg-type]  # fmt: skip
+            continue
+        out.append(CostLine(name, qty, unit, hours, None, None, part, "not in the Oracle price list held", "", why, model, copy,  # type: ignore[arg-type]
+                            "", "compute"))  # fmt: skip
+    return out

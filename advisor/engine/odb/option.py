@@ -1,0 +1,161 @@
+"""Oracle Database@AWS in a recommendation: Exadata sized to the need and priced from Oracle's list prices.
+
+Pure Python. The verdict comes from the rules (a Region where the service is not offered blocks it); the sizing,
+cost lines (at list price or the buyer's private-offer terms), the BYOL licences and what cannot be priced come from
+``odb.recommend_odb``, fed with the workload's licence terms and private-offer terms.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from decimal import Decimal
+from typing import Any
+
+from advisor.engine.odb.exadata import OdbResult, recommend_odb
+from advisor.engine.odb.rates import OdbRates, reference_row
+from advisor.engine.recommendation.candidates import OptionRecommendation
+from advisor.engine.recommendation.option_costs import licence_config, wanted_options
+from advisor.engine.rules.loader import OptionVerdict
+from advisor.engine.sizing import Need
+from advisor.engine.workload import Workload
+from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
+
+LI_UNPRICED = (
+    "License Included is not priced: Oracle's list held has no License Included ECPU price for Exadata Database "
+    "Service on Dedicated Infrastructure; a quoted ECPU rate from your private offer would price it."
+)
+
+
+def _decimal(value: float | None) -> Decimal | None:
+    return None if value is None else Decimal(f"{value:g}")
+
+
+def odb_rates(workload: Workload) -> OdbRates:
+    """The buyer's private-offer terms the workload states (list prices where it states none)."""
+    oracle = workload.oracle
+    return OdbRates(
+        infrastructure_discount_pct=Decimal(f"{oracle.odb_infrastructure_discount_pct:g}"),
+        database_server_usd_per_hour=_decimal(oracle.odb_database_server_usd_per_hour),
+        storage_server_usd_per_hour=_decimal(oracle.odb_storage_server_usd_per_hour),
+        ecpu_discount_pct=Decimal(f"{oracle.odb_ecpu_discount_pct:g}"),
+        ecpu_usd_per_hour=_decimal(oracle.odb_ecpu_usd_per_hour),
+    )
+
+
+def odb_terms_words(rates: OdbRates) -> str:
+    """The private-offer terms in words, for the licence assumptions: what prices Oracle Database@AWS."""
+    parts = []
+    for kind, unit in (("database server", "a database server-hour"), ("storage server", "a storage server-hour"),
+                       ("ECPU", "an ECPU-hour")):  # fmt: skip
+        quote, discount = rates.quoted(kind), rates.discount(kind)
+        if quote is not None:
+            parts.append(f"${quote.normalize():f} {unit} (your quoted rate)")
+        elif discount:
+            parts.append(f"{discount.normalize():f} % off Oracle's list price for {unit}")
+    if parts:
+        return "; ".join(parts)
+    return f"Oracle's list prices of {reference_row('ECPU').as_of}, before any private-offer discount"
+
+
+def other_reading_note(result: OdbResult, others: tuple[tuple[str, Decimal], ...]) -> str:
+    """Under the reading of the licence ratio not counted: what BYOL would cost, and whether it would be cheapest
+    of the priced options (``others``: each other option's label and monthly total)."""
+    if result.byol_other_reading_usd is None or result.byol_other_reading_ratio is None:
+        return ""
+    unit = result.infrastructure.compute_unit if result.infrastructure else "ECPU"
+    usd = result.byol_other_reading_usd
+    cheapest = min(others, key=lambda o: o[1], default=None)
+    if cheapest is None:
+        verdict = "no other option is priced to compare it with"
+    elif usd < cheapest[1]:
+        verdict = f"would be the cheapest option (the next is {cheapest[0]} at ${cheapest[1]:,.2f})"
+    else:
+        verdict = f"would not be the cheapest ({cheapest[0]} is ${cheapest[1]:,.2f})"
+    return (
+        f"Under the other reading ({result.byol_other_reading_ratio.normalize():f} {unit}s per licence) Oracle "
+        f"Database@AWS on BYOL would cost ${usd:,.2f} a month and {verdict}."
+    )
+
+
+def odb_recommendation(
+    workload: Workload, need: Need, label: str, verdict: OptionVerdict,
+    others: tuple[tuple[str, Decimal], ...] = (),
+) -> Any:  # fmt: skip
+    """``others``: the other options' labels and monthly totals, to say whether the other licence reading would
+    make Oracle Database@AWS the cheapest."""
+    # the VM cluster runs RAC across its VMs (at least two database servers), so BYOL licenses RAC like any option
+    options = tuple(dict.fromkeys((*wanted_options(workload), "rac")))
+    result = recommend_odb(
+        vcpus_needed=need.vcpus,
+        memory_gib_needed=need.memory_gib,
+        storage_gib_needed=need.storage_gib,
+        edition=workload.oracle.edition.value,
+        licence_model=workload.oracle.licence_model.value,
+        region=workload.environment.region,
+        cross_region_dr=workload.availability.cross_region_dr,
+        dr_region=workload.availability.dr_region,
+        hours_per_month=Decimal(workload.environment.hours_per_month),
+        options_byol=options,
+        multi_az=workload.availability.multi_az,
+        rates=odb_rates(workload),
+        licences=licence_config(workload, vcpus=None, cores=None, options=options, include=True),
+    )
+    notes = list(result.problems)
+    byol = workload.oracle.licence_model.value == "byol"
+    if result.monthly_usd is not None and byol and result.byol_licence_note:
+        notes.append(result.byol_licence_note)
+    if byol and result.monthly_usd is not None:
+        other = other_reading_note(result, others)
+        if other:
+            notes.append(other)
+    if not byol and result.total_li_usd is None and result.infrastructure is not None:
+        notes.append(LI_UNPRICED)
+    unpriced = "" if result.monthly_usd is not None else "; ".join((*result.problems, *result.unpriced))
+    return OptionRecommendation("odb", label, verdict, None, (), (), (), tuple(notes), unpriced, odb=result)
+
+
+def odb_cash_flow(result: OdbResult) -> CashFlow | None:
+    """The requested total on both bases: Oracle bills the infrastructure and ECPUs a month; the BYOL processor
+    licences its total counts are bought in month 1 with support yearly, as on every other option."""
+    if result.monthly_usd is None:
+        return None
+    estimate = result.byol_licences
+    byol = result.licences_in_total and estimate is not None and result.monthly_usd == result.total_byol_usd
+    licence = licence_cash(estimate) if byol else None
+    if licence is None or estimate is None:
+        return cash_flow(aws_monthly_usd=result.monthly_usd)
+    return cash_flow(aws_monthly_usd=result.monthly_usd - estimate.monthly_usd, licence=licence)
+
+
+def odb_json(result: OdbResult) -> dict[str, Any]:
+    """The result as JSON-ready data (money as strings, as ``dataclasses.asdict`` and ``str`` give it), the licence
+    estimate as its own model's JSON, and the requested total on both bases (run-rate, cash as paid)."""
+    data = dataclasses.asdict(dataclasses.replace(result, byol_licences=None))
+    estimate = result.byol_licences
+    data["byol_licences"] = None if estimate is None else estimate.model_dump(mode="json")
+    flow = odb_cash_flow(result)
+    if flow is not None:
+        data.update(cash_flow_json(flow))
+    return dict(json.loads(json.dumps(data, default=str)))
+
+
+def odb_lines(result: OdbResult, licence_model: str) -> tuple[Any, ...]:
+    """The lines of the licence model asked for (infrastructure belongs to both)."""
+    return tuple(line for line in result.lines if line.licence_model in ("both", licence_model))
+
+
+def odb_words(result: OdbResult) -> str:
+    infra = result.infrastructure
+    if infra is None:
+        return ""
+    words = (
+        f"{infra.shape}: {infra.database_servers} database + {infra.storage_servers} storage servers "
+        f"({infra.database_server_type}/{infra.storage_server_type}), a VM cluster of {infra.compute} "
+        f"{infra.compute_unit}s on {infra.vms} VMs (RAC)"
+    )
+    if result.local_standby is not None:
+        words += "; a Data Guard standby of the same size in a second AZ"
+    if result.standby is not None:
+        words += f"; a Data Guard standby of the same size in {result.standby.region}"
+    return words

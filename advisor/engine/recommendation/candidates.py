@@ -1,0 +1,66 @@
+"""The options a recommendation holds: each option's chosen candidate, its near-tie alternatives and the cheaper
+classes rejected with why. Below the search (``recommender``), the ranking and Oracle Database@AWS's option."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from advisor.engine.iolimits import StorageLayout
+from advisor.engine.rules.verdicts import OptionVerdict
+from advisor.engine.sizing import Capacity
+from advisor.engine.topology import Topology
+from pricing.engine.commitments.totals import CommitmentSummary
+
+
+@dataclass(frozen=True)
+class Candidate:
+    instance_class: str
+    hourly_usd: Decimal
+    vcpus: int  # the class's
+    memory_gib: float
+    layout: StorageLayout
+    deployment: str
+    capacity: Capacity
+    topology: Topology
+    cores: int | None = None  # Optimize CPUs: the active cores
+    threads_per_core: int = 2
+    instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
+    caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
+    reasons: tuple[str, ...] = ()
+    coremark_per_thread: float | None = None  # measured CoreMark per thread (the catalog's, with its date)
+    coremark_as_of: str | None = None
+    cpu_scaling: str = ""  # how per-thread performance changed the CPU need and licences, in words
+    ebs_limits_published: bool = True
+    coremark_spread_pct: float | None = None  # how far sizes of its family differ per thread in the measurements
+    coremark_spread: str = ""  # that spread, in words
+
+    @property
+    def effective_vcpus(self) -> int:
+        return self.cores * self.threads_per_core if self.cores else self.vcpus
+
+    @property
+    def total_monthly_usd(self) -> Decimal:
+        return self.topology.total_monthly_usd
+
+
+@dataclass(frozen=True)
+class Rejected:
+    instance_class: str
+    hourly_usd: Decimal | None
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionRecommendation:
+    option: str
+    label: str
+    verdict: OptionVerdict
+    chosen: Candidate | None
+    alternatives: tuple[Candidate, ...]
+    rejected_cheaper: tuple[Rejected, ...]
+    unmet: tuple[str, ...]  # when nothing fits: which requirement failed, and by how much
+    notes: tuple[str, ...]
+    unpriced_reason: str = ""  # when nothing is priced: why, in words
+    odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
+    commitments: CommitmentSummary | None = None  # the chosen topology under each AWS commitment

@@ -1,0 +1,244 @@
+"""One basis for every ranking: which option a recommendation recommends, on what basis, and which options were
+left out of the comparison and why.
+
+Pure Python. Only options the rules do not block and whose monthly totals are complete on the same basis (AWS
+on-demand with the Oracle licences the workload must pay for) are ranked. An option that is blocked, that could not be
+priced, or whose total lacks part of what the others count (Oracle licences brought to Oracle Database@AWS, a member
+of the topology left unpriced) is left out, with the reason in words a customer reads. The results page, the PDF, the
+JSON API, the CLI and estates all read this one ranking, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from advisor.engine.recommendation.candidates import OptionRecommendation
+
+BASIS = "monthly run-rate, AWS on-demand and Oracle licences included"
+BYOL_LICENCES_NOT_COUNTED = "Oracle licences you bring are not counted"
+NOTHING_FITS = "nothing in the catalog meets the need"
+NO_PRICES = "no prices for this edition and licence model in this Region"
+LeftOutKind = Literal["blocked", "unpriced", "partial"]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    option: str
+    label: str
+    monthly_usd: Decimal
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """An option not ranked: blocked (``reason`` is its first blocker), unpriced (why no price), or partial (what its
+    total lacks). ``monthly_usd`` is the figure it has, if any: a blocked option's is what it would cost if the
+    blocker were removed; a partial one's is not comparable with the ranked totals."""
+
+    option: str
+    label: str
+    kind: LeftOutKind
+    reason: str
+    monthly_usd: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class AwaitingInput:
+    """Costs a ranked option's total leaves out until the workload gives a figure (the redo rate, the data changed a
+    day): said beside the ranking, so a reader knows what the totals do not yet hold."""
+
+    option: str
+    label: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    basis: str
+    ranked: tuple[Ranked, ...]  # cheapest first
+    left_out: tuple[LeftOut, ...]  # in the options' order
+    awaiting_input: tuple[AwaitingInput, ...] = ()  # of the ranked options, costs left out for want of a figure
+    partial_alone: str = ""  # the one option priced at all is partial: recommended alone, compared with nothing
+
+    @property
+    def recommended(self) -> Ranked | None:
+        return self.ranked[0] if self.ranked else None
+
+    @property
+    def runner_up(self) -> Ranked | None:
+        return self.ranked[1] if len(self.ranked) > 1 else None
+
+    @property
+    def margin_usd(self) -> Decimal | None:
+        """How much more a month the runner-up costs than the recommended option."""
+        best, nxt = self.recommended, self.runner_up
+        return None if best is None or nxt is None else nxt.monthly_usd - best.monthly_usd
+
+    @property
+    def margin_pct(self) -> Decimal | None:
+        """The margin as a percentage of the recommended option's total, to one decimal place."""
+        best, margin = self.recommended, self.margin_usd
+        if best is None or margin is None or not best.monthly_usd:
+            return None
+        return (margin * 100 / best.monthly_usd).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+    @property
+    def viable_left_out(self) -> tuple[LeftOut, ...]:
+        """Options the rules allow that could not be compared: they qualify what "cheapest" means."""
+        return tuple(o for o in self.left_out if o.kind != "blocked")
+
+    def left_out_of(self, option: str) -> LeftOut | None:
+        return next((o for o in self.left_out if o.option == option), None)
+
+    @property
+    def awaiting_alike(self) -> bool:
+        """True when every ranked total leaves out the same costs for want of a figure (or none): like for like."""
+        waiting = {a.option: frozenset(a.items) for a in self.awaiting_input}
+        return len({waiting.get(r.option, frozenset()) for r in self.ranked}) <= 1
+
+    @property
+    def scope(self) -> str:
+        """What the recommended option is the cheapest of, in words."""
+        if self.partial_alone:
+            return f"the only option the rules allow that could be priced (its total is partial: {self.partial_alone})"
+        kinds = {o.kind for o in self.viable_left_out}
+        so_far = "" if self.awaiting_alike else " on the costs priced so far"
+        if "unpriced" in kinds:
+            return "the cheapest of the options priced" + so_far
+        if "partial" in kinds:
+            return "the cheapest of the options priced in full" + so_far
+        return "the cheapest option the rules allow" + so_far
+
+
+_PLAIN_STARTS = {"A", "An", "No", "Not", "Nothing", "The", "This", "Its"}  # lower-cased after a colon; names are not
+
+
+def _sentence(text: str) -> str:
+    """A reason to stand after a colon: no closing full stop, a plain first word lower-cased."""
+    text = text.strip().rstrip(".")
+    first = text.split(" ", 1)[0]
+    return text[:1].lower() + text[1:] if first in _PLAIN_STARTS else text
+
+
+def _monthly(option: OptionRecommendation) -> Decimal | None:
+    if option.chosen is not None:
+        return option.chosen.total_monthly_usd
+    odb = option.odb
+    return getattr(odb, "monthly_usd", None) if odb is not None else None
+
+
+def _blocker(option: OptionRecommendation) -> str:
+    first = next((f for f in option.verdict.findings if f.severity == "blocker"), None)
+    return first.title if first is not None else "a rule blocks it"
+
+
+def _unpriced(option: OptionRecommendation) -> str:
+    if option.unpriced_reason:
+        return option.unpriced_reason
+    if option.unmet:
+        return f"{NOTHING_FITS} ({option.unmet[0]})"
+    return NO_PRICES
+
+
+def _lacks(option: OptionRecommendation) -> str:
+    """What the option's total leaves out that the ranked totals count; empty when it is complete."""
+    if option.odb is not None and option.odb.monthly_usd is not None:
+        if not option.odb.licences_in_total:
+            # Oracle Database@AWS's BYOL total leaves the licences brought out where no ECPU-per-licence ratio is held
+            return BYOL_LICENCES_NOT_COUNTED
+        missing = tuple(getattr(option.odb, "not_priced", ()))
+        if missing:  # the other options' totals count their backups and transfer; no price is held for these
+            return f"{' and '.join(missing)} are not priced (no price is held for them)"
+    chosen = option.chosen
+    if chosen is not None:
+        missing = [m for m in chosen.topology.members if m.unpriced is not None]
+        if missing:
+            return "; ".join(f"the {m.plan.label} could not be priced ({_sentence(m.unpriced or '')})" for m in missing)
+        no_price = getattr(chosen.topology, "unpriced", ())
+        if no_price:  # a cost no sourced price prices (not one awaiting a figure from the user)
+            return "; ".join(_sentence(item) for item in no_price)
+    return ""
+
+
+def _awaiting(option: OptionRecommendation) -> AwaitingInput | None:
+    chosen = option.chosen
+    items = tuple(getattr(chosen.topology, "needs_input", ())) if chosen is not None else ()
+    return AwaitingInput(option.option, option.label, items) if items else None
+
+
+def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
+    """The options ranked on one basis, cheapest first, and those left out with why."""
+    ranked: list[tuple[Decimal, int, Ranked]] = []
+    left_out: list[LeftOut] = []
+    awaiting: list[AwaitingInput] = []
+    for index, option in enumerate(options):
+        monthly = _monthly(option)
+        if option.verdict.verdict == "blocked":
+            left_out.append(LeftOut(option.option, option.label, "blocked", _blocker(option), monthly))
+        elif monthly is None:
+            left_out.append(LeftOut(option.option, option.label, "unpriced", _unpriced(option)))
+        elif lacks := _lacks(option):
+            left_out.append(LeftOut(option.option, option.label, "partial", lacks, monthly))
+        else:
+            ranked.append((monthly, index, Ranked(option.option, option.label, monthly)))
+            if (waiting := _awaiting(option)) is not None:
+                awaiting.append(waiting)
+    ranked.sort(key=lambda entry: (entry[0], entry[1]))
+    alone = ""
+    priced_partial = [o for o in left_out if o.kind == "partial" and o.monthly_usd is not None]
+    if not ranked and len(priced_partial) == 1:
+        # the only option the rules allow that has a price at all: nothing to rank it against, so it is recommended
+        # alone, its partial total said in the headline (never ranked against a full one: there is none)
+        sole = priced_partial[0]
+        assert sole.monthly_usd is not None
+        left_out.remove(sole)
+        ranked.append((sole.monthly_usd, 0, Ranked(sole.option, sole.label, sole.monthly_usd)))
+        alone = sole.reason
+    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone)
+
+
+def awaiting_words(ranking: Ranking) -> str:
+    """One sentence on the costs the ranked totals leave out until the workload gives a figure; "" when none."""
+    if not ranking.awaiting_input:
+        return ""
+    options: dict[str, list[str]] = {}  # each cost once, with the options whose totals leave it out
+    for waiting in ranking.awaiting_input:
+        for item in waiting.items:
+            options.setdefault(item, []).append(waiting.label)
+    parts = [f"{_sentence(item).rstrip('.')} ({', '.join(labels)})" for item, labels in options.items()]
+    return "The totals compared leave out costs that need a figure not given yet: " + "; ".join(parts) + "."
+
+
+def left_out_words(left: LeftOut) -> str:
+    """One sentence a customer reads: why this option is not in the comparison."""
+    if left.kind == "blocked":
+        return f"{left.label} is blocked: {left.reason.strip().rstrip('.')}."
+    if left.kind == "unpriced":
+        return f"{left.label} could not be priced: {_sentence(left.reason)}."
+    figure = f" (${left.monthly_usd:,.2f} a month)" if left.monthly_usd is not None else ""
+    return f"{left.label} is not compared{figure}: its total is not on the same basis, {_sentence(left.reason)}."
+
+
+def ranking_words(ranking: Ranking) -> tuple[str, ...]:
+    """The ranking in sentences: the recommendation and its basis, the runner-up and margin, and every option left
+    out with why (the CLI prints these; the results page adds the configuration)."""
+    best = ranking.recommended
+    if best is None:
+        if ranking.viable_left_out:
+            head = "No option the rules allow could be priced in full, so none is recommended."
+        else:
+            head = "Every option is blocked by a rule, so none is recommended."
+    else:
+        head = f"{best.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month ({ranking.basis})."
+    out = [head]
+    nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
+    if nxt is not None and margin is not None:
+        share = f", {pct} %" if pct is not None else ""
+        out.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
+    out += [left_out_words(left) for left in ranking.left_out]
+    if waiting := awaiting_words(ranking):
+        out.append(waiting)
+    return tuple(out)

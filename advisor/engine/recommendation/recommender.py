@@ -1,0 +1,341 @@
+"""Recommendations: per deployment option, the cheapest topology that meets the workload with headroom.
+
+Pure Python (no Django). For each option the search walks the catalog's classes in order of their hourly price,
+checks each class's vCPUs (after Optimize CPUs) and memory, then the storage layouts sized to the need (``sizing``)
+through the IO-limit model. A class whose buffer cache can hold the workload's hot set is also tried with the
+physical reads that caching leaves, so memory is traded against IOPS. The configurations that fit are priced as the
+topology the option deploys (``topology``: primary, local standby, DR copy, read replicas, redo shipping, licences
+once per licensed server), and the walk stops once a class's hours alone cost more than the best total found (a
+bound, not an arbitrary cap). Near-ties become alternatives; cheaper classes that did not fit say why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from advisor.engine.coremark_spread import spread_of
+from advisor.engine.instances import catalog_rows, instance_limits, instance_names
+from advisor.engine.iolimits import StorageLayout
+from advisor.engine.odb.option import odb_recommendation
+from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
+from advisor.engine.recommendation.option_commitments import option_commitments
+from advisor.engine.recommendation.option_costs import (
+    OptionPlan,
+    RankingCosts,
+    config_for,
+    licence_config,
+    optimize_cores,
+    plan_option,
+)
+from advisor.engine.recommendation.ranking import Ranking, rank_options
+from advisor.engine.recommendation.unpriced import unpriced_reason
+from advisor.engine.rules.loader import OPTIONS, evaluate_rules
+from advisor.engine.sizing import (
+    Capacity,
+    Dimension,
+    Need,
+    SizingPolicy,
+    cached_need_for,
+    can_read_locally,
+    ec2_layouts,
+    instance_dimensions,
+    io_dimensions,
+    need_for,
+    rds_layouts,
+    storage_dimension,
+)
+from advisor.engine.sizing.cores import (
+    CoreScaling,
+    SourceCpu,
+    no_scaling_words,
+    scale_for,
+    scaled_need,
+    source_cpu,
+)
+from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
+from advisor.engine.sizing_hcc import HCC_KEEPERS, decompressed_need, decompressed_words
+from advisor.engine.topology import price_topology
+from advisor.engine.workload import Workload
+from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.customer_words import customer_words
+from pricing.engine.licences.cost import LicenceInvalid
+from pricing.engine.prices.book import PriceBook, PriceNotFound
+
+Platform = Literal["rds", "rds-custom", "ec2"]
+PLATFORMS: dict[str, Platform] = {"rds": "rds", "rds_custom": "rds-custom", "ec2": "ec2"}
+NEAR_TIE = Decimal("0.05")  # alternatives within 5 % of the chosen total are near-ties
+ALTERNATIVES = 3
+REJECTED_SHOWN = 5
+LATENCY_WORDS = (
+    "latency sensitivity is high: only storage AWS rates sub-millisecond is considered (io2 Block Express; "
+    "gp3, gp2 and io1 are single-digit milliseconds: Amazon EBS volume types, AWS EC2 User Guide, 2023-06-15)"
+)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    need: Need
+    policy: SizingPolicy
+    region: str
+    options: tuple[OptionRecommendation, ...]
+    ranking: Ranking = dataclasses.field(init=False, compare=False)  # one basis, ranked from ``options``
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ranking", rank_options(options=self.options))
+
+
+def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
+    rows = catalog_rows()
+    out = []
+    for name in instance_names("ec2" if platform == "ec2" else "rds"):
+        row = rows[name]
+        if (row["family"] == "t3" or row.get("burstable")) and not policy.include_burstable_classes:
+            continue
+        if row.get("deprecated_for_oracle") and not policy.include_deprecated_classes:
+            continue
+        out.append(name)
+    return out
+
+
+@dataclass(frozen=True)
+class _Fit:
+    total: Decimal
+    name: str
+    layout: StorageLayout
+    capacity: Capacity
+    hourly: Decimal
+    store: str | None
+    need: Need
+    cores: int | None
+    threads: int
+    scaling: CoreScaling | None = None
+
+
+def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: RankingCosts, probe: str):
+    layouts = ec2_layouts(need, policy) if platform == "ec2" else rds_layouts(need)
+    return sorted(  # equal cost: fewer volumes first (simpler to run)
+        ((cost, len(layout.volumes), i, layout) for i, layout in enumerate(layouts)
+         if (cost := costs.storage(layout, probe)) is not None),
+    )  # fmt: skip
+
+
+def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy):
+    """The class's cheapest fitting layout for one need, or the closest miss."""
+    effective = cores * threads if cores else row["vcpus"]
+    base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
+    if not all(d.met for d in base):
+        return None, Capacity(base)
+    if not ebs_published(name):  # only reached when the workload states no IO need (sizing_offers)
+        for storage_cost, _, _, layout in layouts:
+            capacity = Capacity(base + (storage_dimension(layout, need),))
+            if capacity.fits:
+                return _Fit(hours + storage_cost + licence, name, layout, capacity, hourly, None, need, cores,
+                            threads), capacity  # fmt: skip
+        return None, Capacity(base + (storage_dimension(layouts[0][3], need),)) if layouts else None
+    limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
+    local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
+    closest: Capacity | None = None
+    for storage_cost, _, _, layout in layouts:  # cheapest first: the first that fits is this class's best
+        for local_reads in (False, True) if local else (False,):
+            capacity = Capacity(
+                base
+                + io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
+                + (storage_dimension(layout, need),)
+            )
+            if capacity.fits:
+                store = "preferred_read" if local_reads else None
+                total = hours + storage_cost + licence
+                return _Fit(total, name, layout, capacity, hourly, store, need, cores, threads), capacity
+            if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
+                closest = capacity
+    return None, closest
+
+
+def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Need], policy: SizingPolicy):
+    platform = PLATFORMS[option]
+    plan = plan_option(workload, platform)
+    costs = RankingCosts(workload, book, plan, needs[0])
+    region = workload.environment.region
+    home = costs.hourly(region, plan.deployment) if region in book.regions() else {}
+    classes = _classes(platform, policy)
+    priced = sorted((home[name], name) for name in classes if name in home)
+    fits: list[_Fit] = []
+    rejected: list[Rejected] = []
+    misses: list[Capacity] = []
+    best: Decimal | None = None
+    variants = [(need, _layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
+    cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
+    source = source_cpu(workload)
+    edition = workload.oracle.edition.value
+    for hourly, name in priced:
+        row = catalog_rows()[name]
+        why_not = not_orderable(name, platform=platform, region=region, edition=edition,
+                                licence_model=plan.licence_model) or cannot_check_io(name, needs[0])  # fmt: skip
+        if why_not:
+            rejected.append(Rejected(name, hourly, (why_not,)))
+            continue
+        hours = costs.instance_hours(name)
+        scaling = scale_for(row, needs[0], source, edition=edition, credit=policy.credit_faster_cores)
+        cores, threads = optimize_cores(plan, name, scaled_need(needs[0], scaling).vcpus)
+        licence = costs.licences(name, row["vcpus"], cores, threads)
+        if hours is None:
+            continue
+        floor = hours + cheapest_storage + (licence or 0)
+        walk = variants
+        if best is not None and floor > best * (1 + NEAR_TIE) and len(fits) > ALTERNATIVES:
+            # every class from here costs more than the best total found, before storage: a bound. Only the
+            # cheapest class that caches the hot set is still looked for, to show that trade.
+            walk = [(need, layouts) for need, layouts in variants if need.caching]
+            if not walk or any(f.need.caching for f in fits) or row["memory_gib"] < walk[0][0].memory_gib:
+                if not walk or any(f.need.caching for f in fits):
+                    break
+                continue
+        if licence is None:
+            rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs cannot be licensed for this edition",)))
+            continue
+        found: list[_Fit] = []
+        first_miss: Capacity | None = None
+        for need, layouts in walk:
+            fit, capacity = _fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
+                                       threads, platform, policy)  # fmt: skip
+            if fit is not None:
+                found.append(dataclasses.replace(fit, need=need, scaling=scaling))
+            elif capacity is not None:
+                if not need.caching:
+                    misses.append(capacity)
+                first_miss = first_miss or capacity
+        if found:
+            fit = min(found, key=lambda f: f.total)
+            fits.append(fit)
+            best = fit.total if best is None else min(best, fit.total)
+        else:
+            reasons = first_miss.shortfalls if first_miss else ("no storage layout is priced",)
+            rejected.append(Rejected(name, hourly, reasons))
+    fits.sort(key=lambda f: (f.total, f.name))
+    shown = fits[: ALTERNATIVES + 1]
+    other = next((f for f in fits[ALTERNATIVES + 1 :] if bool(f.need.caching) != bool(shown[0].need.caching)), None)
+    if shown and other is not None and all(bool(f.need.caching) == bool(shown[0].need.caching) for f in shown):
+        shown.append(other)  # show the memory-against-IOPS trade among the alternatives
+    notes = list(plan.notes)
+    candidates = []
+    for fit in shown:
+        try:
+            candidates.append(_candidate(workload, book, plan, fit, source))
+        except (EstimateInvalid, PriceNotFound, LicenceInvalid) as error:
+            notes.append(f"{fit.name}: {error}")
+    if costs.skipped:
+        kinds = sorted({entry.split(":", 1)[0] for entry in costs.skipped})
+        notes.append(f"Storage types not priced in {region} were skipped: {', '.join(kinds)}")
+    unpriced = "" if priced else unpriced_reason(book, workload, platform, plan.licence_model, plan.deployment)
+    if priced and not any(layouts for _, layouts in variants):
+        why = "; ".join(sorted(costs.skipped)) or "no layout is within AWS's bounds"
+        unpriced = (f"No storage that meets the need has a price in {region}"
+                    + (f" ({LATENCY_WORDS})" if needs[0].sub_ms_latency else "") + f": {why}")  # fmt: skip
+    if priced and len(classes) > len(priced):
+        notes.append(f"{len(classes) - len(priced)} catalog classes have no price in {region} for this edition and "
+                     "licence model and were not considered")  # fmt: skip
+    return candidates, rejected, misses, notes, unpriced
+
+
+def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit, source: SourceCpu | None) -> Candidate:
+    row = catalog_rows()[fit.name]
+    cores = fit.cores
+    while True:
+        config = config_for(workload, plan, name=fit.name, layout=fit.layout, cores=cores)
+        licences = licence_config(workload, vcpus=None, cores=cores, options=plan.options,
+                                  include=plan.licence_model == "byol")  # fmt: skip
+        try:
+            topology = price_topology(workload, book, plan.topology, config, licences=licences, vcpus=row["vcpus"],
+                                      hyperthreading=fit.threads > 1)  # fmt: skip
+            break
+        except LicenceInvalid:
+            if cores is None:
+                raise
+            cores = None  # the class does not allow Optimize CPUs here: license every core
+    reasons = [LATENCY_WORDS] if fit.need.sub_ms_latency else []
+    if fit.need.caching:
+        reasons.append(f"{fit.name}: {row['memory_gib']:g} GiB holds {fit.need.caching}")
+    scaling_words = fit.scaling.words if fit.scaling else no_scaling_words(row, source)
+    reasons.append(scaling_words)
+    published = ebs_published(fit.name)
+    if not published:
+        reasons.append(f"{fit.name}: {EBS_UNPUBLISHED_WORDS}; this workload states none")
+    mark = row.get("coremark") or {}
+    spread = spread_of(row)
+    return Candidate(
+        fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
+        cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
+        scaling_words, published, spread.pct if spread else None, spread.words if spread else "",
+    )  # fmt: skip
+
+
+def _unmet(misses: list[Capacity]) -> tuple[str, ...]:
+    """For each requirement no configuration met: the best any reached, and the shortfall in percent."""
+    best: dict[str, Dimension] = {}
+    for capacity in misses:
+        for d in capacity.dimensions:
+            reach = d.burst_capacity if d.covered_by == "burst" and d.burst_capacity else d.capacity
+            if d.name not in best or reach > best[d.name].capacity:
+                best[d.name] = d
+    out = []
+    for name, d in best.items():
+        if any(dd.name == name and dd.met for c in misses for dd in c.dimensions):
+            continue
+        short = (1 - d.capacity / d.need) * 100 if d.need else 0
+        out.append(f"{name}: the most any configuration gives is {d.capacity:,.0f} {d.unit}, the need is "
+                   f"{d.need:,.0f} {d.unit} ({short:,.0f} % short)")  # fmt: skip
+    return tuple(out)
+
+
+def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | None = None) -> Recommendation:
+    """A recommendation per option: verdict and findings, the chosen topology, alternatives and why not."""
+    policy = policy or SizingPolicy()
+    need = need_for(workload, policy)
+    cached = cached_need_for(workload, policy)
+    needs = [need] + ([cached] if cached is not None else [])
+    verdicts = {v.option: v for v in evaluate_rules(workload)}
+    out: list[OptionRecommendation] = []
+    for option, label in OPTIONS.items():
+        verdict = verdicts[option]
+        if option == "odb":
+            priced = tuple((o.label, o.chosen.total_monthly_usd) for o in out
+                           if o.chosen is not None and o.verdict.verdict != "blocked")  # fmt: skip
+            out.append(odb_recommendation(workload, need, label, verdict, priced))
+            continue
+        option_needs = needs if option in HCC_KEEPERS else [decompressed_need(workload, n) for n in needs]
+        candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
+                                                                policy=policy)  # fmt: skip
+        hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
+        notes = [hcc_words, *notes] if hcc_words else notes
+        candidates.sort(key=lambda c: (c.total_monthly_usd, c.instance_class))
+        chosen = candidates[0] if candidates else None
+        alternatives: list[Candidate] = []
+        for candidate in candidates[1:]:
+            if candidate.instance_class not in {a.instance_class for a in alternatives} and (
+                chosen is None or candidate.instance_class != chosen.instance_class
+            ):
+                alternatives.append(candidate)
+        cheaper = [r for r in rejected if chosen is None or (r.hourly_usd or 0) < chosen.hourly_usd]
+        commitments = None
+        if chosen is not None:
+            notes = [*chosen.topology.gaps, *chosen.topology.notes, *notes]
+            commitments = option_commitments(chosen.topology, book, workload.environment.region, vcpus=chosen.vcpus,
+                                             hyperthreading=chosen.threads_per_core > 1)  # fmt: skip
+        out.append(
+            OptionRecommendation(
+                option,
+                label,
+                verdict,
+                chosen,
+                tuple(alternatives[: ALTERNATIVES + 1]),
+                tuple(cheaper[-REJECTED_SHOWN:][::-1]),
+                () if chosen else tuple(customer_words(line) for line in _unmet(misses)),
+                tuple(customer_words(note) for note in notes[:8]),
+                unpriced,
+                commitments=commitments,
+            )  # fmt: skip
+        )
+    return Recommendation(need, policy, workload.environment.region, tuple(out))

@@ -1,0 +1,156 @@
+"""Rules applied to a workload: the findings whose conditions hold, and a verdict per option.
+
+Pure Python, no side effects. Conditions are tested against the workload's fact values; a finding's texts have
+their ``{fact.path}`` placeholders filled as a reader reads them. ``verdicts_json`` is the shape the CLI prints
+and the API returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.engine.facts import fact_registry, fact_values
+from advisor.engine.rules.shape import (
+    OPTIONS,
+    SEVERITY_ORDER,
+    VERDICT_LABELS,
+    AllOf,
+    AnyOf,
+    NotOf,
+    RuleSet,
+    Verdict,
+    _placeholders,
+)
+from advisor.engine.workload import Workload
+from pricing.engine.customer_words import customer_words
+
+
+def _holds(condition: Any, values: dict[str, Any]) -> bool:
+    if condition is None:
+        return True
+    if isinstance(condition, AllOf):
+        return all(_holds(child, values) for child in condition.all)
+    if isinstance(condition, AnyOf):
+        return any(_holds(child, values) for child in condition.any)
+    if isinstance(condition, NotOf):
+        return not _holds(condition.not_, values)
+    value, expected, op = values[condition.fact], condition.value, condition.op
+    if op == "is_true":
+        return value is True
+    if op == "is_false":
+        return value is False
+    if op == "eq":
+        return bool(value == expected)
+    if op == "ne":
+        return bool(value != expected)
+    if op == "in":
+        return value in expected  # type: ignore[operator]
+    if op == "not_in":
+        return value not in expected  # type: ignore[operator]
+    if value is None:
+        return False
+    return {"gt": value > expected, "gte": value >= expected, "lt": value < expected, "lte": value <= expected}[op]  # type: ignore[operator]
+
+
+def _fill(text: str, values: dict[str, Any]) -> str:
+    """Fill {fact.path} placeholders as a reader reads them: 12.0 -> 12, 0.3333 -> 0.33, unit appended."""
+    registry = fact_registry()
+    shown: dict[str, str] = {}
+    for name in _placeholders(text):
+        value, unit = values[name], registry[name].unit
+        if isinstance(value, float):
+            value = f"{value:,.0f}" if value >= 100 or value.is_integer() else f"{value:,.2f}"
+        shown[name] = f"{value} {unit}" if unit else str(value)
+    for name, value in shown.items():  # not str.format: a dotted name would be read as attribute access
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule_id: str
+    option: str
+    severity: str
+    title: str
+    explanation: str
+    workaround: str | None
+    source: str
+    source_url: str
+    as_of: str
+
+
+@dataclass(frozen=True)
+class OptionVerdict:
+    option: str
+    label: str
+    verdict: Verdict
+    findings: tuple[Finding, ...]
+
+    @property
+    def verdict_label(self) -> str:
+        return VERDICT_LABELS[self.verdict]
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self.findings if f.severity == severity)
+
+
+def _verdict(findings: list[Finding]) -> Verdict:
+    severities = {f.severity for f in findings}
+    if "blocker" in severities:
+        return "blocked"
+    if severities & {"warning", "cost"}:
+        return "caveats"
+    return "viable"
+
+
+def verdicts_for(workload: Workload, rules: RuleSet) -> tuple[OptionVerdict, ...]:
+    """A verdict per option (in OPTIONS order) with the findings that decide it, most severe first."""
+    values = fact_values(workload)
+    out = []
+    for option, label in OPTIONS.items():
+        findings = [
+            Finding(
+                rule_id=loaded.rule.id,
+                option=option,
+                severity=loaded.rule.severity,
+                title=customer_words(loaded.rule.title),
+                explanation=customer_words(_fill(loaded.rule.explanation, values)),
+                workaround=customer_words(_fill(loaded.rule.workaround, values)) if loaded.rule.workaround else None,
+                source=customer_words(loaded.rule.source),
+                source_url=loaded.rule.source_url,
+                as_of=loaded.rule.as_of.isoformat(),
+            )
+            for loaded in rules.for_option(option)
+            if _holds(loaded.rule.when, values)
+        ]
+        findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.rule_id))
+        out.append(OptionVerdict(option, label, _verdict(findings), tuple(findings)))
+    return tuple(out)
+
+
+def verdicts_json(verdicts: tuple[OptionVerdict, ...]) -> dict[str, Any]:
+    """The shape the CLI prints and the API returns."""
+    return {
+        "options": [
+            {
+                "option": v.option,
+                "label": v.label,
+                "verdict": v.verdict,
+                "findings": [
+                    {
+                        "rule_id": f.rule_id,
+                        "severity": f.severity,
+                        "title": f.title,
+                        "explanation": f.explanation,
+                        "workaround": f.workaround,
+                        "source": f.source,
+                        "source_url": f.source_url,
+                        "as_of": f.as_of,
+                    }
+                    for f in v.findings
+                ],
+            }
+            for v in verdicts
+        ]
+    }

@@ -1,0 +1,84 @@
+"""AWS commitments said for people: the best one per option beside on-demand, and every one with its reason.
+
+No Django imports: plain data for the results page, its htmx partial and the PDF (``results_page.Column``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from advisor.engine.recommendation.option_commitments import best_commitment
+from advisor.engine.recommendation.recommender import OptionRecommendation
+from pricing.engine.commitments.totals import CommitmentTotal
+
+
+@dataclass(frozen=True)
+class CommitmentRow:
+    label: str
+    priced: bool
+    upfront: str
+    monthly_usd: Decimal | None  # run-rate
+    cash_year_usd: tuple[Decimal, ...]  # cash as paid in year 1, 2, 3
+    total_36_months_usd: Decimal | None  # cash as paid
+    saving_36_months_usd: Decimal | None
+    break_even: str
+    reason: str
+    best: bool
+
+
+def _upfront(total: CommitmentTotal) -> str:
+    if total.upfront_usd is None:
+        return "split not published"
+    return f"${total.upfront_usd:,.0f}" if total.upfront_usd else "none"
+
+
+def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
+    summary = option.commitments
+    if summary is None:
+        return ()
+    best = summary.best_36_months
+    return tuple(
+        CommitmentRow(
+            label=t.label,
+            priced=t.priced,
+            upfront=_upfront(t) if t.priced else "",
+            monthly_usd=t.monthly_usd,
+            cash_year_usd=t.cash_year_usd,
+            total_36_months_usd=t.total_36_months_usd,
+            saving_36_months_usd=t.saving_36_months_usd,
+            break_even=(f"month {t.break_even_month}" if t.break_even_month else "never in 36 months")
+            if t.priced and t.commitment != "on-demand"
+            else "",
+            reason=t.reason,
+            best=t.commitment == best,
+        )
+        for t in summary.totals
+    )
+
+
+def commitment_words(option: OptionRecommendation) -> str:
+    """One line for the side-by-side table: the best commitment, or why there is none to show."""
+    summary = option.commitments
+    if summary is None:
+        return ""
+    best = best_commitment(summary)
+    if best is not None:
+        upfront = "" if best.upfront_usd is None else f", ${best.upfront_usd:,.0f} upfront"
+        when = f"; cheaper from month {best.break_even_month}" if best.break_even_month else ""
+        return (
+            f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, ${best.total_36_months_usd:,.0f} "
+            f"over 36 months, cash as paid (saves ${best.saving_36_months_usd:,.0f}{when})"
+        )
+    unpriced = [t for t in summary.totals if not t.priced]
+    if unpriced:
+        return f"On-demand only: {unpriced[0].reason}"
+    return "On-demand is cheapest over 36 months"
+
+
+def best_running_totals(option: OptionRecommendation) -> tuple[str, Decimal, Decimal, Decimal] | None:
+    """The best commitment's cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
+    best = best_commitment(option.commitments)
+    if best is None or len(best.cumulative_usd) < 37:
+        return None
+    return best.label, best.cumulative_usd[12], best.cumulative_usd[24], best.cumulative_usd[36]

@@ -1,0 +1,391 @@
+"""What the results page (and the PDF, which renders the same context) shows, built from one Recommendation.
+
+No Django imports: plain data for the template, so the page, its htmx partial and the print template share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal
+from functools import cached_property
+from typing import Any
+
+from advisor.engine.instances import instance_limits
+from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
+from advisor.engine.odb.exadata import OdbResult
+from advisor.engine.odb.option import odb_cash_flow, odb_lines, odb_words
+from advisor.engine.recommendation.option_commitments import topology_cash_flow
+from advisor.engine.recommendation.ranking import LeftOut, Ranking, awaiting_words, left_out_words
+from advisor.engine.recommendation.recommender import (
+    NEAR_TIE,
+    Candidate,
+    OptionRecommendation,
+    Recommendation,
+)
+from advisor.engine.sizing import SizingPolicy
+from advisor.pages import charts
+from advisor.pages.commitment_words import (
+    CommitmentRow,
+    best_running_totals,
+    commitment_rows,
+    commitment_words,
+)
+from pricing.engine.calculator import as_of_span
+from pricing.engine.cash_flow import CashFlow, cash_flow
+from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age, price_dates_line
+from pricing.engine.source_names import named_sources, region_of
+
+COMPONENTS: tuple[tuple[str, str], ...] = (
+    ("infrastructure", "Exadata infrastructure"),
+    ("compute", "Compute"),
+    ("storage", "Storage"),
+    ("iops", "IOPS and IO requests"),
+    ("throughput", "Throughput"),
+    ("backup", "Backup"),
+    ("monitoring", "Monitoring"),
+    ("transfer", "Redo shipped to standbys"),
+    ("licences", "Oracle licences"),
+    ("other", "Other"),
+)
+MONTHS = 36
+IF_UNBLOCKED = "what it would cost if the blocker were removed"
+
+
+@dataclass(frozen=True)
+class CostPart:
+    key: str
+    label: str
+    monthly_usd: Decimal
+
+
+@dataclass(frozen=True)
+class Column:
+    option: OptionRecommendation
+    parts: tuple[CostPart, ...]
+    monthly_usd: Decimal | None
+    configuration: str
+    storage: str
+    alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
+    left_out: LeftOut | None = None  # not ranked (blocked, unpriced, or a total on another basis), with why
+
+    @property
+    def blocked(self) -> bool:
+        return self.option.verdict.verdict == "blocked"
+
+    @property
+    def ranked(self) -> bool:
+        return self.left_out is None
+
+    @property
+    def cost_note(self) -> str:
+        """Beside a total that is not ranked: what the figure is (a blocked option's, or one on another basis)."""
+        if self.monthly_usd is None or self.left_out is None:
+            return ""
+        if self.left_out.kind == "blocked":
+            return IF_UNBLOCKED
+        return f"not compared: {self.left_out.reason}" if self.left_out.kind == "partial" else ""
+
+    @property
+    def cost_tag(self) -> str:
+        """The short form beside the figures after the monthly total, which carries the whole note."""
+        note = self.cost_note
+        return "" if not note else IF_UNBLOCKED if note == IF_UNBLOCKED else "not compared (see the monthly total)"
+
+    @property
+    def coremark(self) -> str:
+        return coremark_words(self.option.chosen) if self.option.chosen is not None else ""
+
+    @property
+    def commitment(self) -> str:
+        return commitment_words(self.option)
+
+    @property
+    def licence_count(self) -> str:
+        return licence_count_words(self.option.chosen) if self.option.chosen is not None else ""
+
+    @property
+    def commitments(self) -> tuple[CommitmentRow, ...]:
+        return commitment_rows(self.option)
+
+    @property
+    def commitment_running_totals(self) -> tuple[str, Decimal, Decimal, Decimal] | None:
+        return best_running_totals(self.option)
+
+    @property
+    def prices_as_of(self) -> str:
+        """The dates of the price rows this option's bill was read from (they can differ by source)."""
+        chosen = self.option.chosen
+        if chosen is None:
+            return ""
+        return as_of_span(chosen.topology.prices_as_of)
+
+    @property
+    def unpriced_reason(self) -> str:
+        if self.option.unpriced_reason:
+            return self.option.unpriced_reason
+        if self.option.unmet:
+            return "Nothing in the catalog meets the need"
+        return "No prices for this edition and licence model in this region"
+
+    @cached_property
+    def cash(self) -> CashFlow | None:
+        """On-demand on both bases: the run-rate a month, and cash as paid by year and month (licence purchase in
+        month 1, support yearly); Oracle Database@AWS bills its infrastructure and ECPUs a month, and the BYOL
+        licences its total counts are bought like every other option's."""
+        if self.monthly_usd is None:
+            return None
+        if self.option.odb is not None:
+            return odb_cash_flow(self.option.odb)
+        if self.option.chosen is not None:
+            return topology_cash_flow(self.option.chosen.topology)
+        return cash_flow(aws_monthly_usd=self.monthly_usd)
+
+    @property
+    def cash_running_totals(self) -> tuple[Decimal, ...]:
+        """On-demand cash paid by the end of months 12, 24 and 36 (the cumulative chart's table twin)."""
+        cash = self.cash
+        return () if cash is None else tuple(cash.cumulative_usd[m] for m in (12, 24, 36))
+
+    @property
+    def not_priced(self) -> tuple[str, ...]:
+        """Costs of the chosen topology that exist but are not priced: the monthly figure leaves them out."""
+        chosen = self.option.chosen
+        if self.option.odb is not None:
+            return self.option.odb.not_priced if self.monthly_usd is not None else ()
+        return chosen.topology.not_priced if chosen is not None else ()
+
+    @property
+    def one_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * 12
+
+    @property
+    def two_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * 24
+
+    @property
+    def three_year_usd(self) -> Decimal | None:
+        return None if self.monthly_usd is None else self.monthly_usd * MONTHS
+
+
+def _parts(candidate: Candidate) -> tuple[CostPart, ...]:
+    sums: dict[str, Decimal] = {key: Decimal(0) for key, _ in COMPONENTS}
+    for line in candidate.topology.lines:
+        sums[line.component if line.component in sums else "other"] += line.monthly_usd
+    return tuple(CostPart(key, label, sums[key]) for key, label in COMPONENTS if sums[key])
+
+
+def storage_words(candidate: Candidate) -> str:
+    volumes = candidate.layout.volumes
+    v = volumes[0]
+    extras = []
+    if v.iops:
+        extras.append(f"{v.iops:,.0f} IOPS")
+    if v.throughput_mib_s:
+        extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
+    each = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
+    if len(volumes) > 1:
+        return f"{len(volumes)} × {each}, striped by ASM"
+    return each
+
+
+def configuration_words(candidate: Candidate) -> str:
+    cores = (
+        f" (Optimize CPUs: {candidate.cores} cores × {candidate.threads_per_core} threads = "
+        f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
+        if candidate.cores
+        else ""
+    )
+    members = " + ".join(m.plan.label for m in candidate.topology.members)
+    store = "; instance-store NVMe as ASM preferred-read mirror" if candidate.instance_store else ""
+    return (
+        f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
+        f"{members}{store}"
+    )
+
+
+def licence_count_words(candidate: Candidate) -> str:
+    """'Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of them
+    (...) = 16', or "" when the licences are in the instance price."""
+    licence = candidate.topology.licence
+    if licence is None or not licence.products:
+        return ""
+    count = licence.licences_per_server
+    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
+    words = (
+        f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
+        f"{licence.servers * count} in all, per product"
+    )
+    for product in licence.products:
+        if product.servers != licence.servers:
+            words += (
+                f"; {product.name} on {product.servers} of them (the primary's and those open read-only) = "
+                f"{product.required}"
+            )
+    return words
+
+
+def coremark_words(candidate: Candidate) -> str:
+    """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
+    measurements; smaller differences are not credited' beside a candidate, or why there is none."""
+    if candidate.coremark_per_thread is None:
+        return "CoreMark per thread: not measured in the stored benchmarks"
+    measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
+    return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured
+
+
+def _odb_column(option: OptionRecommendation, recommendation: Recommendation) -> Column:
+    """Oracle Database@AWS: Exadata infrastructure and VM cluster at Oracle's list prices."""
+    result = option.odb
+    assert isinstance(result, OdbResult)
+    model = "byol" if result.monthly_usd == result.total_byol_usd and result.total_byol_usd is not None else "li"
+    sums: dict[str, Decimal] = {"infrastructure": Decimal(0), "compute": Decimal(0), "licences": Decimal(0)}
+    for line in odb_lines(result, model):
+        sums["licences" if line.kind == "licence" else line.kind] += line.monthly_usd or 0
+    labels = (
+        ("infrastructure", "Exadata infrastructure"),
+        ("compute", "VM cluster ECPUs"),
+        ("licences", "Oracle licences"),
+    )
+    parts = (
+        ()
+        if result.monthly_usd is None
+        else tuple(CostPart(key, label, sums[key]) for key, label in labels if sums[key] or key != "licences")
+    )
+    return Column(option, parts, result.monthly_usd, odb_words(result), "", ())
+
+
+def columns(recommendation: Recommendation) -> list[Column]:
+    out = []
+    for option in recommendation.options:
+        chosen = option.chosen
+        if option.odb is not None:
+            out.append(_odb_column(option, recommendation))
+            continue
+        if chosen is None:
+            out.append(Column(option, (), None, "", "", ()))
+            continue
+        alternatives = tuple(
+            (a, a.total_monthly_usd - chosen.total_monthly_usd, a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE))
+            for a in option.alternatives
+        )  # fmt: skip
+        out.append(
+            Column(option, _parts(chosen), chosen.total_monthly_usd, configuration_words(chosen), storage_words(chosen), alternatives)
+        )  # fmt: skip
+    ranking = recommendation.ranking
+    return [replace(c, left_out=ranking.left_out_of(c.option.option)) for c in out]
+
+
+def recommended(cols: list[Column], ranking: Ranking) -> Column | None:
+    """The engine's recommended option's column; None when no option is ranked (every option the rules allow is
+    unpriced or priced on another basis, or every option is blocked)."""
+    best = ranking.recommended
+    return next((c for c in cols if best is not None and c.option.option == best.option), None)
+
+
+def no_recommendation_words(ranking: Ranking) -> str:
+    """Why nothing is recommended, when nothing is."""
+    if ranking.viable_left_out:
+        return "no option the rules allow could be priced in full"
+    return "every option is blocked by a rule"
+
+
+def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) -> list[str]:
+    """The reasons that decide the recommendation, in words: the engine's ranking, with the columns' own figures.
+    Options the rules allow but that could not be compared are always said, since they qualify "cheapest"."""
+    viable_left = [left_out_words(o) for o in ranking.viable_left_out]
+    if best is None:
+        return [f"No option is recommended: {no_recommendation_words(ranking)}; see each option's findings.",
+                *viable_left]  # fmt: skip
+    cash = best.cash
+    three_years = f"; ${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
+    reasons = [f"{best.option.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month "
+               f"({ranking.basis}{three_years}), {best.configuration}."]  # fmt: skip
+    reasons += viable_left
+    optional = []
+    nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
+    if nxt is not None and margin is not None:
+        share = f" ({pct} %)" if pct is not None else ""
+        optional.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
+    blocked = sorted((o for o in ranking.left_out if o.kind == "blocked"),  # a priced one first: it may be cheaper
+                     key=lambda o: (o.monthly_usd is None, o.monthly_usd or 0))  # fmt: skip
+    optional += [left_out_words(o) for o in blocked[:1]]
+    warnings = [f for f in best.option.verdict.findings if f.severity == "warning"]
+    if warnings:
+        optional.append(f"Know before choosing it: {warnings[0].title}.")
+    waiting = awaiting_words(ranking)  # always said, last: what every total compared still leaves out
+    return (reasons + optional)[: max(3, len(reasons) + 1)] + ([waiting] if waiting else [])
+
+
+def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
+    """Baseline IOPS and MiB/s of the chosen configuration at every standard IO size, for the chart and table."""
+    chosen = option.chosen
+    if chosen is None:
+        return []
+    if not chosen.ebs_limits_published:  # nothing to draw: AWS's limits for the class are not in the sources
+        return []
+    platform = "ec2" if option.option == "ec2" else "rds"
+    limits = instance_limits(chosen.instance_class, platform)  # type: ignore[arg-type]
+    out = []
+    for size in STANDARD_IO_SIZES_KIB:
+        cap = evaluate(instance=limits, layout=chosen.layout, io_size_kib=size)
+        out.append({"io_size_kib": size, "iops": cap.baseline.iops, "throughput_mib_s": cap.baseline.throughput_mib_s,
+                    "burst_iops": cap.burst.iops, "burst_throughput_mib_s": cap.burst.throughput_mib_s})  # fmt: skip
+    return out
+
+
+def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
+    """(field, label, value) for the policy form shown on the page."""
+    return [(name, field.title or name, getattr(policy, name)) for name, field in SizingPolicy.model_fields.items()]
+
+
+def results_context(
+    recommendation: Recommendation, *, today: date | None = None, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS
+) -> dict[str, Any]:
+    """Everything the results page and the PDF show; both render this, so they cannot disagree. ``today`` dates the
+    price-age banner (the site's ``PRICE_STALE_AFTER_DAYS``, passed by the views, decides when it warns)."""
+    cols = columns(recommendation)
+    ranking = recommendation.ranking
+    best = recommended(cols, ranking)
+    charted = [c for c in cols if not c.blocked]  # a blocked option's cost is shown in its column, not charted
+    curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
+    # the dates of the price rows the bills were read from, not the newest row the region happens to hold
+    # (a row priced at another Region's rows, e.g. storage where the Region has none, counts for that Region)
+    snapshots = sorted({(region_of(line.price_source) or m.plan.region, line.as_of) for c in cols if c.option.chosen is not None
+                        for m in c.option.chosen.topology.members for line in m.lines if line.category == "aws"})  # fmt: skip
+    sources = named_sources(
+        {s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources}
+    )
+    return {
+        "recommendation": recommendation,
+        "need": recommendation.need,
+        "policy_rows": policy_rows(recommendation.policy),
+        "columns": cols,
+        "best": best,
+        "ranking": ranking,
+        "no_recommendation": no_recommendation_words(ranking),
+        "reasons": decisive_reasons(cols, best, ranking),
+        "run_rate_basis": next(
+            (
+                c.cash.run_rate_basis
+                for c in cols
+                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
+            ),
+            "run-rate, a month",
+        ),  # fmt: skip
+        "charted": charted,
+        "curves": curves,
+        "price_snapshots": snapshots,
+        # the one line dating the prices: the banner, the table, a PDF's cover, disclaimer and footer all say it
+        "price_dates": price_dates_line((as_of for _, as_of in snapshots), (region for region, _ in snapshots)),
+        "price_sources": sources,
+        "price_age": price_age(
+            (as_of for _, as_of in snapshots),
+            today=today or date.today(),
+            threshold_days=stale_after_days,
+            regions=(region for region, _ in snapshots),
+        ),
+        "cost_chart": charts.cost_by_component_figure(charted),
+        "cumulative_chart": charts.cumulative_cost_figure(charted),
+        "capacity_chart": charts.capacity_figure(curves, recommendation.need),
+    }

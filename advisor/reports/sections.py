@@ -1,0 +1,152 @@
+"""The parts only the PDF comparison has: its licence assumptions and its appendix, built from the results page's
+context (already in a customer's words, see ``advisor.reports.text``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from advisor.engine.host_licences import host_licences
+from advisor.engine.odb.option import odb_rates, odb_terms_words
+from advisor.engine.recommendation.recommender import Recommendation
+from advisor.engine.rules.loader import Finding
+from advisor.engine.workload import CHOICE_LABELS, Edition, LicenceCosting, LicenceModel, Workload
+from advisor.pages.results import Column
+from advisor.reports.text import customer_copy
+from pricing.engine.calculator import Line
+from pricing.engine.licences.cost import licence_price_list
+
+OPTION_LICENCE_MODELS = {"li": "Licence included", "byol": "Bring your own licences (BYOL)"}
+BODY_SEVERITIES = ("blocker", "warning")  # findings the body shows; the appendix has the others
+
+
+@dataclass(frozen=True)
+class LicenceRow:
+    """One option's licences in the table: servers × licences per server, and what they cost a month."""
+
+    label: str
+    licence_model: str
+    in_price: bool
+    metric: str
+    servers: int | None
+    per_server: int | None
+    monthly_usd: Decimal | None
+
+    @property
+    def in_all(self) -> int | None:
+        return None if self.servers is None or self.per_server is None else self.servers * self.per_server
+
+
+@dataclass
+class LicenceEstimateShown:
+    """One distinct licence estimate, with every option it applies to: its lines and sources listed once."""
+
+    labels: list[str]
+    notes: tuple[str, ...]
+    lines: tuple[Line, ...]
+    monthly_usd: Decimal
+    sources: list[tuple[str, str]] = field(default_factory=list)  # (price source, as of), each once
+
+
+def _metric_words(metric: str | None, count: int | None) -> str:
+    if metric == "socket":
+        return "socket" if count == 1 else "sockets"
+    return "processor licence" if count == 1 else "processor licences"
+
+
+def licence_assumptions(workload: Workload, recommendation: Recommendation) -> dict[str, Any]:
+    """What the licence figures rest on: the answers, the policy rule, a row per option, and each distinct
+    estimate's notes and lines once (options priced alike share them instead of repeating them)."""
+    price_list = customer_copy(licence_price_list())
+    se2 = workload.oracle.edition == Edition.SE2
+    rule = price_list.socket_rule if se2 else price_list.processor_rule
+    rows: list[LicenceRow] = []
+    estimates: dict[tuple[Any, ...], LicenceEstimateShown] = {}
+    included: list[str] = []
+    for option in recommendation.options:
+        chosen = option.chosen
+        if chosen is None:
+            continue
+        topology = chosen.topology
+        licence, model = topology.licence, topology.licence_model
+        in_price = model == "li"  # the licence is in the instance price: its source is the instance line
+        rows.append(
+            LicenceRow(
+                label=option.label,
+                licence_model=OPTION_LICENCE_MODELS.get(model, model),
+                in_price=in_price,
+                metric=_metric_words(licence.metric if licence else None, licence.licences_per_server if licence else None),
+                servers=licence.servers if licence else None,
+                per_server=licence.licences_per_server if licence else None,
+                monthly_usd=None if in_price else topology.licence_monthly_usd,
+            )
+        )  # fmt: skip
+        if in_price:
+            included.append(option.label)
+            continue
+        lines = topology.licence_lines
+        quoted = f"(source: {rule.source})"  # the policy is quoted once, above the table
+        notes = tuple(
+            n.replace(quoted, "(Oracle's cloud policy, quoted above)") for n in (licence.notes if licence else ())
+        )
+        key = (notes, tuple((ln.name, ln.quantity, ln.unit_price_usd, ln.monthly_usd, ln.price_source) for ln in lines))
+        shown = estimates.get(key)
+        if shown is None:
+            shown = estimates[key] = LicenceEstimateShown([], notes, lines, topology.licence_monthly_usd)
+            for line in lines:  # a support line cites the product's source and the support rate's: each once
+                for part in line.price_source.split("; support: "):
+                    if (part, line.as_of) not in shown.sources:
+                        shown.sources.append((part, line.as_of))
+        shown.labels.append(option.label)
+    return {
+        "edition": CHOICE_LABELS[Edition][workload.oracle.edition.value],
+        "licence_model": CHOICE_LABELS[LicenceModel][workload.oracle.licence_model.value],
+        "owned": workload.oracle.processor_licences_owned,
+        "owned_basis": owned_basis(workload),
+        "options_owned": workload.oracle.option_licences_owned,
+        "discount_pct": workload.oracle.licence_discount_pct,
+        "support_uplift_pct": workload.oracle.support_uplift_pct,
+        "costing": CHOICE_LABELS[LicenceCosting][workload.oracle.licence_costing.value],
+        "odb_terms": odb_terms_words(odb_rates(workload)),
+        "metric": "sockets" if se2 else "processor licences",
+        "rule": rule,
+        "support_rate": price_list.support_rate,
+        "price_list": price_list.price_list,
+        "rows": rows,
+        "estimates": list(estimates.values()),
+        "included": included,
+    }
+
+
+def owned_basis(workload: Workload) -> str:
+    """The source host's suggestion behind the licences owned, in words ("" when the host gives none)."""
+    found = host_licences(workload.source_host, edition=workload.oracle.edition)
+    if found is None or found.licences is None:
+        return ""
+    if found.licences == workload.oracle.processor_licences_owned:
+        return f"suggested from the source host: {found.basis}"
+    return f"the source host suggests {found.licences}: {found.basis}"
+
+
+def appendix(columns: list[Column]) -> list[dict[str, Any]]:
+    """Per option: every cost line with its price source, Oracle Database@AWS's pricing notes, the alternatives and
+    the cheaper classes that do not fit, the search's notes, and the findings the body leaves out (costs and what
+    to know), each with its source."""
+    out = []
+    for c in columns:
+        findings: list[Finding] = [f for f in c.option.verdict.findings if f.severity not in BODY_SEVERITIES]
+        chosen, odb = c.option.chosen, c.option.odb
+        odb_notes: list[str] = []
+        if odb is not None:
+            odb_notes = [*odb.reasons, *(f"Not priced: {u}" for u in odb.unpriced)]  # type: ignore[attr-defined]
+            if odb.byol_licence_note:  # type: ignore[attr-defined]
+                odb_notes.append(odb.byol_licence_note)  # type: ignore[attr-defined]
+        lines = chosen.topology.lines if chosen is not None else ()
+        aws_lines = tuple(line for line in lines if line.category != "licence")  # licences: their own section
+        if findings or lines or odb_notes or c.alternatives or c.option.rejected_cheaper or c.option.notes:
+            out.append(
+                {"column": c, "lines": aws_lines, "licence_lines": len(lines) - len(aws_lines), "odb_notes": odb_notes,
+                 "findings": findings}
+            )  # fmt: skip
+    return out

@@ -1,0 +1,2 @@
+"""Oracle licence cost beside the AWS bill, by Oracle's cloud policy: the cost (``cost``), the list prices
+(``prices``), counting processors (``counting``), the customer's own contract (``contract``) and its checks."""

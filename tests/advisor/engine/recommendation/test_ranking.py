@@ -1,0 +1,172 @@
+"""One basis for every ranking: only options the rules allow, with totals complete on the same basis, are ranked;
+every other option is left out with why, in words a customer reads."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+from typing import Any
+
+from advisor.engine.recommendation.as_json import ranking_json
+from advisor.engine.recommendation.ranking import BASIS, left_out_words, rank_options, ranking_words
+from advisor.engine.recommendation.recommender import OptionRecommendation
+from advisor.engine.rules.verdicts import Finding, OptionVerdict
+
+LABELS = {"rds": "Amazon RDS for Oracle", "rds_custom": "Amazon RDS Custom for Oracle",
+          "ec2": "Self-managed Oracle on EC2", "odb": "Oracle Database@AWS"}  # fmt: skip
+
+
+def _blocker(option: str, title: str) -> Finding:
+    return Finding("R-1", option, "blocker", title, "", None, "", "", "2026-01-01")
+
+
+def _member(label: str, unpriced: str | None = None) -> Any:
+    return SimpleNamespace(plan=SimpleNamespace(label=label), unpriced=unpriced)
+
+
+def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str, ...] = (), unpriced: str = "",
+           unmet: tuple[str, ...] = (), members: tuple[Any, ...] = (),
+           licences_in_total: bool = True, no_price: tuple[str, ...] = (),
+           needs_input: tuple[str, ...] = ()) -> OptionRecommendation:  # fmt: skip
+    """An option as the recommender leaves it: ODB carries its total on ``odb``, the others on the chosen topology."""
+    findings = (_blocker(key, blocked),) if blocked else ()
+    verdict = OptionVerdict(key, LABELS[key], "blocked" if blocked else "viable", findings)
+    total = None if monthly is None else Decimal(monthly)
+    if key == "odb":
+        odb = SimpleNamespace(monthly_usd=total, licences_in_total=licences_in_total)
+        return OptionRecommendation(key, LABELS[key], verdict, None, (), (), unmet, notes, unpriced, odb=odb)
+    chosen = None if total is None else SimpleNamespace(
+        total_monthly_usd=total, topology=SimpleNamespace(members=members or (_member("Primary"),), unpriced=no_price,
+                                                          needs_input=needs_input))  # fmt: skip
+    return OptionRecommendation(key, LABELS[key], verdict, chosen, (), (), unmet, notes, unpriced)  # type: ignore[arg-type]
+
+
+def test_a_blocked_option_is_never_recommended_even_when_it_is_the_cheapest() -> None:
+    ranking = rank_options(options=(
+        option("rds", "1500.00"),
+        option("rds_custom", "400.00", blocked="Kerberos authentication cannot be configured on RDS Custom"),
+        option("ec2", "1234.50"),
+    ))  # fmt: skip
+
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    blocked = ranking.left_out_of("rds_custom")
+    assert blocked is not None and blocked.kind == "blocked"
+    assert blocked.reason == "Kerberos authentication cannot be configured on RDS Custom"
+    assert blocked.monthly_usd == Decimal("400.00")  # what it would cost if the blocker were removed, not ranked
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+
+
+def test_runner_up_and_margin_are_worked_from_the_two_cheapest_totals() -> None:
+    ranking = rank_options(options=(option("rds", "1500.00"), option("ec2", "1234.50")))
+
+    # 1,500.00 - 1,234.50 = 265.50 a month; 265.50 / 1,234.50 = 0.21507... -> 21.5 %
+    assert ranking.runner_up is not None and ranking.runner_up.option == "rds"
+    assert ranking.margin_usd == Decimal("265.50")
+    assert ranking.margin_pct == Decimal("21.5")
+    assert ranking.basis == "monthly run-rate, AWS on-demand and Oracle licences included"
+    assert ranking.scope == "the cheapest option the rules allow"
+
+
+def test_a_total_without_the_oracle_licences_brought_is_never_ranked_against_full_ones() -> None:
+    # Oracle Database@AWS BYOL at $900 a month leaves out the processor licences; EC2 at $1,234.50 counts them
+    ranking = rank_options(options=(option("ec2", "1234.50"), option("odb", "900.00", licences_in_total=False)))
+
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    assert ranking.runner_up is None and ranking.margin_usd is None
+    partial = ranking.left_out_of("odb")
+    assert partial is not None and partial.kind == "partial"
+    assert partial.reason == "Oracle licences you bring are not counted"
+    assert ranking.scope == "the cheapest of the options priced in full"
+    assert left_out_words(partial) == ("Oracle Database@AWS is not compared ($900.00 a month): its total is not on "
+                                       "the same basis, Oracle licences you bring are not counted.")  # fmt: skip
+
+
+def test_oracle_database_at_aws_license_included_is_ranked_like_the_others() -> None:
+    ranking = rank_options(options=(option("ec2", "1234.50"), option("odb", "1100.00")))
+
+    assert ranking.recommended is not None and ranking.recommended.option == "odb"
+    assert ranking.margin_usd == Decimal("134.50")  # 1,234.50 - 1,100.00
+
+
+def test_a_topology_member_left_unpriced_makes_the_total_partial() -> None:
+    members = (_member("Primary"), _member("Data Guard standby in eu-central-1", "No prices are loaded there."))
+    ranking = rank_options(options=(option("ec2", "800.00", members=members), option("rds", "1000.00")))
+
+    assert ranking.recommended is not None and ranking.recommended.option == "rds"
+    partial = ranking.left_out_of("ec2")
+    assert partial is not None and partial.kind == "partial"
+    assert partial.reason == "the Data Guard standby in eu-central-1 could not be priced (no prices are loaded there)"
+
+
+def test_a_viable_option_without_a_price_is_named_with_why_and_the_headline_says_of_those_priced() -> None:
+    why = "The price snapshots hold no RDS for Oracle EE BYOL Multi-AZ instance prices for eu-west-1"
+    ranking = rank_options(options=(option("rds", None, unpriced=why), option("ec2", "1234.50")))
+
+    words = ranking_words(ranking)
+
+    assert words[0] == ("Self-managed Oracle on EC2 is the cheapest of the options priced: $1,234.50 a month (monthly "
+                        "run-rate, AWS on-demand and Oracle licences included).")  # fmt: skip
+    assert words[1] == ("Amazon RDS for Oracle could not be priced: the price snapshots hold no RDS for Oracle EE BYOL "
+                        "Multi-AZ instance prices for eu-west-1.")  # fmt: skip
+
+
+def test_an_option_nothing_fits_says_which_need_was_not_met() -> None:
+    ranking = rank_options(options=(option("rds", None, unmet=("vCPUs: the most any configuration gives is 96",)),))
+
+    left = ranking.left_out_of("rds")
+    assert left is not None and left.kind == "unpriced"
+    assert left.reason == "nothing in the catalog meets the need (vCPUs: the most any configuration gives is 96)"
+    assert ranking.recommended is None
+    assert ranking_words(ranking)[0] == "No option the rules allow could be priced in full, so none is recommended."
+
+
+def test_every_option_blocked_recommends_none() -> None:
+    ranking = rank_options(options=(option("ec2", "100.00", blocked="Not offered"), option("rds", None, blocked="No")))
+
+    assert ranking.recommended is None and ranking.viable_left_out == ()
+    assert ranking_words(ranking)[0] == "Every option is blocked by a rule, so none is recommended."
+
+
+def test_the_json_carries_the_option_basis_runner_up_margin_and_those_left_out() -> None:
+    ranking = rank_options(options=(
+        option("rds", "1500.00"),
+        option("rds_custom", "400.00", blocked="Kerberos authentication cannot be configured on RDS Custom"),
+        option("ec2", "1234.50"),
+        option("odb", "900.00", licences_in_total=False),
+    ))  # fmt: skip
+
+    said = ranking_json(ranking)
+
+    assert said["recommended"] == "ec2" and said["monthly_usd"] == "1234.50"
+    assert said["basis"] == BASIS
+    assert said["runner_up"] == {"option": "rds", "label": "Amazon RDS for Oracle", "monthly_usd": "1500.00"}
+    assert said["margin_monthly_usd"] == "265.50" and said["margin_pct"] == "21.5"  # as worked above
+    assert [(o["option"], o["kind"]) for o in said["left_out"]] == [("rds_custom", "blocked"), ("odb", "partial")]
+    assert said["left_out"][0]["monthly_usd"] == "400.00"
+
+
+def test_a_cost_no_sourced_price_prices_makes_the_total_partial() -> None:
+    no_rate = "Redo shipped to the standby in a second Availability Zone: no sourced rate between Availability Zones"
+    ranking = rank_options(options=(option("ec2", "800.00", no_price=(no_rate,)), option("rds", "1000.00")))
+
+    assert ranking.recommended is not None and ranking.recommended.option == "rds"
+    partial = ranking.left_out_of("ec2")
+    assert partial is not None and partial.kind == "partial" and "no sourced rate" in partial.reason
+
+
+def test_a_cost_awaiting_a_figure_from_the_user_is_said_beside_the_ranking_not_hidden() -> None:
+    redo = "Redo rate not given: the transfer to the DR Region (eu-central-1) is not priced; enter the redo rate"
+    ranking = rank_options(
+        options=(option("ec2", "800.00", needs_input=(redo,)), option("rds", "1000.00", needs_input=(redo,)))
+    )
+
+    # both totals leave out the same kind of cost for want of the same figure: still compared, $200.00 apart
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    assert ranking.margin_usd == Decimal("200.00")
+    assert [a.option for a in ranking.awaiting_input] == ["ec2", "rds"]
+    words = ranking_words(ranking)[-1]
+    assert words.startswith("The totals compared leave out costs that need a figure not given yet")
+    # the same cost is said once, with the options whose totals leave it out
+    assert words.count("edo rate not given") == 1
+    assert "(Self-managed Oracle on EC2, Amazon RDS for Oracle)" in words
+    assert ranking_json(ranking)["awaiting_input"][0] == {"option": "ec2", "label": LABELS["ec2"], "items": [redo]}

@@ -1,0 +1,43 @@
+"""Why an option has no price: only what the price book can know about the workload's own Region is said."""
+
+from __future__ import annotations
+
+from advisor.engine.recommendation.unpriced import unpriced_reason
+from advisor.engine.workload import parse_workload
+from pricing.engine.prices.book import PriceBook
+from tests.pricing.engine import eu_west_1_rows as eu
+
+EE_BYOL = {"oracle": {"edition": "ee", "licence_model": "byol"}}
+
+
+def workload(region: str):
+    return parse_workload({**EE_BYOL, "environment": {"region": region}})
+
+
+def test_a_region_with_single_az_rows_only_says_so_for_a_multi_az_ask() -> None:
+    book = PriceBook([eu.RDS_M5_XL_EE_BYOL_SAZ])
+
+    said = unpriced_reason(book, workload("eu-west-1"), "rds", "byol", "multi-az")
+
+    assert said == (
+        "The price snapshots hold no RDS for Oracle EE BYOL Multi-AZ instance prices for eu-west-1; they hold"
+        " Single-AZ prices there only. A price refresh from the AWS Price List for this Region would price it."
+    )
+
+
+def test_a_region_the_book_does_not_hold_is_named_without_listing_the_book_s_other_regions() -> None:
+    book = PriceBook([eu.RDS_M5_XL_EE_BYOL_SAZ])  # a book holds the Regions one recommendation reads, not all priced
+
+    said = unpriced_reason(book, workload("eu-central-1"), "rds", "byol", "single-az")
+
+    assert said.startswith("No prices are loaded for eu-central-1. A price refresh")
+    assert "eu-west-1" not in said
+
+
+def test_nothing_in_either_deployment_adds_nothing_about_other_deployments() -> None:
+    book = PriceBook([eu.RDS_M5_XL_EE_BYOL_SAZ])
+
+    said = unpriced_reason(book, workload("eu-west-1"), "rds-custom", "byol", "multi-az")
+
+    assert said.startswith("The price snapshots hold no RDS Custom for Oracle EE BYOL Multi-AZ instance prices for")
+    assert "Single-AZ" not in said
