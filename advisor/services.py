@@ -29,7 +29,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
 from config import safe_json
-from pricing.engine.customer_words import customer_words
+from pricing.engine.sources.customer_words import customer_words
 from pricing.snapshots.books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
 
 

@@ -13,8 +13,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from advisor.engine.workload.fields import Edition
-from advisor.engine.workload_host import CLOUD_LOCATIONS, HOST_CHOICE_LABELS, HostLocation, SourceHostSection, ec2_row
-from pricing.engine.core_factors import CoreFactor, core_factor_table
+from advisor.engine.workload.host import (
+    CLOUD_LOCATIONS,
+    HOST_CHOICE_LABELS,
+    HostLocation,
+    SourceHostSection,
+    ec2_row,
+)
+from pricing.engine.licences.core_factors import CoreFactor, core_factor_table
 from pricing.engine.licences.counting import processor_licences
 from pricing.engine.licences.prices import licence_price_list
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from advisor.engine.sizing_hcc import hcc_growth_gib
+from advisor.engine.sizing.hcc import hcc_growth_gib
 from advisor.engine.workload import Workload
 from pricing.engine.backup_storage import BackupStorage, ebs_snapshot_storage, rds_backup_storage
 from pricing.engine.calculator import Line, row_line

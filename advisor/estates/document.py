@@ -27,7 +27,7 @@ from advisor.reports.pdf import PRODUCT_NAME, paper_from
 from advisor.reports.printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
 from config.counting import counted
 from config.file_names import export_filename
-from pricing.engine.source_names import named_sources
+from pricing.engine.sources.names import named_sources
 
 __all__ = ["ChromiumMissing", "EstateRunning", "ReportFailed", "estate_document", "estate_pdf"]
 

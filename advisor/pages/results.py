@@ -34,7 +34,7 @@ from advisor.pages.commitment_words import (
 from pricing.engine.calculator import as_of_span
 from pricing.engine.cash_flow import CashFlow, cash_flow
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age, price_dates_line
-from pricing.engine.source_names import named_sources, region_of
+from pricing.engine.sources.names import named_sources, region_of
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
     ("infrastructure", "Exadata infrastructure"),

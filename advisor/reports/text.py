@@ -1,6 +1,6 @@
 """The PDF's words for a customer: the same findings, prices and sources, without the project's internal references.
 
-The words themselves are ``pricing.engine.customer_words`` (one function for every page, export, document and
+The words themselves are ``pricing.engine.sources.customer_words`` (one function for every page, export, document and
 command output); ``customer_copy`` applies it to every string of a result (frozen dataclasses and pydantic models
 are copied, never changed), and ``internal_references`` is the document's own check.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pricing.engine.customer_words import CITATION_KEY, customer_words
+from pricing.engine.sources.customer_words import CITATION_KEY, customer_words
 
 _TAG = CITATION_KEY.pattern
 

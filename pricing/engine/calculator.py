@@ -29,7 +29,6 @@ from pricing.engine.aws_rules import (
 from pricing.engine.bills.ec2 import ec2_items
 from pricing.engine.bills.plan import BillPlan, PlanItem
 from pricing.engine.bills.rds import rds_items
-from pricing.engine.customer_words import customer_words
 from pricing.engine.estimate_checks import config_problems
 from pricing.engine.estimate_config import (
     AdditionalVolumeConfig,
@@ -51,6 +50,7 @@ from pricing.engine.licences.cost import (
 from pricing.engine.prices.book import PriceBook
 from pricing.engine.prices.terms import LicenceModel, round_cents
 from pricing.engine.rows import PriceRow
+from pricing.engine.sources.customer_words import customer_words
 
 __all__ = [
     "COMPONENTS",

@@ -14,7 +14,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pricing.engine.customer_words import customer_words
 from pricing.engine.licences.contract import LicenceConfig
 from pricing.engine.prices.terms import (
     Commitment,
@@ -24,6 +23,7 @@ from pricing.engine.prices.terms import (
     LicenceModel,
     RdsStorageType,
 )
+from pricing.engine.sources.customer_words import customer_words
 
 Platform = Literal["rds", "rds-custom", "ec2"]
 # Outer bounds of the shape: far past any real config (the checks give the precise ranges with their sources) but

@@ -1,9 +1,9 @@
-"""Template filters for prices: a price row's source by the name users know it (``pricing.engine.source_names``)."""
+"""Template filters for prices: a price row's source by the name users know it (``pricing.engine.sources.names``)."""
 
 from django import template
 
-from pricing.engine.source_names import named_sources as _named_sources
-from pricing.engine.source_names import source_name as _source_name
+from pricing.engine.sources.names import named_sources as _named_sources
+from pricing.engine.sources.names import source_name as _source_name
 
 register = template.Library()
 

@@ -23,7 +23,7 @@ from advisor.engine.iolimits import (
     volume_specs,
 )
 from advisor.engine.ioquery.question import IoQuery, _layout, _oci_arguments
-from pricing.engine.customer_words import customer_words
+from pricing.engine.sources.customer_words import customer_words
 
 
 class Phase(Protocol):

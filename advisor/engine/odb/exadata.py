@@ -28,7 +28,6 @@ from advisor.engine.odb.licences import count_byol_licences, licence_lines, othe
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
 from advisor.engine.odb.rates import CostLine, OdbRates
 from pricing.engine.calculator import HOURS_PER_MONTH
-from pricing.engine.customer_words import customer_words
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import (
     Fact,
@@ -40,6 +39,7 @@ from pricing.engine.odb_prices import (
     odb_regions,
     odb_shapes,
 )
+from pricing.engine.sources.customer_words import customer_words
 
 __all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
 

@@ -55,14 +55,14 @@ from advisor.engine.sizing.cores import (
     scaled_need,
     source_cpu,
 )
+from advisor.engine.sizing.hcc import HCC_KEEPERS, decompressed_need, decompressed_words
 from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
-from advisor.engine.sizing_hcc import HCC_KEEPERS, decompressed_need, decompressed_words
 from advisor.engine.topology import price_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.customer_words import customer_words
 from pricing.engine.licences.cost import LicenceInvalid
 from pricing.engine.prices.book import PriceBook, PriceNotFound
+from pricing.engine.sources.customer_words import customer_words
 
 Platform = Literal["rds", "rds-custom", "ec2"]
 PLATFORMS: dict[str, Platform] = {"rds": "rds", "rds_custom": "rds-custom", "ec2": "ec2"}

@@ -23,7 +23,7 @@ from advisor.engine.rules.shape import (
     _placeholders,
 )
 from advisor.engine.workload import Workload
-from pricing.engine.customer_words import customer_words
+from pricing.engine.sources.customer_words import customer_words
 
 
 def _holds(condition: Any, values: dict[str, Any]) -> bool:

@@ -37,8 +37,8 @@ from advisor.engine.workload.fields import (
     LicenceModel,
     OracleVersion,
 )
+from advisor.engine.workload.host import HOST_CHOICE_LABELS, HostLocation, ProcessorFamily, SourceHostSection
 from advisor.engine.workload.model import SCHEMA_VERSION, SECTIONS, Workload, workload_json_schema
-from advisor.engine.workload_host import HOST_CHOICE_LABELS, HostLocation, ProcessorFamily, SourceHostSection
 from pricing.catalog.regions import regions
 
 CHOICE_LABELS = {**_FIELD_LABELS, **HOST_CHOICE_LABELS}

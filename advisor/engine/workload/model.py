@@ -17,7 +17,7 @@ from advisor.engine.workload.conflicts import workload_conflicts
 from advisor.engine.workload.database import FeaturesSection, OracleSection
 from advisor.engine.workload.deployment import AvailabilitySection, EnvironmentSection
 from advisor.engine.workload.fields import _Section
-from advisor.engine.workload_host import SourceHostSection, host_conflicts
+from advisor.engine.workload.host import SourceHostSection, host_conflicts
 
 SCHEMA_VERSION: Literal[1] = 1
 

@@ -12,8 +12,8 @@ from functools import partial
 
 from pricing.engine.aws_rules import AwsRules, effective_volume
 from pricing.engine.bills.plan import BillPlan, instance_items
-from pricing.engine.customer_words import customer_words
 from pricing.engine.estimate_config import EstimateConfig
+from pricing.engine.sources.customer_words import customer_words
 
 
 def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[str]) -> None:

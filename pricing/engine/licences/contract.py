@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pricing.engine.customer_words import customer_words
+from pricing.engine.sources.customer_words import customer_words
 
 DbVersion = Literal["12.1", "12.2", "18c", "19c", "21c", "23ai", "26ai"]
 

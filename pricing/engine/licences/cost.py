@@ -31,7 +31,6 @@ import math
 from decimal import Decimal
 from typing import Any, Literal
 
-from pricing.engine.customer_words import customer_words
 from pricing.engine.licences.checks import validate_licences
 from pricing.engine.licences.contract import (
     DbVersion,
@@ -70,6 +69,7 @@ from pricing.engine.licences.prices import (
     licence_price_list,
 )
 from pricing.engine.prices.terms import round_cents
+from pricing.engine.sources.customer_words import customer_words
 
 __all__ = [
     "MONTHS_PER_YEAR",

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.licences.cost import licence_price_list
-from pricing.engine.source_names import named_sources, source_name
+from pricing.engine.sources.names import named_sources, source_name
 from pricing.pages import estimate as estimate_page
 
 

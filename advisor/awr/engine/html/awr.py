@@ -9,12 +9,12 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.host_cpu import DETAIL, html_rows, read_detail
 from advisor.awr.engine.html.tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
-from advisor.awr.engine.params import storage_and_security
-from advisor.awr.engine.snapshot_instances import snapshot_instances
-from advisor.awr.engine.time_model import html_background, known_window
+from advisor.awr.engine.sections.host_cpu import DETAIL, html_rows, read_detail
+from advisor.awr.engine.sections.params import storage_and_security
+from advisor.awr.engine.sections.snapshot_instances import snapshot_instances
+from advisor.awr.engine.sections.time_model import html_background, known_window
 
 LOAD = "Load Profile"
 IO = "IO Profile"

@@ -11,7 +11,7 @@ from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.html.awr import _io_profile, activity, exadata_evidence, init_params, yes
 from advisor.awr.engine.html.tables import HtmlReport, Table
-from advisor.awr.engine.time_model import known_window
+from advisor.awr.engine.sections.time_model import known_window
 
 
 def _grouped_begin_columns(table: Table) -> dict[str, int]:

@@ -16,11 +16,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.figures import Figure
 from advisor.awr.engine.prefill.builder import Builder, PrefilledField
+from advisor.awr.engine.prefill.cpu import cpu_prefill, peak_words, span_words
 from advisor.awr.engine.prefill.exadata import Finding, exadata_findings, exadata_prefill
-from advisor.awr.engine.prefill_cpu import cpu_prefill, peak_words, span_words
-from advisor.awr.engine.prefill_fallback import fallback_note
-from advisor.awr.engine.prefill_host import host_prefill
-from advisor.awr.engine.prefill_params import params_prefill
+from advisor.awr.engine.prefill.fallback import fallback_note
+from advisor.awr.engine.prefill.host import host_prefill
+from advisor.awr.engine.prefill.params import params_prefill
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)

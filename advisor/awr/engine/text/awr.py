@@ -9,9 +9,9 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.host_cpu import DETAIL, read_detail, text_rows
+from advisor.awr.engine.sections.host_cpu import DETAIL, read_detail, text_rows
+from advisor.awr.engine.sections.time_model import known_window, text_background
 from advisor.awr.engine.text.common import find, fixed_width, labelled, section, stat_row, value_line
-from advisor.awr.engine.time_model import known_window, text_background
 
 LOAD_ROWS = {
     "DB CPU(s)": ("db_cpu_per_s", 1.0),

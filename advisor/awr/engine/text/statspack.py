@@ -11,7 +11,8 @@ import re
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
-from advisor.awr.engine.host_cpu import read_detail, text_rows
+from advisor.awr.engine.sections.host_cpu import read_detail, text_rows
+from advisor.awr.engine.sections.time_model import text_background
 from advisor.awr.engine.text.awr import (
     activity,
     end_time,
@@ -22,7 +23,6 @@ from advisor.awr.engine.text.awr import (
     yes,
 )
 from advisor.awr.engine.text.common import find, fixed_width, labelled, positional, section
-from advisor.awr.engine.time_model import text_background
 
 _DB_INST = re.compile(r"DB/Inst:\s*(?P<db>[^/\s]+)/(?P<inst>\S+)")
 

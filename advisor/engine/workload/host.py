@@ -11,7 +11,7 @@ from enum import StrEnum
 from advisor.engine.workload.conflicts import Conflict
 from advisor.engine.workload.fields import _field, _Section
 from pricing.catalog.instances import catalog_rows
-from pricing.engine.core_factors import core_factor_table
+from pricing.engine.licences.core_factors import core_factor_table
 
 
 class HostLocation(StrEnum):

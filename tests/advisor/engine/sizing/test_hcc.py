@@ -2,7 +2,7 @@
 Oracle Database@AWS (Exadata) keeps HCC and the compressed size."""
 
 from advisor.engine.sizing import SizingPolicy, need_for
-from advisor.engine.sizing_hcc import decompressed_need, decompressed_storage_gib, hcc_growth_gib
+from advisor.engine.sizing.hcc import decompressed_need, decompressed_storage_gib, hcc_growth_gib
 from advisor.engine.workload import parse_workload
 from tests.advisor.engine.recommendation.test_recommender import book, recommend
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pricing.engine.customer_words import customer_words
+from pricing.engine.sources.customer_words import customer_words
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from pricing.engine.core_factors import core_factor_table
+from pricing.engine.licences.core_factors import core_factor_table
 
 
 def test_every_family_names_its_source_and_date() -> None:

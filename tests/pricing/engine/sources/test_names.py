@@ -1,6 +1,6 @@
 """Price sources are shown by the names users know, with Region and date; the full provenance stays on the row."""
 
-from pricing.engine.source_names import listed_source_name, named_sources, source_name
+from pricing.engine.sources.names import listed_source_name, named_sources, source_name
 
 
 def test_the_eu_west_1_offer_file_is_the_aws_price_list():

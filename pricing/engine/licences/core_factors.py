@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pricing.engine.sourced import SourcedRow
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "core_factors.json"
+DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "core_factors.json"
 
 
 class CoreFactor(SourcedRow):
