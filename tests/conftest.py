@@ -1,4 +1,5 @@
 import io
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,28 @@ from pricing.models import PriceSnapshot
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ownerless: assessments the test saves keep no owner (see conftest)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test`` runs ``-n 2 --dist loadgroup``) the browser tests stay together on one
+    worker: one Chromium and one live server between them, while the other worker takes the rest."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_files_of_this_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Temporary files (uploads read in the background, offer files being imported) go to a folder of this test
+    process, and of the task workers it starts: tests that check nothing is left behind see their own files only,
+    not those of a test running meanwhile in the other xdist worker."""
+    folder = str(tmp_path_factory.mktemp("tmp", numbered=False))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", folder)
+        patch.setenv("TMPDIR", folder)
+        yield
 
 
 def form_data(workload: Workload | None = None, *, name: str = "Order entry", **meta: str) -> dict[str, str]:
@@ -89,6 +112,16 @@ def _tasks_run_immediately() -> Iterator[None]:
     from django.test import override_settings
 
     with override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _passwords_hashed_cheaply() -> Iterator[None]:
+    """Django's test-speed advice: a fast hasher instead of PBKDF2's million rounds (0.4 s of CPU each), which every
+    test that uses the database paid once at least, for ``user``. Signing in still checks the password."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
 
 
