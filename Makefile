@@ -42,7 +42,7 @@ test: install system-deps lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py check_rules
 	@echo "== test suite on SQLite ($(TEST_WORKERS) processes)"
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 	@TEST_WORKERS=$(TEST_WORKERS) bash .ci/postgres-leg $(BIN)
 
 # Regenerate fixtures/catalog/ from ../shared (the app never reads ../shared at run time).

@@ -19,16 +19,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ownerless: assessments the test saves keep no owner (see conftest)")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``make test`` runs ``-n 2 --dist loadgroup``) the browser tests stay together on one
-    worker: one Chromium and one live server between them, while the other worker takes the rest."""
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(autouse=True, scope="session")
 def _temporary_files_of_this_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Temporary files (uploads read in the background, offer files being imported) go to a folder of this test
@@ -125,17 +115,51 @@ def _passwords_hashed_cheaply() -> Iterator[None]:
         yield
 
 
+_DATABASE: dict[str, Any] = {}  # this process's test database blocker, once the database is set up
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """The committed price fixtures, loaded once per session before the per-test transactions roll back."""
     with django_db_blocker.unblock():
         call_command("load_prices", stdout=io.StringIO())
+    _DATABASE["blocker"] = django_db_blocker
     yield
+    _DATABASE.clear()
+
+
+def _flushes_the_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    transactional = {"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ()))
+    return bool(transactional or (marker and marker.kwargs.get("transaction")))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    try:
+        return (yield)
+    finally:
+        if _DATABASE and _flushes_the_database(item):
+            _DATABASE["flushed"] = True  # every table emptied, the price fixtures with them
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """After a transactional test emptied the tables, the next test that wants the price fixtures gets them loaded
+    (committed) before its own transaction starts, so the tests after it find them rather than each reloading them
+    inside a transaction that rolls back (7 s of CPU per test). One process runs transactional tests last; an xdist
+    worker (``--dist loadfile``) may be handed a file of ordinary tests after transactional ones."""
+    if _DATABASE.get("flushed") and "prices" in getattr(item, "fixturenames", ()):
+        with _DATABASE["blocker"].unblock():
+            if not PriceSnapshot.objects.filter(origin=PriceSnapshot.Origin.FIXTURE).exists():
+                call_command("load_prices", stdout=io.StringIO())
+        _DATABASE["flushed"] = False
+    return (yield)
 
 
 @pytest.fixture
 def prices(db: None) -> None:
-    """The fixture snapshots are there (reloaded, inside this test's transaction, if a flush removed them)."""
+    """The fixture snapshots are there (reloaded, inside this test's transaction, if a test removed them)."""
     if not PriceSnapshot.objects.filter(origin=PriceSnapshot.Origin.FIXTURE).exists():
         call_command("load_prices", stdout=io.StringIO())
 
