@@ -1,12 +1,14 @@
 # The two set-up commands of the README:
 #   make run    install everything, load the fixtures, serve the app on SQLite (http://127.0.0.1:8000) with a task worker
-#   make test   install everything (Chromium included), run the whole suite on SQLite and PostgreSQL
+#   make test   install everything (Chromium included), run the whole suite on SQLite and PostgreSQL (2 processes each)
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Test processes per database (pytest-xdist): one per core of the 2-core machine the suite is timed on.
+TEST_WORKERS ?= 2
 
 .PHONY: run test install system-deps lint catalogs prices bench bench-prices bench-recommend bench-report bench-fuzz bench-estate bench-awr
 
@@ -39,9 +41,9 @@ lint: install
 test: install system-deps lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py check_rules
-	@echo "== test suite on SQLite"
-	$(BIN)/pytest
-	@bash .ci/postgres-leg $(BIN)
+	@echo "== test suite on SQLite ($(TEST_WORKERS) processes)"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+	@TEST_WORKERS=$(TEST_WORKERS) bash .ci/postgres-leg $(BIN)
 
 # Regenerate fixtures/catalog/ from ../shared (the app never reads ../shared at run time).
 catalogs: install

@@ -1,4 +1,5 @@
 import io
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,18 @@ from pricing.models import PriceSnapshot
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ownerless: assessments the test saves keep no owner (see conftest)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_files_of_this_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Temporary files (uploads read in the background, offer files being imported) go to a folder of this test
+    process, and of the task workers it starts: tests that check nothing is left behind see their own files only,
+    not those of a test running meanwhile in the other xdist worker."""
+    folder = str(tmp_path_factory.mktemp("tmp", numbered=False))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", folder)
+        patch.setenv("TMPDIR", folder)
+        yield
 
 
 def form_data(workload: Workload | None = None, *, name: str = "Order entry", **meta: str) -> dict[str, str]:
@@ -105,17 +118,61 @@ def _uploads_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> 
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _passwords_hashed_cheaply() -> Iterator[None]:
+    """Django's test-speed advice: a fast hasher instead of PBKDF2's million rounds (0.4 s of CPU each), which every
+    test that uses the database paid once at least, for ``user``. Signing in still checks the password."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+_DATABASE: dict[str, Any] = {}  # this process's test database blocker, once the database is set up
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """The committed price fixtures, loaded once per session before the per-test transactions roll back."""
     with django_db_blocker.unblock():
         call_command("load_prices", stdout=io.StringIO())
+    _DATABASE["blocker"] = django_db_blocker
     yield
+    _DATABASE.clear()
+
+
+def _flushes_the_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    transactional = {"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ()))
+    return bool(transactional or (marker and marker.kwargs.get("transaction")))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    try:
+        return (yield)
+    finally:
+        if _DATABASE and _flushes_the_database(item):
+            _DATABASE["flushed"] = True  # every table emptied, the price fixtures with them
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """After a transactional test emptied the tables, the next test that wants the price fixtures gets them loaded
+    (committed) before its own transaction starts, so the tests after it find them rather than each reloading them
+    inside a transaction that rolls back (7 s of CPU per test). One process runs transactional tests last; an xdist
+    worker (``--dist loadfile``) may be handed a file of ordinary tests after transactional ones."""
+    if _DATABASE.get("flushed") and "prices" in getattr(item, "fixturenames", ()):
+        with _DATABASE["blocker"].unblock():
+            if not PriceSnapshot.objects.filter(origin=PriceSnapshot.Origin.FIXTURE).exists():
+                call_command("load_prices", stdout=io.StringIO())
+        _DATABASE["flushed"] = False
+    return (yield)
 
 
 @pytest.fixture
 def prices(db: None) -> None:
-    """The fixture snapshots are there (reloaded, inside this test's transaction, if a flush removed them)."""
+    """The fixture snapshots are there (reloaded, inside this test's transaction, if a test removed them)."""
     if not PriceSnapshot.objects.filter(origin=PriceSnapshot.Origin.FIXTURE).exists():
         call_command("load_prices", stdout=io.StringIO())
 

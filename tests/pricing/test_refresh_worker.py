@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from datetime import timedelta
 from pathlib import Path
@@ -83,7 +84,7 @@ def test_a_database_worker_runs_the_queued_refresh(prices: None, tmp_path: Path)
     }  # fmt: skip
     assert DBTaskResult.objects.get(id=job.task_result_id).status == "SUCCESSFUL"
     assert not Path(job.params["offer_file_name"]).exists() and not list(
-        Path("/tmp").glob("price-refresh-*/AmazonRDS.json")
+        Path(tempfile.gettempdir()).glob("price-refresh-*/AmazonRDS.json")  # this test process's (tests/conftest.py)
     )
 
 
