@@ -3,6 +3,7 @@ context (already in a customer's words, see ``advisor.reports.text``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -16,6 +17,7 @@ from advisor.pages.results import Column
 from advisor.reports.text import customer_copy
 from pricing.engine.calculator import Line
 from pricing.engine.licences.cost import licence_price_list
+from pricing.engine.sources.names import source_name
 
 OPTION_LICENCE_MODELS = {"li": "Licence included", "byol": "Bring your own licences (BYOL)"}
 BODY_SEVERITIES = ("blocker", "warning")  # findings the body shows; the appendix has the others
@@ -115,7 +117,73 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "price_list": price_list.price_list,
         "rows": rows,
         "estimates": list(estimates.values()),
+        "compared": licences_compared(list(estimates.values())),
         "included": included,
+    }
+
+
+# "Oracle Partitioning support: 72 processor licence(s) at 22% a year of $11,500.00 (16 owned, 56 bought)"
+_LINE_NAME = re.compile(
+    r"^(?P<product>[^:]+): (?P<count>\d+) (?P<metric>[a-z ]+?\(s\)) (?P<terms>.*?)(?: \((?P<split>[^()]*)\))?$"
+)
+
+_NOTE_SOURCE = re.compile(r" \(source: (.*)\)$")  # a note's closing "(source: …)"
+
+
+@dataclass
+class LicenceProductRow:
+    """One Oracle product (its licences or their support) across the options: the same price and terms printed
+    once, with each option's count and monthly cost in its column (None where an option does not buy it)."""
+
+    product: str
+    terms: str
+    note: str
+    cells: list[tuple[str, Decimal] | None]
+
+
+def licences_compared(estimates: list[LicenceEstimateShown]) -> dict[str, Any] | None:
+    """Two or more distinct estimates buy the same products at the same price, on the same count basis: one table,
+    a row per product and a column per estimate, instead of each estimate's list repeating the products. The
+    notes every estimate has are said once; the sources of all lines listed once. None for fewer than two."""
+    if len(estimates) < 2:
+        return None
+    rows: dict[tuple[str, str, str], LicenceProductRow] = {}
+    for n, estimate in enumerate(estimates):
+        for line in estimate.lines:
+            found = _LINE_NAME.match(" ".join(line.name.split()))
+            if found:
+                product, terms = found["product"], f"{found['metric']} {found['terms']}"
+                count = found["count"] + (f" ({found['split']})" if found["split"] else "")
+            else:
+                product, terms, count = line.name, "", f"{line.quantity.normalize():f}"
+            key = (product, terms, line.note or "")
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = LicenceProductRow(product, terms, line.note or "", [None] * len(estimates))
+            row.cells[n] = (count, line.monthly_usd)
+    common = [note for note in estimates[0].notes if all(note in e.notes for e in estimates[1:])]
+    # a source every estimate's notes quote, in the same words: said once under the table, not in each note
+    quoted = [[_NOTE_SOURCE.search(note) for note in e.notes if note not in common] for e in estimates]
+    note_sources = [
+        found[1] for found in quoted[0] if found and all(any(m and m[1] == found[1] for m in q) for q in quoted[1:])
+    ]
+    own_notes = [
+        [_NOTE_SOURCE.sub("", note) if (m := _NOTE_SOURCE.search(note)) and m[1] in note_sources else note
+         for note in e.notes if note not in common]
+        for e in estimates
+    ]  # fmt: skip
+    dates: dict[str, list[str]] = {}  # a source quoted at several dates is named once, with its dates
+    for estimate in estimates:
+        for source, as_of in estimate.sources:
+            if as_of not in dates.setdefault(source, []):
+                dates[source].append(as_of)
+    sources = [(source, ", ".join(as_of)) for source, as_of in dates.items()]
+    return {
+        "rows": list(rows.values()),
+        "common_notes": common,
+        "own_notes": own_notes,
+        "note_sources": note_sources,
+        "sources": sources,
     }
 
 
@@ -139,14 +207,35 @@ def appendix(columns: list[Column]) -> list[dict[str, Any]]:
         chosen, odb = c.option.chosen, c.option.odb
         odb_notes: list[str] = []
         if odb is not None:
-            odb_notes = [*odb.reasons, *(f"Not priced: {u}" for u in odb.unpriced)]  # type: ignore[attr-defined]
-            if odb.byol_licence_note:  # type: ignore[attr-defined]
-                odb_notes.append(odb.byol_licence_note)  # type: ignore[attr-defined]
+            odb_notes = [*odb.reasons, *unpriced_once(odb.unpriced)]  # type: ignore[attr-defined]
+            note = odb.byol_licence_note  # type: ignore[attr-defined]
+            if note and note not in c.option.notes:  # else it is under the search's notes already
+                odb_notes.append(note)
         lines = chosen.topology.lines if chosen is not None else ()
         aws_lines = tuple(line for line in lines if line.category != "licence")  # licences: their own section
+        # the source, and why lines are estimated, said once over the lines they apply to, not after each of them
+        by_source: dict[tuple[str, str], list[Line]] = {}
+        for line in aws_lines:
+            why = (f"estimated: {line.note}" if line.note else "estimated") if line.estimated else ""
+            by_source.setdefault((source_name(line.price_source, str(line.as_of or "")), why), []).append(line)
         if findings or lines or odb_notes or c.alternatives or c.option.rejected_cheaper or c.option.notes:
             out.append(
-                {"column": c, "lines": aws_lines, "licence_lines": len(lines) - len(aws_lines), "odb_notes": odb_notes,
-                 "findings": findings}
+                {"column": c, "lines": aws_lines, "by_source": list(by_source.items()),
+                 "licence_lines": len(lines) - len(aws_lines), "odb_notes": odb_notes, "findings": findings}
             )  # fmt: skip
     return out
+
+
+def unpriced_once(unpriced: tuple[str, ...] | list[str]) -> list[str]:
+    """What is not priced, each reason once: "Standby in us-west-2: <the primary's reason>" joins the primary's
+    line, which names every part it applies to, instead of repeating the reason for each standby."""
+    groups: dict[str, list[str]] = {}
+    for item in unpriced:
+        base = next((b for b in groups if item.endswith(f": {b}") and item != b), item)
+        groups.setdefault(base, [])
+        if base != item:
+            groups[base].append(item[: -len(base) - 2])
+    return [
+        f"Not priced{' (the primary; ' + '; '.join(p[:1].lower() + p[1:] for p in parts) + ')' if parts else ''}: {base}"
+        for base, parts in groups.items()
+    ]

@@ -128,3 +128,15 @@ def test_a_twenty_database_estate_prints(client: Client, make_estate: Callable[.
     assert "AWS Price List via Karpenter, us-east-1, 2026-07-20" in text  # the rows are us-east-1's
     assert "Oracle's public price list as copied by oci-pricing-mcp" in text  # Oracle Database@AWS list prices
     assert "AWS bulk offer file" not in text and "VI21" not in text and "@a74cd4c" not in text
+
+
+def test_the_old_price_banner_is_a_note_to_the_reader_not_an_admin_instruction(
+    client: Client, admin_user: Any, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate()
+    client.force_login(admin_user)  # staff: their own estate page says what to refresh; the document never does
+    html = client.get(f"{estate.get_absolute_url()}report.pdf?format=html").content.decode()
+    banner = re.search(r'<div class="price-age stale"[^>]*>(.*?)</div>', html, re.S)
+    assert banner is not None  # the fixture's eu-west-1 prices are past the site's 180-day limit
+    assert "Prices may have changed since" in banner.group(1)
+    assert "Prices page" not in html and "an admin can" not in html.lower()
