@@ -100,3 +100,11 @@ def test_an_instance_with_unreadable_cpu_leaves_the_cluster_sum_out_with_the_rea
     assert "host_busy_cpus" not in agg.rates
     assert any("instance 2 unreadable" in w and "understate" in w for w in warnings(result))
     assert agg.facts["host_cpus"].per_instance == {"1": 92, "2": 92}  # the readable columns stay
+
+
+def test_an_instance_whose_io_is_not_printed_is_left_out_saying_so() -> None:
+    result = modified(I2_READS, "></td>")
+    read = result.aggregation.rates["read_iops"]  # type: ignore[union-attr]
+    assert read.per_instance == {"1": 2351.29}
+    assert "instance 2 (not printed) left out" in read.note
+    assert any("Total (I# 2) Reads/s" in w and "not printed" in w for w in warnings(result))
