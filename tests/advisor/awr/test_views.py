@@ -66,6 +66,11 @@ def test_dbw_rac_global_report_shows_per_instance_figures(client: Client) -> Non
     # README "DBW IO Profile (Global)": reads 5,030.50, writes 3,206.35, read MB/s 552.38, write 178.82
     assert row(body, "rate-read_iops").startswith("Read IO requests per second (all files) 5,030.5 5,030.5")
     assert "IO Profile (Global) · Total Requests (Writes/s): 3,206.35" in row(body, "rate-write_iops")
+    # IOStat by File Type, rows "1 Total" and "2 Total": Reads/s 2,351.29 and 2,677.84
+    assert "#1: 2,351.29 #2: 2,677.84" in row(body, "rate-read_iops")
+    assert "IOStat by File Type · Total, Reads/s per instance: I# 1: 2,351.29; I# 2: 2,677.84" in row(
+        body, "rate-read_iops"
+    )
     assert "552.38" in row(body, "rate-read_mib_s") and "178.82" in row(body, "rate-write_mib_s")
     # 92 CPUs on each of 2 nodes = 184, shown per instance
     assert row(body, "fact-host_cpus").startswith("Host CPUs (threads) sum over instances 184 CPUs #1: 92 #2: 92")

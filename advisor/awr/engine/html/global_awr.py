@@ -6,10 +6,12 @@ Pure Python. Section names differ from the instance report ("IO Profile (Global)
 
 from __future__ import annotations
 
+from advisor.awr.engine import metrics
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
 from advisor.awr.engine.html.awr import _io_profile, activity, exadata_evidence, init_params, yes
+from advisor.awr.engine.html.iostat_instances import iostat_per_instance
 from advisor.awr.engine.html.tables import HtmlReport, Table
 from advisor.awr.engine.sections.time_model import known_window
 
@@ -52,12 +54,24 @@ def _sum_per_instance(
             c.rate(metric, total, section, group, "; ".join(printed), note=note, per_instance=values)
 
 
+def _all_instances(c: Collector, section: str, metric: str, values: dict[str, float | None]) -> bool:
+    """A sum over instances needs every instance: with one unreadable it would understate, so it is left out."""
+    missing = [inst for inst, v in values.items() if v is None]
+    if missing:
+        c.warnings.append(
+            f"{section}: instance {', '.join(missing)} unreadable, and a sum over the other instances would "
+            f"understate the cluster: {metrics.label(metric)} left out"
+        )
+    return not missing
+
+
 def _os_by_instance(c: Collector, table: Table | None) -> None:
     if table is None or len(table.rows) < 2:
         return
     section = "OS Statistics By Instance"
     head = table.rows[1]
     col = {name: head.index(name) for name in ("#CPUs", "#Cores", "#Sckts", "% Busy", "MB") if name in head}
+    rows = _instance_rows(table)
     for metric, name, factor in (
         ("host_cpus", "#CPUs", 1.0),
         ("host_cores", "#Cores", 1.0),
@@ -66,29 +80,35 @@ def _os_by_instance(c: Collector, table: Table | None) -> None:
     ):
         if name not in col:
             continue
-        values = {row[0]: c.number(section, f"{name} (I# {row[0]})", row[col[name]]) for row in _instance_rows(table)}
+        values = {row[0]: c.number(section, f"{name} (I# {row[0]})", _cell(row, col[name])) for row in rows}
         got = {k: round(v * factor, 6) for k, v in values.items() if v is not None}
-        if got:
-            printed = "; ".join(f"I# {row[0]}: {row[col[name]]}" for row in _instance_rows(table))
+        if got and _all_instances(c, section, metric, values):
+            printed = "; ".join(f"I# {row[0]}: {_cell(row, col[name])}" for row in rows)
             c.fact(metric, round(sum(got.values()), 6), section, name, printed, note="sum over instances")
-            c.facts[metric] = c.facts[metric].model_copy(update={"per_instance": got})
+            if metric in c.facts:
+                c.facts[metric] = c.facts[metric].model_copy(update={"per_instance": got})
     if "% Busy" in col and "#CPUs" in col:
-        busy: dict[str, float] = {}
-        for row in _instance_rows(table):
-            pct, cpus = c.number(section, "% Busy", row[col["% Busy"]]), c.number(section, "#CPUs", row[col["#CPUs"]])
-            if pct is not None and cpus is not None:
-                busy[row[0]] = round(pct / 100 * cpus, 4)
-        if busy:
-            printed = "; ".join(f"I# {r[0]}: {r[col['% Busy']]} % of {r[col['#CPUs']]}" for r in _instance_rows(table))
+        busy: dict[str, float | None] = {}
+        for row in rows:
+            pct = c.number(section, f"% Busy (I# {row[0]})", _cell(row, col["% Busy"]))
+            cpus = c.number(section, f"#CPUs (I# {row[0]})", _cell(row, col["#CPUs"]))
+            busy[row[0]] = round(pct / 100 * cpus, 4) if pct is not None and cpus is not None else None
+        got_busy = {k: v for k, v in busy.items() if v is not None}
+        if got_busy and _all_instances(c, section, "host_busy_cpus", busy):
+            printed = "; ".join(f"I# {r[0]}: {_cell(r, col['% Busy'])} % of {_cell(r, col['#CPUs'])}" for r in rows)
             c.rate(
                 "host_busy_cpus",
-                round(sum(busy.values()), 4),
+                round(sum(got_busy.values()), 4),
                 section,
                 "% Busy x #CPUs",
                 printed,
                 note="sum over instances",
-                per_instance=busy,
+                per_instance=got_busy,
             )
+
+
+def _cell(row: tuple[str, ...], col: int) -> str:
+    return row[col] if len(row) > col else ""
 
 
 def _time_model(c: Collector, table: Table | None, minutes: float) -> None:
@@ -172,6 +192,7 @@ def parse_awr_rac_html(file: str, text: str) -> FileExtraction:
     minutes = float(c.facts["elapsed_minutes"].value) if "elapsed_minutes" in c.facts else 0.0
     _time_model(c, next((t for t in report.tables("Time Model") if t.summary == "Time Model"), None), minutes)
     _io_profile(c, report.table("IO Profile (Global)"), "IO Profile (Global)")
+    iostat_per_instance(c, report.table("IOStat by File Type"))
     _os_by_instance(c, report.table("OS Statistics By Instance"))
     cache = report.table("Cache Sizes")
     _sum_per_instance(c, cache, "Cache Sizes", "Sga Target", "sga_gib", 1 / 1024, fact=True)

@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from advisor.awr.engine.aggregate import INSTANCE_KINDS, LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+from advisor.awr.engine.prefill.instances import per_instance_words
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill.builder import Builder as _Builder
@@ -89,6 +90,11 @@ def _count(note: str) -> str:
     return words or "the intervals"
 
 
+def _each(db: MetricSummary | None, host: MetricSummary | None) -> str:
+    """DB CPU and the hosts' busy CPUs per RAC instance, when the report prints them per instance."""
+    return per_instance_words(db, "DB CPU") + per_instance_words(host, "host busy CPUs")
+
+
 def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
     db, bg, both = agg.rates.get("db_cpu_per_s"), agg.rates.get("bg_cpu_per_s"), agg.rates.get("db_bg_cpu_per_s")
     host = agg.rates.get("host_busy_cpus")
@@ -106,7 +112,7 @@ def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
         b.set(
             "sizing.peak_cpu",
             _up(value),
-            f"{parts}; {peak_words(use)}" + (f"; {bound}" if bound else ""),
+            f"{parts}; {peak_words(use)}" + (f"; {bound}" if bound else "") + _each(db, host),
             sources + (extra.provenance if extra else host.sources[:1] if host else ()),
         )
         average = min(_up(use.average), _up(value))
@@ -121,7 +127,8 @@ def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
         b.set("sizing.peak_cpu", _up(float(peak.value)), bound, peak.provenance)
     else:
         value = host.peak if is_peak(host) else host.average
-        b.set("sizing.peak_cpu", _up(value), f"host CPUs busy (all processes): {peak_words(host)}", host.sources)
+        words = f"host CPUs busy (all processes): {peak_words(host)}" + per_instance_words(host)
+        b.set("sizing.peak_cpu", _up(value), words, host.sources)
     b.set(
         "sizing.average_cpu",
         min(_up(host.average), b.values["sizing.peak_cpu"]),

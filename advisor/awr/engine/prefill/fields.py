@@ -20,6 +20,7 @@ from advisor.awr.engine.prefill.cpu import cpu_prefill, peak_words, span_words
 from advisor.awr.engine.prefill.exadata import Finding, exadata_findings, exadata_prefill
 from advisor.awr.engine.prefill.fallback import fallback_note
 from advisor.awr.engine.prefill.host import host_prefill
+from advisor.awr.engine.prefill.instances import per_instance_words
 from advisor.awr.engine.prefill.params import params_prefill
 from advisor.engine.workload import Workload, field_errors
 
@@ -176,7 +177,8 @@ def _io(b: Builder, agg: Aggregation) -> None:
         iops = agg.rates.get(f"{kind}_iops") or agg.rates.get(f"{kind}_iops_db")
         if iops:
             peak, narrower = math.ceil(iops.peak), fallback_note(agg, f"{kind}_iops", iops)
-            b.set(f"io.peak_{kind}_iops", peak, _rate_words(iops, "peak") + narrower, iops.sources)
+            each = per_instance_words(iops)
+            b.set(f"io.peak_{kind}_iops", peak, _rate_words(iops, "peak") + narrower + each, iops.sources)
             b.set(
                 f"io.sustained_{kind}_iops",
                 min(round(iops.average), peak),
@@ -196,7 +198,7 @@ def _io(b: Builder, agg: Aggregation) -> None:
             b.set(
                 f"io.peak_{kind}_mib_s",
                 _round_up(mib.peak, positive=False),
-                _rate_words(mib, "peak") + fallback_note(agg, f"{kind}_mib_s", mib),
+                _rate_words(mib, "peak") + fallback_note(agg, f"{kind}_mib_s", mib) + per_instance_words(mib),
                 mib.sources,
             )
         else:
