@@ -13,7 +13,7 @@ from typing import NamedTuple
 from advisor.engine.iolimits.credits import gp2_burst_seconds_at, instance_burst_seconds
 from advisor.engine.iolimits.data import MIB_S_PER_MBPS
 from advisor.engine.iolimits.layout import InstanceLimits, StorageLayout, _n
-from advisor.engine.iolimits.profile import _Member, _Profile, _profile
+from advisor.engine.iolimits.profile import _MAX_IO_SIZES, _Member, _Profile, _profile
 
 VOLUME_IOPS = "volume_iops"
 VOLUME_THROUGHPUT = "volume_throughput"
@@ -59,17 +59,11 @@ class IOCapability(NamedTuple):
     burst: PhaseCapability
 
 
-def _phase(
-    phase: str,
-    profile: _Profile,
-    io: float,
-    sequential: bool,
-    inst_iops: float,
-    inst_mbps: float,
-    burst: bool,
-    inst_bursts: bool = False,
-) -> tuple[tuple[str, float, float, str, tuple[float, _Member, int, float, float, bool]], float]:
-    """Guest IOPS for one phase; also returns EBS-level units per guest IO of the weakest member."""
+_Side = tuple[float, str, float, _Member, float]  # guest IOPS, binding limit, its value, weakest member, units per IO
+
+
+def _volume_side(profile: _Profile, io: float, sequential: bool, burst: bool) -> _Side:
+    """The volumes' (and RDS's) limit for one phase: independent of the instance, so computed once per IO size."""
     best = math.inf
     code = VOLUME_IOPS
     value = 0.0
@@ -86,11 +80,37 @@ def _phase(
             best, code, value, weakest, charged_w = by_iops, VOLUME_IOPS, units, m, charged
         elif by_tp < by_iops and by_tp < best:
             best, code, value, weakest, charged_w = by_tp, VOLUME_THROUGHPUT, cap, m, charged
-    n = profile.n
-    total = best * n
+    total = best * profile.n
     rds = profile.rds_cap_mib_s * 1024.0 / io
     if rds < total:
         total, code, value = rds, RDS_STORAGE_THROUGHPUT, profile.rds_cap_mib_s
+    return total, code, value, weakest, charged_w
+
+
+def _volume_sides(profile: _Profile, io: float, sequential: bool) -> tuple[_Side, _Side]:
+    """Baseline and burst volume sides of ``profile`` at ``io``, kept on the profile (a few IO sizes per layout)."""
+    key = (io, bool(sequential))
+    sides = profile.by_io.get(key)
+    if sides is None:
+        sides = (_volume_side(profile, io, sequential, False), _volume_side(profile, io, sequential, True))
+        if len(profile.by_io) >= _MAX_IO_SIZES:
+            profile.by_io.clear()
+        profile.by_io[key] = sides
+    return sides
+
+
+def _phase(
+    phase: str,
+    profile: _Profile,
+    io: float,
+    sequential: bool,
+    inst_iops: float,
+    inst_mbps: float,
+    burst: bool,
+    inst_bursts: bool = False,
+) -> tuple[tuple[str, float, float, str, tuple[float, _Member, int, float, float, bool]], float]:
+    """Guest IOPS for one phase; also returns EBS-level units per guest IO of the weakest member."""
+    total, code, value, weakest, charged_w = _volume_sides(profile, io, sequential)[burst]
     by_inst_iops = inst_iops / charged_w
     if by_inst_iops < total:
         total, code, value = by_inst_iops, INSTANCE_IOPS, inst_iops
@@ -102,8 +122,49 @@ def _phase(
         total,
         total * io / 1024.0,
         code,
-        (value, weakest, n, charged_w, io, inst_bursts),
+        (value, weakest, profile.n, charged_w, io, inst_bursts),
     ), charged_w
+
+
+class _Instance(NamedTuple):
+    """An instance's limits as the hot path reads them; bandwidths pre-multiplied to KiB/s (same rounding)."""
+
+    nitro: bool
+    bursts: bool
+    base_iops: float
+    base_mbps: float
+    base_kib_s: float  # ebs_baseline_mbps * MIB_S_PER_MBPS * 1024.0
+    burst_iops: float
+    burst_mbps: float
+    burst_kib_s: float
+
+
+_INSTANCES: dict[int, tuple[InstanceLimits, _Instance]] = {}
+
+
+def _instance(instance: InstanceLimits) -> _Instance:
+    """Per-instance constants, cached by identity (instance limits are frozen) so the hot path reads a tuple."""
+    hit = _INSTANCES.get(id(instance))
+    if hit is not None and hit[0] is instance:
+        return hit[1]
+    i = instance
+    consts = _Instance(
+        i.nitro,
+        i.max_is_30_minute_burst,
+        i.baseline_iops,
+        i.ebs_baseline_mbps,
+        i.ebs_baseline_mbps * MIB_S_PER_MBPS * 1024.0,
+        i.burst_iops,
+        i.ebs_burst_mbps,
+        i.ebs_burst_mbps * MIB_S_PER_MBPS * 1024.0,
+    )
+    if len(_INSTANCES) > 4096:
+        _INSTANCES.clear()
+    _INSTANCES[id(instance)] = (instance, consts)
+    return consts
+
+
+_new = tuple.__new__  # builds the NamedTuples without their Python-level __new__ (same objects, less overhead)
 
 
 def evaluate(
@@ -118,22 +179,45 @@ def evaluate(
 
     ``sequential`` assumes EBS merges small physically-sequential IOs into full units (AWS "attempts" it).
     ``on`` picks volume limits in force on that date (only history rows with a known end date apply).
+    The volumes' side of each phase is computed once per layout and IO size; each call applies the instance's.
     """
     if io_size_kib <= 0:
         raise ValueError("io_size_kib must be positive")
-    profile = _profile(layout, instance.nitro, on)
-    bursts = instance.max_is_30_minute_burst
-    b, charged = _phase(
-        "baseline", profile, io_size_kib, sequential, instance.baseline_iops, instance.ebs_baseline_mbps, False, bursts
-    )
-    base = PhaseCapability(b[0], b[1], b[2], b[3], None, b[4])
-    u, _ = _phase("burst", profile, io_size_kib, sequential, instance.burst_iops, instance.ebs_burst_mbps, True, bursts)
-    if u[1] > b[1] * (1 + 1e-9):
-        lasts = _burst_seconds(profile, instance, u[1], u[2], charged)
-        burst = PhaseCapability(u[0], u[1], u[2], u[3], lasts, u[4])
+    io = io_size_kib
+    inst = _instance(instance)
+    profile = _profile(layout, inst.nitro, on)
+    sides = profile.by_io.get((io, bool(sequential)))
+    if sides is None:
+        sides = _volume_sides(profile, io, sequential)
+    n = profile.n
+    bursts = inst.bursts
+    # baseline: the volumes' limit, then the instance's EBS IOPS (EBS-level IOs) and bandwidth
+    total, code, value, weakest, charged = sides[0]
+    by_iops = inst.base_iops / charged
+    if by_iops < total:
+        total, code, value = by_iops, INSTANCE_IOPS, inst.base_iops
+    by_bw = inst.base_kib_s / io
+    if by_bw < total:
+        total, code, value = by_bw, INSTANCE_BANDWIDTH, inst.base_mbps
+    b_why = (value, weakest, n, charged, io, bursts)
+    b_mib_s = total * io / 1024.0
+    base = _new(PhaseCapability, ("baseline", total, b_mib_s, code, None, b_why))
+    b_total = total
+    # burst
+    total, code, value, weakest, u_charged = sides[1]
+    by_iops = inst.burst_iops / u_charged
+    if by_iops < total:
+        total, code, value = by_iops, INSTANCE_IOPS, inst.burst_iops
+    by_bw = inst.burst_kib_s / io
+    if by_bw < total:
+        total, code, value = by_bw, INSTANCE_BANDWIDTH, inst.burst_mbps
+    if total > b_total * (1 + 1e-9):
+        mib_s = total * io / 1024.0
+        lasts = _burst_seconds(profile, instance, total, mib_s, charged)
+        burst = _new(PhaseCapability, ("burst", total, mib_s, code, lasts, (value, weakest, n, u_charged, io, bursts)))
     else:  # no headroom above baseline: the burst phase is the baseline
-        burst = PhaseCapability("burst", b[1], b[2], b[3], None, b[4])
-    return IOCapability(io_size_kib, sequential, base, burst)
+        burst = _new(PhaseCapability, ("burst", b_total, b_mib_s, base.binding_limit, None, b_why))
+    return _new(IOCapability, (io_size_kib, sequential, base, burst))
 
 
 def _burst_seconds(

@@ -2,12 +2,14 @@
 
 Pure Python. An RDS allocation is expanded into the EBS stripes RDS makes of it, with RDS's aggregate cap.
 ``_profile`` validates a layout once and caches the result by identity, so the hot path never hashes models.
+Each profile also keeps the volumes' side of each phase per IO size (``evaluation`` fills it), as that
+does not depend on the instance.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from advisor.engine.iolimits.data import GIB_PER_TIB, VolumeTypeSpec, _rds_rules, storage_limits, volume_specs
@@ -35,6 +37,11 @@ class _Profile:
     n: int
     rds_cap_mib_s: float  # inf when RDS sets no aggregate cap
     rds_type: str
+    # the volumes' side of each phase per (IO size, sequential), filled by ``evaluation`` on first use
+    by_io: dict[tuple[float, bool], tuple] = field(default_factory=dict, compare=False, repr=False)
+
+
+_MAX_IO_SIZES = 64  # IO sizes remembered per layout (the recommender asks about eight)
 
 
 def _member(spec: VolumeTypeSpec, size: float, iops: float | None, tp: float | None, nitro: bool) -> _Member:
