@@ -29,7 +29,7 @@ from pricing.engine.rows import PriceRow
 from pricing.fixtures.vi21 import ORACLE_ENGINE_CODES
 from pricing.offers.report import ImportReport, InvalidItem, PriceDataInvalid
 from pricing.offers.rows import date_of
-from pricing.offers.savings_plans import _lease, _rate
+from pricing.offers.savings_plans import lease_length, usd_rate
 
 OFFER_CODES = ("AWSDatabaseSavingsPlans", "AmazonDatabaseSavingsPlans")  # the JSON's and the CSV's header
 PURCHASE_TERMS = {("1", "year"): "1yr", ("3", "year"): "3yr"}
@@ -74,7 +74,7 @@ def _row(
     if engine is None:
         return None
     sku = str(rate.get("discountedSku", ""))
-    price = _rate(rate)
+    price = usd_rate(rate)
     if isinstance(price, str) or not sku:
         report.add_invalid(InvalidItem(plan_sku, price if isinstance(price, str) else "a rate without discountedSku"))
         return None
@@ -220,7 +220,7 @@ def _json_rows(path: Path, *, region: str, held: dict[str, PriceRow], source: st
             plan = plans.get(str(plan_sku))
             if plan is None:
                 continue
-            if _lease(term) != plan["LeaseContractLength"]:
+            if lease_length(term) != plan["LeaseContractLength"]:
                 report.add_invalid(InvalidItem(str(plan_sku), "leaseContractLength is not the plan's term"))
                 continue
             when = published or date_of(term.get("effectiveDate"))

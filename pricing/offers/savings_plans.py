@@ -64,14 +64,15 @@ def _plans(path: Path, region: str, report: ImportReport) -> dict[str, dict[str,
     return plans
 
 
-def _lease(term: dict[str, Any]) -> str | None:
+def lease_length(term: dict[str, Any]) -> str | None:
+    """The term's commitment length as the plans name it ("1yr", "3yr"), or None when it is not 1 or 3 years."""
     lease = term.get("leaseContractLength")
     if isinstance(lease, dict) and lease.get("unit") == "year" and lease.get("duration") in (1, 3, "1", "3"):
         return f"{lease['duration']}yr"
     return None
 
 
-def _rate(rate: dict[str, Any]) -> Decimal | str:
+def usd_rate(rate: dict[str, Any]) -> Decimal | str:
     """The rate's USD price, or why it has none."""
     price = rate.get("discountedRate")
     if not isinstance(price, dict) or price.get("currency") != "USD":
@@ -97,7 +98,7 @@ def _term_rows(
     plan = plans.get(sku) if isinstance(sku, str) else None
     if plan is None:
         return []
-    lease = _lease(term)
+    lease = lease_length(term)
     if lease is None or lease != plan["LeaseContractLength"]:
         report.add_invalid(InvalidItem(str(sku), "leaseContractLength is not 1 or 3 years, or not the plan's term"))
         return []
@@ -107,7 +108,7 @@ def _term_rows(
         row = by_sku.get(str(rate.get("discountedSku"))) if isinstance(rate, dict) else None
         if row is None or rate.get("discountedServiceCode") != "AmazonEC2" or rate.get("unit") != "Hrs":
             continue
-        price = _rate(rate)
+        price = usd_rate(rate)
         if isinstance(price, str):
             report.add_invalid(InvalidItem(str(sku), price))
             continue

@@ -90,11 +90,11 @@ def _fetch(
     name = offer_name or (str(offer_file) if offer_file is not None else "")  # the CLI's own path, as typed
     try:
         if offer_file is not None and is_database_plan_file(offer_file):
-            fetched.append(_database_plans(offer_file, region=region, services=services, say=say, name=name))
+            fetched.append(_plans(DATABASE_PLANS, offer_file, region=region, services=services, say=say, name=name))
             step(1, total)
             return fetched
         if offer_file is not None and is_savings_plan_file(offer_file):
-            fetched.append(_savings_plans(offer_file, region=region, services=services, say=say, name=name))
+            fetched.append(_plans(SAVINGS_PLANS, offer_file, region=region, services=services, say=say, name=name))
             step(1, total)
             return fetched
         if offer_file is not None:
@@ -149,45 +149,65 @@ def _refusal(error: PriceDataInvalid, name: str) -> str:
     return f"{name}: {error.total} items cannot be read:\n  " + "\n  ".join(listed) + more
 
 
-def _savings_plans(path: Path, *, region: str, services: Sequence[str], say: Progress, name: str) -> ServiceRefresh:
-    """An uploaded Savings Plans region file: the Region's current EC2 rows with their Savings Plans rows replaced by
-    the file's (the rates are keyed by the EC2 product SKUs those rows hold), as a new EC2 snapshot."""
-    if "AmazonEC2" not in services:
-        raise RefreshFailed(f"{name} is a Savings Plans file: it prices EC2 instance hours, not {', '.join(services)}")
-    current = current_rows(region, "AmazonEC2")
-    say(f"AmazonEC2 {region}: reading Savings Plans from {name} against {len(current):,} current EC2 rows")
-    plans = read_savings_plans(path, region=region, ec2_rows=current)
-    say(f"AmazonEC2 {region}: {len(plans):,} Savings Plans rates discount EC2 rows held")
-    snapshot = snapshot_current(region, "AmazonEC2")
-    as_of = max(row.as_of for row in plans)
-    source = (
-        f"{snapshot.source if snapshot else 'EC2 prices'}; Savings Plans: AWSComputeSavingsPlan {region} ({Path(name).name})"
-    )[:500]
-    return ServiceRefresh(
-        "AmazonEC2", with_savings_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
-    )
+@dataclass(frozen=True)
+class _PlanFile:
+    """What differs between the two plan files a refresh reads beside a Region's current snapshot."""
+
+    service: str  # the snapshot the plans' rows go into
+    kind: str  # the plans as the admin knows them
+    offer_code: str
+    prices: str  # what the plans price
+    held: str  # the current rows the file is read against, as said in progress
+    kept: str  # what the kept rates are, as said in progress
+    fallback: str  # the source when the service has no current snapshot
+    read: Callable[[Path, str, list[PriceRow]], list[PriceRow]]
+    merge: Callable[[list[PriceRow], list[PriceRow]], list[PriceRow]]
 
 
-def _database_plans(path: Path, *, region: str, services: Sequence[str], say: Progress, name: str) -> ServiceRefresh:
-    """An uploaded Database Savings Plans offer file (``AWSDatabaseSavingsPlans``): the Region's current RDS rows with
-    their Database Savings Plans rows replaced by the file's RDS for Oracle rates, as a new RDS snapshot."""
-    if "AmazonRDS" not in services:
-        raise RefreshFailed(
-            f"{name} is a Database Savings Plans file: it prices RDS instance hours, not {', '.join(services)}"
-        )
-    current = current_rows(region, "AmazonRDS")
-    say(f"AmazonRDS {region}: reading Database Savings Plans from {name} beside {len(current):,} current RDS rows")
-    plans = read_database_plans(path, region=region, rds_rows=current)
-    say(f"AmazonRDS {region}: {len(plans):,} Database Savings Plans rates for RDS for Oracle instance hours")
-    snapshot = snapshot_current(region, "AmazonRDS")
+SAVINGS_PLANS = _PlanFile(
+    service="AmazonEC2",
+    kind="Savings Plans",
+    offer_code="AWSComputeSavingsPlan",
+    prices="EC2 instance hours",
+    held="against {count:,} current EC2 rows",
+    kept="Savings Plans rates discount EC2 rows held",
+    fallback="EC2 prices",
+    read=lambda path, region, rows: read_savings_plans(path, region=region, ec2_rows=rows),
+    merge=with_savings_plans,
+)
+DATABASE_PLANS = _PlanFile(
+    service="AmazonRDS",
+    kind="Database Savings Plans",
+    offer_code="AWSDatabaseSavingsPlans",
+    prices="RDS instance hours",
+    held="beside {count:,} current RDS rows",
+    kept="Database Savings Plans rates for RDS for Oracle instance hours",
+    fallback="RDS prices",
+    read=lambda path, region, rows: read_database_plans(path, region=region, rds_rows=rows),
+    merge=with_database_plans,
+)
+
+
+def _plans(
+    plan: _PlanFile, path: Path, *, region: str, services: Sequence[str], say: Progress, name: str
+) -> ServiceRefresh:
+    """An uploaded Savings Plans or Database Savings Plans file: the Region's current EC2 (or RDS) rows with their plan
+    rows replaced by the file's (Savings Plans rates are keyed by the EC2 product SKUs those rows hold; Database
+    Savings Plans keep the RDS for Oracle rates), as a new snapshot of that service."""
+    service = plan.service
+    if service not in services:
+        raise RefreshFailed(f"{name} is a {plan.kind} file: it prices {plan.prices}, not {', '.join(services)}")
+    current = current_rows(region, service)
+    held = plan.held.format(count=len(current))
+    say(f"{service} {region}: reading {plan.kind} from {name} {held}")
+    plans = plan.read(path, region, current)
+    say(f"{service} {region}: {len(plans):,} {plan.kept}")
+    snapshot = snapshot_current(region, service)
     as_of = max(row.as_of for row in plans)
     source = (
-        f"{snapshot.source if snapshot else 'RDS prices'}; Database Savings Plans: AWSDatabaseSavingsPlans {region} "
-        f"({Path(name).name})"
+        f"{snapshot.source if snapshot else plan.fallback}; {plan.kind}: {plan.offer_code} {region} ({Path(name).name})"
     )[:500]
-    return ServiceRefresh(
-        "AmazonRDS", with_database_plans(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE
-    )
+    return ServiceRefresh(service, plan.merge(current, plans), source, as_of, PriceSnapshot.Origin.OFFER_FILE)
 
 
 def refresh_snapshots(
