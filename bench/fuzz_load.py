@@ -18,12 +18,9 @@ import contextlib
 import http.client
 import io
 import json
-import os
 import random
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,10 +30,20 @@ import warnings
 import zipfile
 from collections import Counter
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote, urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
+from fuzz_common import (  # bench/ is on the path when this file is run
+    ROOT,
+    Peaks,
+    bench_env,
+    database_name,
+    free_port,
+    prepare,
+    show_server_errors,
+    start_servers,
+    stop_servers,
+)
+
 SAMPLES = ROOT.parent / "shared" / "data" / "awr-samples"
 JSON_APIS = ["/api/v1/workloads/validate", "/api/v1/verdicts", "/api/v1/recommendations", "/api/v1/iolimits",
              "/api/v1/estimate"]  # fmt: skip
@@ -85,27 +92,6 @@ INVENTORIES = [
     f"{HEADER}\nBig,ee,byol,{'9' * 400},us-east-1,{2**64},{'9' * 4000},yes,\n",  # numbers past any column
     f"{HEADER}\n\ud800,ee,byol,4,us-east-1,nan,inf,yes,\nx{'y' * 5000},se2,li,-1,xx-invented-9,1e400,²,maybe,\n",
 ]
-SETUP = """
-import json
-from django.contrib.auth import get_user_model
-from advisor import services
-from advisor.apikeys.services import apikey_create
-from advisor.engine.workload import parse_workload
-user, _ = get_user_model().objects.get_or_create(username="fuzz-bench", defaults={"email": "fuzz@example.com"})
-_, key = apikey_create(user=user, name="fuzz load")
-workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"}, "sizing": {"db_size_gib": 300}})
-saved = services.assessment_create(meta=services.AssessmentMeta(name="Fuzz"), workload=workload, owner=user)
-print(json.dumps({"key": key, "assessment": str(saved.public_id)}))
-"""
-AFTER = """
-from collections import Counter
-from django_tasks_db.models import DBTaskResult
-from advisor.estates.models import EstateDatabase
-tasks = Counter(DBTaskResult.objects.values_list("status", flat=True))
-failed = Counter(DBTaskResult.objects.filter(status="FAILED").values_list("exception_class_path", flat=True))
-databases = Counter(EstateDatabase.objects.values_list("status", flat=True))
-print(f"background tasks {dict(tasks)}; failed by exception {dict(failed)}; estate databases {dict(databases)}")
-"""
 
 
 def _mutated(path: Path, rng: random.Random) -> bytes:
@@ -235,39 +221,6 @@ class Mix:
                 self.made[kind] = [*self.made[kind][-50:], str(found)]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def children(pid: int) -> list[int]:
-    try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
-
-
-def prepare(env: dict[str, str]) -> dict[str, Any]:
-    """Migrate the bench's database, load the price fixtures, add the user, its token and one saved assessment."""
-    manage = [sys.executable, "manage.py"]
-    for command in (["migrate", "--noinput"], ["load_prices"]):
-        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-    made = subprocess.run([*manage, "shell", "--no-imports", "-c", SETUP], cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True)  # fmt: skip
-    return dict(json.loads(made.stdout.strip().splitlines()[-1]))
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=60)
@@ -275,33 +228,20 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="fuzz-load-"))
-    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'fuzz.sqlite3'}"
-    env = {**os.environ, "DEBUG": "true", "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR",
-           "DATABASE_URL": database_url, "API_RATE_LIMIT": "1000000/m"}  # fmt: skip
+    env, database_url = bench_env(folder)
     port = free_port()
     servers: list[subprocess.Popen[bytes]] = []
     stats: dict[str, Counter[str]] = {}
     counts = Counter[str]()
     lock = threading.Lock()
-    peak = worker_peak = 0
+    peaks = Peaks()
     stack = contextlib.ExitStack()
     background = ""
     try:
         made = prepare(env)
         mix = Mix(made["key"], made["assessment"])
         log = stack.enter_context((folder / "server.log").open("wb"))  # warnings and tracebacks, shown after a 5xx
-        servers.append(subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.workers),
-             "--timeout", "30", "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True, stderr=log))  # fmt: skip
-        servers.append(subprocess.Popen([sys.executable, "manage.py", "db_worker"], cwd=ROOT, env=env,
-                                        start_new_session=True, stdout=subprocess.DEVNULL, stderr=log))  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        start_servers(servers, env, port, args.workers, log)
         stop = time.monotonic() + args.seconds
 
         def worker(seed: int) -> None:
@@ -328,24 +268,13 @@ def main() -> int:
         for thread in threads:
             thread.start()
         while any(t.is_alive() for t in threads):
-            peak = max([peak, *(rss_kib(pid) for pid in children(servers[0].pid))])
-            worker_peak = max(worker_peak, rss_kib(servers[1].pid))
+            peaks.sample(servers)
             time.sleep(0.25)
     finally:
-        for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
-        stack.close()
-        if servers:  # the background work the load left: tasks that failed are server errors too
-            after = subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", AFTER], cwd=ROOT,
-                                   env=env, capture_output=True, text=True)  # fmt: skip
-            background = after.stdout.strip() or after.stderr.strip()[-2000:]
-        if any(c["5xx"] for c in stats.values()) and (folder / "server.log").is_file():
-            errors = [line for line in (folder / "server.log").read_text(errors="replace").splitlines()
-                      if "Error" in line or "Traceback" in line or "Internal Server Error" in line]  # fmt: skip
-            print("\n".join(errors[-40:]), file=sys.stderr)
+        background = stop_servers(servers, stack, env)
+        show_server_errors(stats, folder / "server.log")
         shutil.rmtree(folder, ignore_errors=True)
-    database = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+    database = database_name(database_url)
     total = sum((c for c in stats.values()), Counter[str]())
     print(f"fuzz load: {args.seconds:.0f} s, {args.threads} threads, {args.workers} gunicorn workers, {database}")
     print(f"{'endpoint':44} {'requests':>8} {'5xx':>5} {'429':>5}")
@@ -354,11 +283,12 @@ def main() -> int:
     print(f"requests {total['requests']}, 5xx {total['5xx']} (goal 0), 429 {total['429']}, "
           f"connection errors {counts['errors']}")  # fmt: skip
     print(
-        f"gunicorn worker peak RSS {peak / 1024:.0f} MiB (goal < 300 MiB); db_worker peak {worker_peak / 1024:.0f} MiB"
+        f"gunicorn worker peak RSS {peaks.gunicorn / 1024:.0f} MiB (goal < 300 MiB); "
+        f"db_worker peak {peaks.db_worker / 1024:.0f} MiB"
     )
     print(background)
     failed = "'FAILED'" in background
-    return 0 if total["5xx"] == 0 and not failed and peak < 300 * 1024 else 1
+    return 0 if total["5xx"] == 0 and not failed and peaks.gunicorn < 300 * 1024 else 1
 
 
 if __name__ == "__main__":

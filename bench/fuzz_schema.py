@@ -14,10 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
-import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,7 +23,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import fuzz_load as base  # bench/ is on the path when this file is run
+from fuzz_common import (  # bench/ is on the path when this file is run
+    Peaks,
+    bench_env,
+    database_name,
+    free_port,
+    prepare,
+    show_server_errors,
+    start_servers,
+    stop_servers,
+)
 
 ROUND = 25  # cases per operation and generation mode in one round
 
@@ -112,34 +118,20 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="fuzz-schema-"))
-    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'fuzz.sqlite3'}"
-    env = {**os.environ, "DEBUG": "true", "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR",
-           "DATABASE_URL": database_url, "API_RATE_LIMIT": "1000000/m"}  # fmt: skip
-    port = base.free_port()
+    env, database_url = bench_env(folder)
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     servers: list[subprocess.Popen[bytes]] = []
     stats: dict[str, Counter[str]] = {}
     examples: dict[str, str] = {}
-    peak = worker_peak = 0
+    peaks = Peaks()
     started = time.monotonic()
     stack = contextlib.ExitStack()
     background = ""
     try:
-        made = base.prepare(env)
+        made = prepare(env)
         log = stack.enter_context((folder / "server.log").open("wb"))
-        servers.append(subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.workers),
-             "--timeout", "30", "--log-level", "warning"], cwd=base.ROOT, env=env, start_new_session=True,
-            stderr=log))  # fmt: skip
-        servers.append(subprocess.Popen([sys.executable, "manage.py", "db_worker", "--no-reload"], cwd=base.ROOT,
-                                        env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=log))  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        start_servers(servers, env, port, args.workers, log, worker_options=("--no-reload",))
         import requests
 
         document = requests.get(f"{url}/api/v1/openapi.json", timeout=30).json()
@@ -151,29 +143,17 @@ def main() -> int:
         with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
             pending = pool.map_async(_client, jobs)
             while not pending.ready():
-                peak = max([peak, *(base.rss_kib(pid) for pid in base.children(servers[0].pid))])
-                worker_peak = max(worker_peak, base.rss_kib(servers[1].pid))
+                peaks.sample(servers)
                 pending.wait(0.25)
             for counts, found in pending.get():
                 for label, tally in counts.items():
                     stats.setdefault(label, Counter()).update(tally)
                 examples.update(found)
     finally:
-        for server in servers:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
-        stack.close()
-        if servers:
-            after = subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", base.AFTER],
-                                   cwd=base.ROOT, env=env, capture_output=True, text=True)  # fmt: skip
-            background = after.stdout.strip() or after.stderr.strip()[-2000:]
-        if any(c["5xx"] for c in stats.values()) and (folder / "server.log").is_file():
-            errors = [line for line in (folder / "server.log").read_text(errors="replace").splitlines()
-                      if "Error" in line or "Traceback" in line or "Internal Server Error" in line]  # fmt: skip
-            print("\n".join(errors[-40:]), file=sys.stderr)
+        background = stop_servers(servers, stack, env)
+        show_server_errors(stats, folder / "server.log")
         shutil.rmtree(folder, ignore_errors=True)
-    database = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+    database = database_name(database_url)
     total = sum((c for c in stats.values()), Counter[str]())
     print(f"schemathesis from /api/v1/openapi.json: {time.monotonic() - started:.0f} s, {args.clients} clients, "
           f"{args.workers} gunicorn workers, {database}")  # fmt: skip
@@ -186,7 +166,7 @@ def main() -> int:
           f"client errors {total['errors']}, rounds with no case to generate {total['no case']}")  # fmt: skip
     for label, example in sorted(examples.items()):
         print(f"  {label}: {example}")
-    print(f"gunicorn worker peak RSS {peak / 1024:.0f} MiB; db_worker peak {worker_peak / 1024:.0f} MiB")
+    print(f"gunicorn worker peak RSS {peaks.gunicorn / 1024:.0f} MiB; db_worker peak {peaks.db_worker / 1024:.0f} MiB")
     print(background)
     return 0 if total["5xx"] == 0 and "'FAILED'" not in background else 1
 
