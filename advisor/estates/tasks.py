@@ -35,9 +35,11 @@ logger = logging.getLogger(__name__)
 
 KIND = "estate-assessment"
 BATCH_SIZE = 10  # databases per task: small enough to spread over workers, large enough to keep queue writes few
-# A batch beats after every database (one takes well under a second) and the worker's watch beats every 20 s, so a
-# run silent this long has lost its worker; the reaper then re-queues what it left.
 STALE_AFTER = timedelta(seconds=90)
+"""How long an estate run may be silent before the job watch takes its worker for lost and re-queues what it left.
+A policy, not a measurement: a batch beats after every database (one takes well under a second) and the worker's
+watch beats every ``pricing.jobs.watch.EVERY`` (20 s), so 90 s is several missed beats. Registered for the kind in
+``advisor.estates.apps``; the estate page shows it while a run waits."""
 Status = EstateDatabase.Status
 
 

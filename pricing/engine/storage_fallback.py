@@ -32,7 +32,10 @@ STORAGE_LOOKUPS = frozenset(
 )
 
 
-LAST_RESORT_STORAGE_REGION = "eu-west-1"  # the one Region whose committed rows price EBS snapshots too
+LAST_RESORT_STORAGE_REGION = "eu-west-1"
+"""The Region tried last for a storage row the Region and its continent's storage Region lack: a fact about the
+committed price snapshots, not about AWS: eu-west-1's rows are the only ones that also price EBS snapshots (us-east-1's
+do not). Change it when the committed snapshots change."""
 
 
 def storage_fallback_regions(region: str) -> tuple[str, ...]:

@@ -1,5 +1,9 @@
 // Draw every IO-limit chart on the page from its JSON island; re-run after htmx swaps.
 (function () {
+  // On paper (the PDF) a chart is drawn at this share of its screen height, so a chart and its table leave room for
+  // the next on the page (a layout choice, not a measurement).
+  var PAPER_HEIGHT_SCALE = 0.6;
+
   function draw(root) {
     root.querySelectorAll("[data-plotly-figure]").forEach(function (el) {
       var data = document.getElementById(el.dataset.plotlyFigure);
@@ -8,9 +12,8 @@
       // plotly draws focusable controls inside the chart; an image's content is hidden from assistive technology,
       // so a chart named by its aria-label is a figure, whose controls stay reachable.
       if (el.getAttribute("role") === "img") el.setAttribute("role", "figure");
-      // on paper (the PDF) a chart is drawn shorter, so a chart and its table leave room for the next
       if (document.body.classList.contains("report") && figure.layout && figure.layout.height) {
-        figure.layout.height = Math.round(figure.layout.height * 0.6);
+        figure.layout.height = Math.round(figure.layout.height * PAPER_HEIGHT_SCALE);
         if (el.clientWidth && el.clientWidth < 480) {
           narrowTitle(figure.layout, el.clientWidth);
           narrowAxes(figure, el.clientWidth);

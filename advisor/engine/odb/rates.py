@@ -18,6 +18,8 @@ from pricing.engine.prices.book import round_cents
 Kind = Literal["database server", "storage server", "ECPU"]
 LineModel = Literal["both", "li", "byol"]
 MAX_TIMES_LIST = 10
+"""A quoted Oracle Database@AWS rate above this many times its line's list price is refused as a typing error. A
+sanity bound this advisor sets, not a fact about Oracle's prices."""
 UNITS: dict[str, str] = {
     "database server": "database server-hour",
     "storage server": "storage server-hour",

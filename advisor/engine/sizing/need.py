@@ -17,9 +17,10 @@ RDS_MEMORY_SOURCE = (
     "[HP] RDS User Guide, HugePages for RDS for Oracle: MEMORY_TARGET defaults to 3/4 of the instance memory"
 )
 
-# A share, not a fact: below a tenth the instance would be sized at more than ten times what Oracle uses, which is
-# no deployment anyone plans (and a share near zero would make the memory needed infinite).
 MIN_ORACLE_MEMORY_FRACTION = 0.1
+"""The lowest "share of instance memory Oracle may use" the sizing policy accepts. A bound this advisor sets, not a
+fact: below a tenth the instance would be sized at more than ten times what Oracle uses, which is no deployment
+anyone plans (and a share near zero would make the memory needed infinite)."""
 
 
 class SizingPolicy(BaseModel):
