@@ -356,6 +356,7 @@ def results_context(
     sources = named_sources(
         {s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources}
     )
+    reasons = decisive_reasons(cols, best, ranking)
     return {
         "recommendation": recommendation,
         "need": recommendation.need,
@@ -364,7 +365,9 @@ def results_context(
         "best": best,
         "ranking": ranking,
         "no_recommendation": no_recommendation_words(ranking),
-        "reasons": decisive_reasons(cols, best, ranking),
+        "reasons": reasons,
+        # the first reason is the recommendation with its price and configuration, which the headline above states
+        "reasons_below": reasons[1:] if best is not None else reasons,
         "run_rate_basis": next(
             (
                 c.cash.run_rate_basis

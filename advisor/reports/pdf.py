@@ -101,7 +101,7 @@ def report_context(
         "priced": any(c.monthly_usd is not None for c in page["columns"]),  # Oracle Database@AWS's total too
         "unsaved": unsaved,
         # the first reason is the recommendation with its price and configuration, which the summary states above
-        "summary_reasons": page["reasons"][1:] if page["best"] is not None else page["reasons"],
+        "summary_reasons": page["reasons_below"],
         "imported_notes": imported_notes(assessment, workload),
     }
 

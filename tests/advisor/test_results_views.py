@@ -365,3 +365,14 @@ def test_the_api_takes_the_credit_switch_and_gives_the_familys_spread(client, pr
     assert off["policy"]["credit_faster_cores"] is False
     rds = off["options"][0]["configuration"]
     assert rds["instance_class"] != "db.r5.large" and "does not credit a faster core" in rds["cpu_scaling"]
+
+
+def test_the_recommendation_is_said_once_not_again_as_the_first_reason(client, prices):
+    rac = load_scenario(SCENARIO_DIR / "rac-dependent.json")
+    saved = services.assessment_create(meta=services.AssessmentMeta(name=rac.name), workload=rac.workload)
+    body = client.get(reverse("advisor:assessment-results", args=[saved.public_id])).content.decode()
+    shown = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
+    assert 'id="recommended-option">Oracle Database@AWS<' in body
+    assert shown.count("the only option the rules allow that could be priced (its total is partial:") == 1
+    # what the first reason added is in the headline: the basis, three years' cash and the configuration
+    assert "a month (monthly run-rate" in shown and "over three years, cash as paid" in shown
