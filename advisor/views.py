@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from pydantic import ValidationError
 
 from advisor import access, health, services
-from advisor.awr.notes import imported_notes
+from advisor.awr.pages.notes import imported_notes
 from advisor.engine.rules.loader import SEVERITY_ORDER
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import (

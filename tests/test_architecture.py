@@ -167,3 +167,53 @@ def test_the_house_checks_can_fail(tmp_path: Path) -> None:
     assert shared_prefixes(["report", "report_tasks", "views"]) == {}
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert import_cycles({"a": {"b"}, "b": set()}) == []
+
+
+# A Django app's root holds its Django-shaped modules; anything else lives in a package (engine/, pages/, ...).
+DJANGO_SHAPED = {"models", "views", "urls", "admin", "apps", "api", "services", "forms", "access"}
+APP_ROOT_EXCEPTIONS: dict[str, dict[str, str]] = {
+    "advisor": {
+        "health": "the /health/live and /health/ready views",
+        "price_impact": "the impact provider AdvisorConfig.ready registers with pricing's snapshots",
+    },
+    "advisor/awr": {
+        "jobs": "django-tasks stores the task's dotted path with each queued import",
+        "isolated": "the child process's entry point, found by its dotted path when the child is spawned",
+    },
+    "advisor/estates": {
+        "tasks": "django-tasks stores the task's dotted path with each queued assessment",
+        "report_tasks": "django-tasks stores the task's dotted path with each queued report import",
+    },
+    "advisor/accounts": {
+        "adapter": "the allauth account adapter named in settings",
+        "lockout": "the django-axes lockout callable named in settings",
+        "ownership": "imported by its dotted path from a stored migration (0004, owners for old assessments)",
+        "sharing": "share links: the service behind the share views",
+        "teams": "teams: the service behind the team views",
+        "team_forms": "the team pages' forms",
+        "team_views": "the team pages' views",
+    },
+    "advisor/apikeys": {
+        "auth": "the API's authentication (tokens, session, rate limit) the API routers are built with"
+    },
+    "pricing": {
+        "forms_common": "the form layer every GET-bound page's forms build on",
+        "refresh_job": "django-tasks stores the task's dotted path with each queued price refresh",
+    },
+    "pricing/jobs": {
+        "kinds": "what an app registers for a kind of job, from its AppConfig.ready",
+        "watch": "the worker's heartbeat thread, started by the db_worker command",
+    },
+}
+
+
+@pytest.mark.parametrize("app", sorted(APP_ROOT_EXCEPTIONS), ids=str)
+def test_django_app_roots_hold_only_django_shaped_modules(app: str) -> None:
+    allowed = DJANGO_SHAPED | set(APP_ROOT_EXCEPTIONS[app])
+    others = [name for name in loose_modules(ROOT / app) if name not in allowed]
+    assert not others, f"{app} holds {others}: move them into a package (engine/, pages/, ...) or say why they stay"
+
+
+def test_every_django_app_is_checked_for_its_root() -> None:
+    apps = {str(p.parent.relative_to(ROOT)) for top in APPS for p in top.rglob("apps.py")}
+    assert apps == set(APP_ROOT_EXCEPTIONS)

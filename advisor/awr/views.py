@@ -18,7 +18,7 @@ from advisor.awr import access, jobs, services
 from advisor.awr.engine import limits
 from advisor.awr.forms import AwrUploadForm
 from advisor.awr.models import ReportFile, ReportImport
-from advisor.awr.review import review_context
+from advisor.awr.pages.review import review_context
 from config.file_names import attachment, export_filename
 from pricing.jobs.models import Job
 from pricing.jobs.services import job_get

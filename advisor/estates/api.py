@@ -13,9 +13,9 @@ from advisor.access import visible_assessments
 from advisor.api import csrf_refused
 from advisor.apikeys.auth import CREDENTIALS_REQUIRED, api_key, session_user
 from advisor.estates import access, services
+from advisor.estates.engine.as_json import database_json, progress_json, totals_json
 from advisor.estates.forms import MAX_ROWS, EstateFieldsForm, assessment_ids, field_errors
 from advisor.estates.models import Estate
-from advisor.estates.report import database_json, progress_json, totals_json
 from config.api_errors import error_response, json_object
 
 router = Router(tags=["estates"])

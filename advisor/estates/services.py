@@ -16,7 +16,7 @@ from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.workload import parse_workload
 from advisor.estates import report_tasks, tasks
 from advisor.estates.access import visible_estates
-from advisor.estates.assess import recommendation
+from advisor.estates.assessing.database import recommendation
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
 from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.inventory import Inventory, InventoryRefused, read_inventory

@@ -25,7 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from advisor.engine.workload import WorkloadInvalid, parse_workload
-from advisor.estates.assess import summary_of
+from advisor.estates.assessing.database import summary_of
 from advisor.estates.models import Estate, EstateDatabase
 from config.counting import counted
 from pricing.jobs.models import Job

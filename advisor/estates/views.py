@@ -16,12 +16,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from advisor import access as assessment_access
-from advisor.estates import access, charts, document, services
+from advisor.estates import access, services
 from advisor.estates.engine import report_zip
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
+from advisor.estates.pages import charts, document
 from advisor.pages.results import results_context
 from advisor.reports.views import pdf_download
 from config.counting import counted

@@ -17,7 +17,7 @@ from advisor.engine.workload import (
     accepted_values,
     regions,
 )
-from advisor.questionnaire_host import LICENCES_PATH, licences_hint
+from advisor.pages.questionnaire_host import LICENCES_PATH, licences_hint
 
 REGION_FIELDS = {"environment.region", "availability.dr_region"}
 META_FIELDS = (

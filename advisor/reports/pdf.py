@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from advisor import services
-from advisor.awr.notes import imported_notes
+from advisor.awr.pages.notes import imported_notes
 from advisor.engine.recommendation.recommender import Recommendation
 from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, parse_workload

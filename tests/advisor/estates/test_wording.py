@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from openpyxl import load_workbook
 
-from advisor.estates import document
 from advisor.estates.models import Estate
+from advisor.estates.pages import document
 from tests.advisor.estates.conftest import inventory_csv
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,8 @@ def test_a_placement_that_took_no_database_says_so_not_zero_dollars(
 def test_the_cost_chart_labels_an_empty_placement_and_wraps_long_names(
     client: Client, make_estate: Callable[..., Estate]
 ) -> None:
-    from advisor.estates import charts, services
+    from advisor.estates import services
+    from advisor.estates.pages import charts
 
     estate = make_estate(inventory_csv(ONE_SE2))
     figure = charts.cost_by_placement(services.estate_totals_of(services.estate_rows(estate)))

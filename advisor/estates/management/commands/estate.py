@@ -8,7 +8,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from advisor.access import visible_assessments
 from advisor.engine.workload import WorkloadInvalid, parse_workload
-from advisor.estates.assess import summary_of
+from advisor.estates.assessing.database import summary_of
+from advisor.estates.engine.as_json import totals_json
 from advisor.estates.engine.columns import MAX_FILE_BYTES
 from advisor.estates.engine.inventory import (
     InvalidRow,
@@ -23,7 +24,6 @@ from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, looks_like_report_z
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, Assessed, estate_totals
 from advisor.estates.forms import assessment_ids
-from advisor.estates.report import totals_json
 from advisor.models import Assessment
 from config.counting import counted
 

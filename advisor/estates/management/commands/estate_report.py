@@ -4,8 +4,8 @@ from uuid import UUID
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from advisor.estates import document
 from advisor.estates.models import Estate
+from advisor.estates.pages import document
 
 
 def find_estate(key: str) -> Estate:

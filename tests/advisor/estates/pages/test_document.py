@@ -16,12 +16,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client, override_settings
 
-from advisor.estates import document
 from advisor.estates.models import Estate
+from advisor.estates.pages import document
 from tests.advisor.estates.conftest import inventory_csv
 
 pytestmark = pytest.mark.django_db
-ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[4] / "artifacts"
 STORED_ONLY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}  # enqueued, never run
 
 

@@ -17,11 +17,12 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from advisor.estates import charts, services
+from advisor.estates import services
 from advisor.estates.engine.export import PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.models import Estate, EstateDatabase
+from advisor.estates.pages import charts
 from advisor.models import ReportSettings
 from advisor.reports.pdf import PRODUCT_NAME, paper_from
 from advisor.reports.printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf

@@ -3,7 +3,7 @@
 import pytest
 
 from advisor.engine.workload import parse_workload
-from advisor.estates.assess import summary_of
+from advisor.estates.assessing.database import summary_of
 from advisor.estates.engine.totals import Assessed, estate_totals
 
 pytestmark = pytest.mark.django_db
