@@ -56,6 +56,7 @@ FACTS: dict[str, tuple[str, str]] = {
     "asm_in_use": ("ASM in use (files on a + disk group)", ""),
     "inmemory_size_gib": ("In-Memory column store (inmemory_size)", "GiB"),
     "tde_in_use": ("New tablespaces encrypted (TDE)", ""),
+    "tde_cpu_s": ("Tablespace encryption CPU time (TDE)", "s"),
     "exadata": ("Exadata", ""),
     "rds": ("Runs on Amazon RDS", ""),
     "partitioning_used": ("Partitioning (user)", ""),

@@ -3,6 +3,7 @@
 Pure Python. DB CPU counts foreground sessions only; "background cpu time" (seconds over the window) is the rest of
 what the instance uses ("total CPU time" is their sum). Divided by the window's seconds it is a rate like DB CPU(s)
 per second. With no window length (Elapsed missing or 0.00) it cannot be a rate and is left out, saying so.
+"tablespace encryption cpu time" above zero shows encrypted tablespaces (TDE) in use over the window.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from advisor.awr.engine.collector import Collector
 
 BACKGROUND = "background cpu time"
+TDE = "tablespace encryption cpu time"
 _NUMBER = re.compile(r"[-+]?[\d,]*\.?\d+")
 
 
@@ -37,11 +39,22 @@ def background_rate(c: Collector, section: str, printed: str | None, minutes: fl
     )
 
 
+def encryption_cpu(c: Collector, section: str, printed: str | None) -> None:
+    """``tde_cpu_s``: the seconds of 'tablespace encryption cpu time' the window printed, when above zero."""
+    seconds = c.number(section, TDE, printed) if printed and printed.strip() else None
+    if seconds:
+        c.fact("tde_cpu_s", seconds, section, f"{TDE} (s)", printed.strip() if printed else "")
+
+
 def html_background(c: Collector, table: object, minutes: float) -> None:
-    """The instance report's Time Model table (``html_tables.Table``): row 'background cpu time', column Time (s)."""
+    """The instance report's Time Model table (``html_tables.Table``): rows 'background cpu time' and 'tablespace
+    encryption cpu time', column Time (s)."""
     row = table.row(BACKGROUND) if table is not None else None  # type: ignore[attr-defined]
     if row and len(row) > 1:
         background_rate(c, "Time Model Statistics", row[1], minutes)
+    encryption = table.row(TDE) if table is not None else None  # type: ignore[attr-defined]
+    if encryption and len(encryption) > 1:
+        encryption_cpu(c, "Time Model Statistics", encryption[1])
 
 
 def text_background(c: Collector, lines: list[str], title: str, minutes: float) -> None:
@@ -50,10 +63,14 @@ def text_background(c: Collector, lines: list[str], title: str, minutes: float) 
     if start < 0:
         return
     for line in lines[start : start + 60]:
-        if line.lower().startswith(BACKGROUND):
-            found = _NUMBER.search(line[len(BACKGROUND) :])
-            background_rate(c, title, found.group(0) if found else None, minutes)
-            return
+        for label in (TDE, BACKGROUND):
+            if line.lower().startswith(label):
+                found = _NUMBER.search(line[len(label) :])
+                printed = found.group(0) if found else None
+                if label == TDE:
+                    encryption_cpu(c, title, printed)
+                else:
+                    background_rate(c, title, printed, minutes)
 
 
 def known_window(c: Collector, minutes: float, section: str, printed: str) -> bool:
