@@ -48,10 +48,17 @@
   }
   // ...its category names wrapped under the bars, and its legend in rows under the plot, the chart taller by them.
   function narrowAxes(figure, width) {
+    // Category names in small type, wrapped to the width each bar's slot leaves them (about 0.6 em a character),
+    // so neighbouring names never run into each other.
+    var TICK_SIZE = 9, categories = 1;
+    figure.data.forEach(function (trace) {
+      if (trace.type === "bar" && Array.isArray(trace.x)) categories = Math.max(categories, trace.x.length);
+    });
+    var slot = Math.max(40, (width - 110) / categories), max = Math.max(6, Math.floor(slot / (TICK_SIZE * 0.62)) - 1);
     var wrap = function (text) {
-      if (typeof text !== "string" || text.length < 14) return text;
+      if (typeof text !== "string" || text.length <= max) return text;
       var words = text.split(" "), lines = [], line = "";
-      words.forEach(function (w) { if (line && (line + " " + w).length > 14) { lines.push(line); line = w; } else line = line ? line + " " + w : w; });
+      words.forEach(function (w) { if (line && (line + " " + w).length > max) { lines.push(line); line = w; } else line = line ? line + " " + w : w; });
       if (line) lines.push(line);
       return lines.join("<br>");
     };
@@ -61,7 +68,7 @@
       if (trace.showlegend !== false) shown += 1;
     });
     var layout = figure.layout;
-    layout.xaxis = Object.assign({}, layout.xaxis, { tickangle: 0, automargin: true });
+    layout.xaxis = Object.assign({}, layout.xaxis, { tickangle: 0, automargin: true, tickfont: { size: TICK_SIZE } });
     layout.legend = Object.assign({}, layout.legend, { orientation: "h", yanchor: "top", y: -0.62, font: { size: 10 } });
     var rows = Math.ceil(shown / 2);
     layout.margin = Object.assign({}, layout.margin);
