@@ -41,9 +41,11 @@ def background_rate(c: Collector, section: str, printed: str | None, minutes: fl
 
 def encryption_cpu(c: Collector, section: str, printed: str | None) -> None:
     """``tde_cpu_s``: the seconds of 'tablespace encryption cpu time' the window printed, when above zero."""
-    seconds = c.number(section, TDE, printed) if printed and printed.strip() else None
+    if not printed or not printed.strip():
+        return
+    seconds = c.number(section, TDE, printed)
     if seconds:
-        c.fact("tde_cpu_s", seconds, section, f"{TDE} (s)", printed.strip() if printed else "")
+        c.fact("tde_cpu_s", seconds, section, f"{TDE} (s)", printed.strip())
 
 
 def html_background(c: Collector, table: object, minutes: float) -> None:
@@ -62,15 +64,20 @@ def text_background(c: Collector, lines: list[str], title: str, minutes: float) 
     start = next((i for i, line in enumerate(lines) if line.startswith(title)), -1)
     if start < 0:
         return
+    wanted = {TDE, BACKGROUND}
     for line in lines[start : start + 60]:
-        for label in (TDE, BACKGROUND):
-            if line.lower().startswith(label):
-                found = _NUMBER.search(line[len(label) :])
-                printed = found.group(0) if found else None
-                if label == TDE:
-                    encryption_cpu(c, title, printed)
-                else:
-                    background_rate(c, title, printed, minutes)
+        label = next((w for w in wanted if line.lower().startswith(w)), None)
+        if label is None:
+            continue
+        found = _NUMBER.search(line[len(label) :])
+        printed = found.group(0) if found else None
+        if label == TDE:
+            encryption_cpu(c, title, printed)
+        else:
+            background_rate(c, title, printed, minutes)
+        wanted.discard(label)
+        if not wanted:
+            return
 
 
 def known_window(c: Collector, minutes: float, section: str, printed: str) -> bool:
