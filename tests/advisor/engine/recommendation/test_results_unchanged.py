@@ -1,0 +1,67 @@
+"""The engine's speed work changes no answer: every golden scenario and 200 generated workloads give the
+recommendation JSON they gave before it (stored from the engine as it was, see ``comparison_set``)."""
+
+import json
+import lzma
+from typing import Any
+
+import pytest
+
+from advisor.engine.sizing import SizingPolicy
+from advisor.engine.workload import parse_workload
+
+from .comparison_set import GENERATED, STORED, cases, recommendation_data
+
+
+def _stored() -> list[dict[str, Any]]:
+    with lzma.open(STORED, "rt", encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+def first_difference(before: Any, after: Any, path: str = "") -> str | None:
+    """Where two JSON documents first differ, as a path and the two values (JSON numbers compare by value: a
+    policy read back from JSON holds 99.0 where its default was 99)."""
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (before, after))
+    if numbers:
+        return None if before == after else f"{path or '/'}: {before!r} became {after!r}"
+    if type(before) is not type(after):
+        return f"{path or '/'}: {before!r} became {after!r}"
+    if isinstance(before, dict):
+        for key in sorted(before.keys() | after.keys()):
+            if key not in after or key not in before:
+                return f"{path}/{key}: {'removed' if key not in after else 'added'}"
+            found = first_difference(before[key], after[key], f"{path}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(before, list):
+        if len(before) != len(after):
+            return f"{path}: {len(before)} items became {len(after)}"
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            found = first_difference(b, a, f"{path}/{i}")
+            if found:
+                return found
+        return None
+    return None if before == after else f"{path or '/'}: {before!r} became {after!r}"
+
+
+def test_the_comparison_set_holds_the_golden_scenarios_and_200_generated_workloads_of_the_generator():
+    stored = _stored()
+    generated = cases()
+    assert len(stored) == len(generated) and sum("#" in case["name"] for case in stored) == GENERATED
+    assert [case["name"] for case in stored] == [name for name, _, _ in generated]
+    assert [case["workload"] for case in stored] == [w.model_dump(mode="json") for _, w, _ in generated]
+
+
+def test_the_difference_finder_names_the_path_of_a_changed_value():
+    before = {"options": [{"chosen": {"total_monthly_usd": "10.00"}}]}
+    after = {"options": [{"chosen": {"total_monthly_usd": "10.01"}}]}
+    assert first_difference(before, after) == "/options/0/chosen/total_monthly_usd: '10.00' became '10.01'"
+    assert first_difference(before, before) is None
+
+
+@pytest.mark.parametrize("case", _stored(), ids=lambda case: case["name"])
+def test_the_recommendation_is_the_one_the_engine_gave_before_its_speed_work(case):
+    workload = parse_workload(case["workload"])
+    policy = SizingPolicy.model_validate(case["policy"])
+    assert first_difference(case["recommendation"], recommendation_data(workload, policy)) is None
