@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from pricing.engine.commitments.database_savings_plans import not_covered
 from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.prices.answers import remembered
 from pricing.engine.prices.index import PriceIndex
 from pricing.engine.prices.terms import (
     EBS_IO2_TIER_USAGES,
@@ -53,6 +54,7 @@ class Ec2Lookups(PriceIndex):
             self._ec2_linux_index[region] = index
         return index
 
+    @remembered()
     def ec2_instance(self, *, region: str, instance_type: str, commitment: str = "on-demand") -> InstancePrice:
         """EC2 Linux shared-tenancy hours (no pre-installed software, capacity 'Used')."""
         by_type = self._ec2_linux(region)
@@ -72,6 +74,7 @@ class Ec2Lookups(PriceIndex):
     def ec2_instance_vcpus(self, *, region: str, instance_type: str) -> int | None:
         return self._instance_vcpus(region, "AmazonEC2", EC2_INSTANCE_FAMILIES, instance_type)
 
+    @remembered()
     def ebs_storage(self, *, region: str, volume_type: str) -> PriceRow:
         """GB-month of an EBS volume by ``volumeApiName`` (gp2, gp3, io1, io2, st1, sc1, standard)."""
         rows = self._rows(region, "AmazonEC2", "Storage")
@@ -85,6 +88,7 @@ class Ec2Lookups(PriceIndex):
             f"priced volume types: {listing(priced)}",
         )
 
+    @remembered()
     def ebs_iops(self, *, region: str, volume_type: str) -> PriceRow:
         """IOPS-month for io1 (every IOPS) or gp3 (IOPS above 3,000); io2 has tiers, see ``ebs_io2_iops_tiers``."""
         suffix = EBS_IOPS_USAGE.get(volume_type, "")
@@ -98,6 +102,7 @@ class Ec2Lookups(PriceIndex):
             "IOPS are priced for gp3, io1 and io2",
         )
 
+    @remembered()
     def ebs_io2_iops_tiers(
         self, *, region: str, tier_upper_bounds: tuple[int, ...], bounds_source: str
     ) -> tuple[IopsTier, ...]:
@@ -129,6 +134,7 @@ class Ec2Lookups(PriceIndex):
             begin = end
         return tuple(tiers)
 
+    @remembered()
     def ebs_throughput(self, *, region: str) -> PriceRow:
         """GiBps-month of gp3 throughput above 125 MiB/s (``EBS:VolumeP-Throughput.gp3``)."""
         rows = [
@@ -145,6 +151,7 @@ class Ec2Lookups(PriceIndex):
             "keep throughput at 125 MiB/s",
         )
 
+    @remembered()
     def ebs_io_requests(self, *, region: str) -> PriceRow:
         """Per-request price of EBS magnetic (``standard``) I/O (``EBS:VolumeIOUsage``)."""
         rows = [r for r in self._rows(region, "AmazonEC2", "System Operation") if row_usage(r, "EBS:VolumeIOUsage")]
@@ -152,6 +159,7 @@ class Ec2Lookups(PriceIndex):
             "AmazonEC2", rows, "io_requests_per_month", "EBS magnetic I/O request", region, "choose another volume type"
         )
 
+    @remembered()
     def ebs_snapshot(self, *, region: str) -> PriceRow:
         """GB-month of EBS snapshot storage (``EBS:SnapshotUsage``)."""
         rows = [r for r in self._rows(region, "AmazonEC2", "Storage Snapshot") if row_usage(r, "EBS:SnapshotUsage")]

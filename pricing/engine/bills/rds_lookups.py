@@ -13,6 +13,7 @@ from typing import Any
 
 from pricing.engine.commitments.database_savings_plans import not_covered
 from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.prices.answers import remembered
 from pricing.engine.prices.equivalence import equivalent, priced_as
 from pricing.engine.prices.index import PriceIndex
 from pricing.engine.prices.terms import (
@@ -66,6 +67,7 @@ class RdsLookups(PriceIndex):
             self._oracle_class_index[key] = index
         return index
 
+    @remembered()
     def rds_instance(
         self,
         *,
@@ -157,6 +159,7 @@ class RdsLookups(PriceIndex):
             raise missing from None
         return priced_as(row, rule)
 
+    @remembered()
     def rds_storage(self, *, region: str, volume_type: str, deployment: str, custom: bool = False) -> PriceRow:
         """GB-month of RDS storage: ``volumeType`` per type (gp2 'General Purpose' ... magnetic 'Magnetic'); a type
         the Region has no row for that AWS prices as another (io2 as io1) is priced at that type's row, estimated."""
@@ -166,6 +169,7 @@ class RdsLookups(PriceIndex):
             kwargs = {"region": region, "deployment": deployment, "custom": custom}
             return self._or_equivalent("rds_storage", volume_type, missing, **kwargs)
 
+    @remembered()
     def rds_iops(self, *, region: str, volume_type: str, deployment: str, custom: bool = False) -> PriceRow:
         """IOPS-month of provisioned IOPS for io1, io2 or gp3 (gp3: the IOPS above the baseline); io2 without rows of
         its own is priced at io1's, estimated (the same rule as storage)."""
@@ -213,6 +217,7 @@ class RdsLookups(PriceIndex):
             f"IOPS priced for: {listing(priced)}",
         )
 
+    @remembered()
     def rds_throughput(self, *, region: str, deployment: str, custom: bool = False) -> PriceRow:
         """MBPS-month of gp3 throughput above the baseline; usage type and deploymentOption must agree."""
         suffix = RDS_THROUGHPUT_USAGE[deployment] if deployment in RDS_THROUGHPUT_USAGE else ""
@@ -230,6 +235,7 @@ class RdsLookups(PriceIndex):
             "omit throughput_mib_s or keep it at the baseline",
         )
 
+    @remembered()
     def rds_backup(self, *, region: str, custom: bool = False) -> PriceRow:
         """GB-month of backup storage beyond the free allowance (``ChargedBackupUsage``)."""
         suffix = "RDSCustom:ChargedBackupUsage" if custom else "RDS:ChargedBackupUsage"
@@ -239,6 +245,7 @@ class RdsLookups(PriceIndex):
             "AmazonRDS", rows, "extra_backup_gib", f"{suffix} backup storage", region, "set extra_backup_gib to 0"
         )
 
+    @remembered()
     def rds_magnetic_io(self, *, region: str) -> PriceRow:
         """Per-request price of magnetic storage I/O (``RDS:StorageIOUsage``, unit IOs)."""
         rows = [r for r in self._rows(region, "AmazonRDS", "System Operation") if row_usage(r, "RDS:StorageIOUsage")]
@@ -251,6 +258,7 @@ class RdsLookups(PriceIndex):
             "choose another storage type",
         )
 
+    @remembered()
     def rds_performance_insights(self, *, region: str, instance_class: str) -> PriceRow:
         """Performance Insights long-term retention per vCPU-month for the class's family (``PI_LTR:<FAMILY>``)."""
         family = instance_class.removeprefix("db.").split(".", 1)[0].upper()

@@ -21,8 +21,8 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
   (``data/cpu_options.json``; 1 with hyper-threading off). A type that runs one thread per core counts as
   hyper-threading off unless the caller says otherwise.
 
-This module prices (``estimate_licences``); the price list is ``licence_prices``, the config and results
-``licence_contract``, the counting ``licence_counting`` and the checks ``licence_checks``, all re-exported here.
+This module prices (``estimate_licences``, each answer kept by ``kept``); the price list is ``prices``, the config
+and results ``contract``, the counting ``counting`` and the checks ``checks``, all re-exported here.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from pricing.engine.licences.counting import (
     support_uplift_factor,
     threads_per_core,
 )
+from pricing.engine.licences.kept import kept_estimates
 from pricing.engine.licences.prices import (
     LicencePriceList,
     MultitenantRule,
@@ -101,6 +102,7 @@ __all__ = [
 MONTHS_PER_YEAR = 12
 
 
+@kept_estimates
 def estimate_licences(
     config: LicenceConfig,
     *,

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from pricing.engine.bills.ec2_lookups import EC2_INSTANCE_FAMILIES, Ec2Lookups, is_ec2_linux
 from pricing.engine.bills.rds_lookups import RdsLookups
+from pricing.engine.prices.answers import remembered
 from pricing.engine.prices.terms import (
     CENT,
     DEPLOYMENTS,
@@ -80,6 +81,7 @@ __all__ = [
 class PriceBook(RdsLookups, Ec2Lookups):
     """Rows indexed once; lookups answer in AWS's terms and fail with what is priced instead."""
 
+    @remembered(copy=dict)
     def on_demand_hourly(
         self, *, region: str, platform: str, edition: str = "", licence_model: str = "", deployment: str = "single-az"
     ) -> dict[str, Decimal]:
@@ -111,6 +113,7 @@ class PriceBook(RdsLookups, Ec2Lookups):
                 by_class[r.attributes["instanceType"]].append(r)
         return {name: row.price_usd for name, group in by_class.items() if (row := pick(group)) is not None}
 
+    @remembered()
     def instance_commitments(
         self,
         *,

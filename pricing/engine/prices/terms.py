@@ -13,6 +13,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import Literal
 
 # The commitment vocabulary lives in commitments/terms.py; re-exported for the modules that import it from here.
@@ -67,6 +68,8 @@ EC2_LINUX: dict[str, str] = {
 
 
 CENT = Decimal("0.01")
+# "Accepted" lists kept: one per distinct set of priced values and wanted value a search meets.
+LISTINGS_KEPT = 4096
 
 
 def round_cents(amount: Decimal) -> Decimal:
@@ -139,7 +142,13 @@ def pick(rows: Iterable[PriceRow]) -> PriceRow | None:
 
 def listing(values: Iterable[str], wanted: str = "", limit: int = 12) -> str:
     """A readable 'accepted' list: all if short, else close matches or same-family values first, and the count."""
-    items = sorted(set(values))
+    return _listing(tuple(sorted(set(values))), wanted, limit)
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _listing(items: tuple[str, ...], wanted: str, limit: int) -> str:
+    """``listing`` of sorted distinct values; kept, as a search asks for the same 'not priced' list many times and
+    close matches are slow to find."""
     if len(items) <= limit:
         return ", ".join(items) if items else "none"
     family = wanted.rsplit(".", 1)[0] + "." if "." in wanted else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 SEED_TALK = "Maris Elsins' 2017 talk"  # the rules' "[SEED-000]": its sources name the talk in full
 
@@ -83,6 +84,9 @@ _TIDY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 # [TGPL-Y], [C-EOS], [SEED-000], [F], [F][EC2-RAC][ODB-BLOG]: the research reference's citation keys
+# Cleaned texts kept: a few thousand distinct sources, reasons and notes at most a few hundred characters each.
+CLEANED_KEPT = 8192
+
 CITATION_KEY = re.compile(r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]")
 # what only we can follow: a file of ours or a documentation repository's, a commit, a section of our notes
 _NOTE = (
@@ -116,9 +120,10 @@ _PLAIN = (
 )
 
 
+@lru_cache(maxsize=CLEANED_KEPT)
 def customer_words(text: str) -> str:
     """``text`` (a source, a note, a reason) without our notes' provenance, as a customer reads it; unchanged when it
-    has none."""
+    has none. Recent answers are kept: a recommendation cleans the same sources and reasons hundreds of times."""
     if not text:
         return text
     out = _steps(text)
