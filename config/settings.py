@@ -210,8 +210,8 @@ STORAGES = {
         if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
-    # Uploaded AWR reports, estate ZIPs and a background import's staged files (config/uploads.py). Every web and
-    # task machine must read the same files: a folder by default (one machine, UPLOADS_ROOT); an S3 bucket when
+    # Uploaded AWR reports, estate ZIPs, a background import's staged files and a price refresh's offer file
+    # (config/uploads.py). Every web and task machine must read the same files: a folder by default (one machine, UPLOADS_ROOT); an S3 bucket when
     # UPLOADS_S3_BUCKET is set (django-storages), with the usual AWS credentials (the instance's role, or
     # AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). docs/deploy.md lists the variables.
     "uploads": UPLOADS_STORAGE,

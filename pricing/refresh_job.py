@@ -3,9 +3,11 @@ region, so one refresh of a region at a time) and enqueues the ``price_refresh``
 ``prices_refresh`` for it, writing progress lines and steps to the job, and the job's result lists, per service,
 the new snapshot, the one it replaced and the rows added, removed and repriced.
 
-An uploaded offer file is saved under its own name in a directory of its own, which the task removes when it ends.
-The worker must see that directory: true of `make run` (one machine); workers on other machines need it on shared
-storage (the README's "Scaling out").
+An uploaded offer file waits in the uploads storage (``config.uploads``, which every web and task machine reads: an
+S3 bucket when there are several) under a name of its own; the worker copies it, in chunks, to a local temporary file
+bearing the upload's own (sanitised) name, which the snapshot's source names, and removes both the copy and the stored
+file when the job ends, whether it succeeded, failed or was cancelled before it ran. A job that could not be queued
+(no worker will ever run it) has its stored file removed when the request commits.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
 
+from config import uploads
 from pricing import services as price_services
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobFailed, JobProgress, TaskContext, job_run, job_start, task
 
 KIND = "price-refresh"
+FOLDER = "price-refresh"  # the uploaded offer files' folder in the uploads storage
 
 
 def refresh_start(
@@ -29,22 +34,22 @@ def refresh_start(
 ) -> Job:
     """Queue a refresh of ``region``. Raises ``JobBusy`` (naming the job) when one of the region is queued or
     running; the database decides, so two requests at once cannot both start one."""
-    offer_path = _save_upload(upload) if upload is not None else None
     first = f"importing {upload.name}" if upload else "asking the AWS Price List Query API (boto3 credential chain)"
-    try:
-        return job_start(
+    with uploads.removed_unless_kept() as written:  # the file first, in the storage every worker reads; then the job
+        if upload is not None:
+            written.append(uploads.save_chunks(uploads.new_name(FOLDER), upload.chunks()))
+        job = job_start(
             kind=KIND,
             lock=region,
             task=price_refresh,
             params={"region": region, "services": services, "offer_file_name": upload.name[:255] if upload else ""},
             requested_by=requested_by,
             first_line=f"Queued: {first}",
-            task_kwargs={"offer_file": str(offer_path) if offer_path else None},
+            task_kwargs={"offer_file": written[0] if written else None, "local_name": _local_name(upload)},
         )
-    except Exception:
-        if offer_path is not None:
-            shutil.rmtree(offer_path.parent, ignore_errors=True)
-        raise
+    if written:  # after the enqueue (an earlier callback): a job that could not be queued never runs its task
+        transaction.on_commit(lambda: _removed_unless_queued(job.pk, written[0]))
+    return job
 
 
 def refresh_number(job: Job) -> int:
@@ -52,26 +57,58 @@ def refresh_number(job: Job) -> int:
     return Job.objects.filter(kind=KIND, pk__lte=job.pk).count()
 
 
-def _save_upload(upload: UploadedFile) -> Path:
-    """The upload under its own name (the snapshot's source names the file) in a directory the task removes."""
+def _removed_unless_queued(job_id: int, name: str) -> None:
+    """The stored upload removed when its job could not be queued (failed, with no task): no worker will remove it."""
+    if Job.objects.filter(pk=job_id, status=Job.Status.FAILED, task_result_id="").exists():
+        uploads.delete([name])
+
+
+def _local_name(upload: UploadedFile | None) -> str:
+    """The upload's own name, made safe for a local file: the snapshot's source names the file it was read from."""
+    if upload is None:
+        return ""
     safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in Path(upload.name or "").name)[-100:]
-    path = Path(tempfile.mkdtemp(prefix="price-refresh-")) / (safe or "offer.json")
-    with path.open("wb") as handle:
-        for chunk in upload.chunks():
-            handle.write(chunk)
-    return path
+    return safe or "offer.json"
 
 
 @task(takes_context=True)
-def price_refresh(context: TaskContext, job_id: int, offer_file: str | None = None) -> dict[str, Any]:
-    """The task a worker runs: the job's refresh, then the uploaded file's directory is removed."""
+def price_refresh(
+    context: TaskContext, job_id: int, offer_file: str | None = None, local_name: str = ""
+) -> dict[str, Any]:
+    """The task a worker runs: the job's refresh, then the uploaded file is removed."""
     worker = context.task_result.worker_ids[-1] if context.task_result.worker_ids else ""
-    path = Path(offer_file) if offer_file else None
+    return run_refresh(job_id, offer_file, local_name=local_name, worker=worker)
+
+
+def run_refresh(
+    job_id: int, offer_file: str | None = None, *, local_name: str = "", worker: str = ""
+) -> dict[str, Any]:
+    """What a worker does with the task: the uploaded offer file (its name in the uploads storage) copied to a local
+    temporary file (the offer-file readers stream a local file), the refresh, then both the copy and the stored file removed
+    (also when the job failed or was cancelled before it ran)."""
+
+    def work(job: Job, progress: JobProgress) -> list[dict[str, Any]]:
+        if offer_file is None:
+            return _refresh(job, progress, None)
+        directory = Path(tempfile.mkdtemp(prefix="price-refresh-"))
+        try:
+            path = directory / (local_name or "offer.json")
+            try:
+                uploads.copy_to(offer_file, path)
+            except FileNotFoundError:
+                raise JobFailed(
+                    "the uploaded offer file is no longer stored: nothing was read; the current price snapshots are "
+                    "unchanged."
+                ) from None
+            return _refresh(job, progress, path)
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+
     try:
-        return job_run(job_id, lambda job, progress: _refresh(job, progress, path), worker=worker)
+        return job_run(job_id, work, worker=worker)
     finally:
-        if path is not None:
-            shutil.rmtree(path.parent, ignore_errors=True)
+        if offer_file:
+            uploads.delete([offer_file])
 
 
 def _refresh(job: Job, progress: JobProgress, offer_file: Path | None) -> list[dict[str, Any]]:

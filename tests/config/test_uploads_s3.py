@@ -1,6 +1,7 @@
 """Several machines: with UPLOADS_S3_BUCKET set, uploads go to an S3 bucket (django-storages), here on moto's
-S3-compatible server on 127.0.0.1 (no network). The real path end to end: the request writes the file to the bucket,
-a task reads it back from there, and what is kept (or removed) is in the bucket, not on this machine's disk."""
+S3-compatible server on 127.0.0.1 (no network). The real path end to end for each kind of upload (AWR reports, a big
+import's staged files, an estate's ZIP, a price refresh's offer file): the request writes the file to the bucket, a
+task reads it back from there, and what is kept (or removed) is in the bucket, not on this machine's disk."""
 
 from __future__ import annotations
 
@@ -19,16 +20,21 @@ import pytest
 from django.conf import settings
 from django.test import Client, override_settings
 from django.urls import reverse
+from django_tasks import default_task_backend
 
 from advisor.awr import jobs
 from advisor.awr.models import ReportImport
 from advisor.estates import report_tasks
 from advisor.estates.models import Estate, EstateUpload
 from config import uploads
+from pricing import refresh_job
+from pricing import services as price_services
 from pricing.jobs.models import Job
 from tests.advisor.awr.samples import JAS, needs_samples
 from tests.advisor.awr.uploads import post_upload, raw_files
 from tests.advisor.estates.engine.test_report_zip import two_folders
+from tests.pricing.offer_data import REGION
+from tests.pricing.refresh.test_refresh import changed_rds_upload
 
 pytestmark = [pytest.mark.django_db, needs_samples]
 
@@ -149,3 +155,27 @@ def test_a_background_awr_import_is_staged_in_the_bucket_and_read_from_there(cli
     kept = ReportImport.objects.get(public_id=job.result["import"]).files.all()
     assert sorted(f"uploads/{f.stored}" for f in kept) == keys(bucket, "uploads/awr/")
     assert all(uploads.read_bytes(f.stored) == STATSPACK for f in kept)
+
+
+@override_settings(TASKS=STORED_ONLY)
+def test_a_price_refresh_offer_file_goes_to_the_bucket_and_the_task_reads_it_from_there(
+    admin_client: Client, bucket: Any, prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    offer = json.dumps(changed_rds_upload()[0]).encode()
+    handle = io.BytesIO(offer)
+    handle.name = "AmazonRDS.json"
+    with django_capture_on_commit_callbacks(execute=True):  # the job row committed: its task is enqueued
+        response = admin_client.post(
+            reverse("pricing:refresh-start"), {"region": REGION, "service": "AmazonRDS", "offer_file": handle}
+        )
+    assert response.status_code == 302
+    job = Job.objects.get(kind=refresh_job.KIND)
+    queued = default_task_backend.get_result(job.task_result_id).kwargs
+    assert keys(bucket, f"uploads/{refresh_job.FOLDER}/") == [f"uploads/{queued['offer_file']}"]
+    assert body(bucket, f"uploads/{queued['offer_file']}") == offer
+    refresh_job.run_refresh(job.pk, queued["offer_file"], local_name=queued["local_name"])  # a worker elsewhere
+    job.refresh_from_db()
+    assert job.status == "succeeded", job.error
+    current = price_services.snapshot_current(REGION, "AmazonRDS")
+    assert current is not None and current.origin == "offer-file" and current.source.endswith("(AmazonRDS.json)")
+    assert keys(bucket, f"uploads/{refresh_job.FOLDER}/") == []  # read, then removed from the bucket

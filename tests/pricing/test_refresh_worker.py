@@ -23,6 +23,7 @@ from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
+from config import uploads
 from pricing import services
 from pricing.jobs import services as jobs
 from pricing.jobs.models import Job
@@ -66,6 +67,8 @@ def test_a_database_worker_runs_the_queued_refresh(prices: None, tmp_path: Path)
         assert services.snapshot_current(REGION, "AmazonRDS") == before
         queued = DBTaskResult.objects.get(id=job.task_result_id)
         assert queued.status == "READY" and queued.task_path == "pricing.refresh_job.price_refresh"
+        stored = queued.args_kwargs["kwargs"]["offer_file"]  # the task names the file in the uploads storage
+        assert uploads.uploads().exists(stored) and not Path(stored).is_absolute()
 
         # one batch of `manage.py db_worker`'s loop, in this process: take every ready task, then stop
         Worker(queue_names=["default"], interval=0, batch=True, backend_name="default", startup_delay=False,
@@ -83,9 +86,8 @@ def test_a_database_worker_runs_the_queued_refresh(prices: None, tmp_path: Path)
         "added": 3, "removed": 1, "repriced": 1, "unchanged": 606, "notes": [],
     }  # fmt: skip
     assert DBTaskResult.objects.get(id=job.task_result_id).status == "SUCCESSFUL"
-    assert not Path(job.params["offer_file_name"]).exists() and not list(
-        Path(tempfile.gettempdir()).glob("price-refresh-*/AmazonRDS.json")  # this test process's (tests/conftest.py)
-    )
+    assert not uploads.uploads().exists(stored)  # the worker removed the upload, and its local copy
+    assert not list(Path(tempfile.gettempdir()).glob("price-refresh-*"))  # this test process's (tests/conftest.py)
 
 
 @pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"), reason="needs a database another process can open (PostgreSQL leg)")  # fmt: skip
@@ -96,7 +98,9 @@ def test_the_db_worker_command_in_its_own_process_runs_the_queued_refresh(prices
     job = Job.objects.get()
     db = connection.settings_dict
     url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    stored = DBTaskResult.objects.get(id=job.task_result_id).args_kwargs["kwargs"]["offer_file"]
     env = {**os.environ, "DATABASE_URL": url, "TASKS_BACKEND": "django_tasks_db.DatabaseBackend"}
+    env["UPLOADS_ROOT"] = str(uploads.uploads().location)  # the uploads storage this test wrote the file to
     done = subprocess.run(
         [sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay", "--interval", "0"],
         cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, timeout=180,
@@ -105,6 +109,7 @@ def test_the_db_worker_command_in_its_own_process_runs_the_queued_refresh(prices
     job.refresh_from_db()
     assert job.status == "succeeded", job.error
     assert services.snapshot_current(REGION, "AmazonRDS").origin == "offer-file"  # type: ignore[union-attr]
+    assert not uploads.uploads().exists(stored)  # the worker, in its own process, removed the upload
 
 
 @pytest.mark.django_db
