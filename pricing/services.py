@@ -5,9 +5,9 @@ A snapshot is written whole or not at all: every row is validated before the fir
 switch of ``is_current`` happen in one transaction, and a failed refresh leaves the current snapshot as it was.
 
 This module is the service layer the views, commands and the advisor call: it loads the fixtures, makes the
-Price List API client and starts a refresh. The work lives in modules named for what they hold: ``snapshots``
-(validate, write, switch, read), ``snapshot_diff`` (what changed between two snapshots) and ``refresh`` (read,
-diff, write a region's new snapshots).
+Price List API client and starts a refresh. The work lives in modules named for what they hold: ``snapshots.store``
+(validate, write, switch, read), ``snapshots.diff`` (what changed between two snapshots) and ``refresh.snapshots``
+(read, diff, write a region's new snapshots).
 """
 
 from __future__ import annotations

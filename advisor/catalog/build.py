@@ -5,11 +5,10 @@ app only ever reads the files it writes. Every row carries its source and as-of 
 from an unconfirmed or secondary source is named in the row's ``unconfirmed`` list.
 
 This module runs the whole import and is the public face of the modules named for what they hold:
-``catalog_docs`` (the sources and their table readers), ``catalog_hardware`` (Nitro and the instance
-store), ``catalog_rows`` (the EC2 and RDS rows), ``catalog_regions`` (regions from botocore), ``catalog_guide2024`` (AWS's 2024-11 guide, the 2026 CPU options,
-measured CoreMark), ``catalog_availability`` (where each class is priced, per Region, edition and licence),
-``catalog_left_out`` (the real types of the covered families left out, and why) and ``catalog_writer`` (validation
-and the atomic write).
+``docs`` (the sources and their table readers), ``hardware`` (Nitro and the instance store), ``rows`` (the EC2
+and RDS rows), ``regions`` (regions from botocore), ``guide2024`` (AWS's 2024-11 guide, the 2026 CPU options,
+measured CoreMark), ``availability`` (where each class is priced, per Region, edition and licence), ``left_out``
+(the real types of the covered families left out, and why) and ``writer`` (validation and the atomic write).
 """
 
 from __future__ import annotations

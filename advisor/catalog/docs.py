@@ -1,6 +1,6 @@
 """What the instance catalog is read from, and the readers of those tables: the AWS EC2 and RDS user guides
 (awsdocs copies, 2023-06), the storage reference (storage-io-limits.md) and the ec2instances.info dataset, all under
-``shared/``. Each reader returns plain figures by instance type; ``catalog_rows`` turns them into rows. File I/O,
+``shared/``. Each reader returns plain figures by instance type; ``rows`` turns them into rows. File I/O,
 no Django.
 """
 

@@ -1,7 +1,7 @@
 """Readers of the newer instance facts under ``shared/data/aws-2026/`` and ``shared/data/odb-and-cpu-options/``:
 AWS's EC2 instance-types guide of 2024-11 (EBS-optimized limits, instance store, compute specs), the EC2 CPU options
 of 2026 (DescribeInstanceTypes, for the families the guide predates) and Vantage's measured CoreMark per instance
-type. Each reader returns plain figures by instance type with no judgement; ``catalog_rows`` decides which source
+type. Each reader returns plain figures by instance type with no judgement; ``rows`` decides which source
 wins. File I/O, no Django.
 """
 

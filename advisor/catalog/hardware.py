@@ -1,6 +1,6 @@
 """The hardware facts of a catalog row: Nitro or Xen, and the local instance store (disks, IOPS), for an EC2
 type and for the RDS class that runs on it, each with the source it came from. File I/O only through the readers
-of ``catalog_docs``; no Django.
+of ``docs``; no Django.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ and every row validates; rows that came from documents and that the API did not 
 and listed, never dropped silently.
 
 This module runs the refresh (read the catalog, ask, merge, validate, write atomically) and is the
-public face of the modules named for what they hold: ``catalog_api`` (the paged API calls),
-``catalog_api_rows`` (catalog rows from the API answers), ``catalog_plan`` (merging them into the
-catalog: added, removed, kept, changed) and ``catalog_report`` (the report's text).
+public face of the modules named for what they hold: ``aws_api`` (the paged API calls),
+``api_rows`` (catalog rows from the API answers), ``plan`` (merging them into the
+catalog: added, removed, kept, changed) and ``report`` (the report's text).
 """
 
 from __future__ import annotations

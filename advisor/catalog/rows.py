@@ -1,6 +1,6 @@
 """The instance catalog's rows: EC2 instance types and RDS for Oracle db.* classes with the EBS limits that cap
 their IO, their shape, Oracle support and hardware, each row carrying its sources and as-of date. File I/O only
-through the readers of ``catalog_docs``; no Django.
+through the readers of ``docs``; no Django.
 """
 
 from __future__ import annotations

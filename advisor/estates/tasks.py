@@ -2,7 +2,7 @@
 ``estate-assessment``, locked by the estate, progress = databases finished of those queued), and one task per batch
 of ``BATCH_SIZE`` databases, so several workers share an estate.
 
-A thin adapter, because ``pricing.jobs.job_run`` runs a job as one task: here many tasks report into one job.
+A thin adapter, because ``pricing.jobs.services.job_run`` runs a job as one task: here many tasks report into one job.
 ``job_start`` creates the job (refusing a second active run of the estate) and enqueues the first batch; the other
 batches are enqueued once the rows are committed. Each task claims its rows one at a time (queued -> running in one
 UPDATE), so a row is assessed once and a cancelled row (the estate was cancelled or deleted) is skipped; a failing

@@ -1,6 +1,6 @@
 """AWS commitments said for people: the best one per option beside on-demand, and every one with its reason.
 
-No Django imports: plain data for the results page, its htmx partial and the PDF (``results_page.Column``).
+No Django imports: plain data for the results page, its htmx partial and the PDF (``advisor.pages.results.Column``).
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ from advisor.reports.printer import (  # noqa: F401 - the printing API, used as 
     chromium_installed,
     chromium_missing_message,
     chromium_path,
+    rendered_document,
     report_pdf,
 )
 from advisor.reports.sections import appendix, licence_assumptions
@@ -145,13 +146,7 @@ def report_document(
         on=on or timezone.localdate(),
         unsaved=unsaved,
     )
-    return ReportDocument(
-        html=render_to_string("advisor/report.html", context),
-        header_html=render_to_string("advisor/report.html#pdf-header", context),
-        footer_html=render_to_string("advisor/report.html#pdf-footer", context),
-        paper=chosen_paper,
-        filename=report_filename(assessment),
-    )
+    return rendered_document("advisor/report.html", context, paper=chosen_paper, filename=report_filename(assessment))
 
 
 def _saved_workload(assessment: Assessment) -> Workload | None:

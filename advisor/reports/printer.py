@@ -15,7 +15,7 @@ import os
 import queue
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.template.loader import render_to_string
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 ORIGIN = "http://report.local"
@@ -62,6 +63,18 @@ class ReportDocument:
     footer_html: str
     paper: str
     filename: str
+
+
+def rendered_document(template: str, context: Mapping[str, Any], *, paper: str, filename: str) -> ReportDocument:
+    """A print template rendered as a document: its page, and the running header and footer from its ``pdf-header``
+    and ``pdf-footer`` partials, all three from the same context."""
+    return ReportDocument(
+        html=render_to_string(template, context),
+        header_html=render_to_string(f"{template}#pdf-header", context),
+        footer_html=render_to_string(f"{template}#pdf-footer", context),
+        paper=paper,
+        filename=filename,
+    )
 
 
 def chromium_path() -> str:

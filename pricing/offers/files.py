@@ -3,8 +3,8 @@
 Both carry AWS's product + terms shape, so one filter (pricing-notes §3a) and one row builder serve the admin's
 two refresh paths. This module reads the Price List Query API (get_products, every page of every query, with
 backoff; its ``sleep`` is the clock tests replace) and is the public face of the rest, which lives in modules named
-for what they hold: ``offer_reader`` (the bulk offer file, streamed), ``offer_rows`` (the filters, the row builder,
-deduplication) and ``offer_report`` (what an import read, its problems and errors). Pure Python: no Django.
+for what they hold: ``reader`` (the bulk offer file, streamed), ``rows`` (the filters, the row builder,
+deduplication) and ``report`` (what an import read, its problems and errors). Pure Python: no Django.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The bulk offer file of one region, streamed: only the Oracle-relevant rows are kept, and memory grows with what
 is kept, never with the file.
 
-The file is read with ijson: the products first (only those that pass the filters of ``offer_rows`` are kept, by
+The file is read with ijson: the products first (only those that pass the filters of ``rows`` are kept, by
 SKU), then each term type. Every row is validated as a ``PriceRow``; an item that cannot become one is reported with
 its SKU and the reason, and the whole file is refused. Identical rows published under several SKUs collapse onto
 the smallest SKU, whatever order they arrive in. Pure Python: no Django.

@@ -1,8 +1,43 @@
 // Draw every IO-limit chart on the page from its JSON island; re-run after htmx swaps.
 (function () {
-  // On paper (the PDF) a chart is drawn at this share of its screen height, so a chart and its table leave room for
-  // the next on the page (a layout choice, not a measurement).
-  var PAPER_HEIGHT_SCALE = 0.6;
+  // The figures the charts are laid out by (sizes in px, character widths in em of the type they are set in): layout
+  // choices and estimates of the fonts' average character width, not measurements.
+  var LAYOUT = {
+    // On paper (the PDF) a chart is drawn at this share of its screen height, so a chart and its table leave room
+    // for the next on the page.
+    paperHeightScale: 0.6,
+    // A chart on paper narrower than this is half the paper's width (two side by side): its title, category names
+    // and legend are wrapped to fit.
+    narrowWidth: 480,
+    // A narrow chart's title: its type size, and the width of a character of a title line and of a <sup> line.
+    titleSize: 11,
+    titleEmPerChar: 0.5,
+    subtitleEmPerChar: 0.36,
+    // The room above the plot a wrapped title needs: a fixed gap plus one line height per title line.
+    titleGap: 14,
+    titleLineHeight: 16,
+    // The top margin taken for a figure that states none.
+    defaultTopMargin: 50,
+    // Category names under the bars: their type size and the width of one of their characters.
+    tickSize: 9,
+    tickEmPerChar: 0.62,
+    // The chart's width the bars do not share (axis labels and margins), the narrowest slot a bar is given, the
+    // fewest characters a wrapped name's line may hold, and the characters kept spare on each line.
+    axisMargins: 110,
+    minSlot: 40,
+    minTickChars: 6,
+    spareTickChars: 1,
+    // The legend in rows under the plot: where it starts (as a share of the plot's height, below it), its type size
+    // and the entries a row holds.
+    legendY: -0.62,
+    legendSize: 10,
+    legendPerRow: 2,
+    // The bottom margin a narrow chart needs: the wrapped names' room plus one line height per legend row.
+    bottomBase: 100,
+    legendRowHeight: 16,
+    // The bottom margin taken for a figure that states none.
+    defaultBottomMargin: 60,
+  };
 
   function draw(root) {
     root.querySelectorAll("[data-plotly-figure]").forEach(function (el) {
@@ -13,8 +48,8 @@
       // so a chart named by its aria-label is a figure, whose controls stay reachable.
       if (el.getAttribute("role") === "img") el.setAttribute("role", "figure");
       if (document.body.classList.contains("report") && figure.layout && figure.layout.height) {
-        figure.layout.height = Math.round(figure.layout.height * PAPER_HEIGHT_SCALE);
-        if (el.clientWidth && el.clientWidth < 480) {
+        figure.layout.height = Math.round(figure.layout.height * LAYOUT.paperHeightScale);
+        if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth) {
           narrowTitle(figure.layout, el.clientWidth);
           narrowAxes(figure, el.clientWidth);
         }
@@ -27,10 +62,10 @@
   function narrowTitle(layout, width) {
     var title = typeof layout.title === "string" ? { text: layout.title } : layout.title;
     if (!title || !title.text) return;
-    var size = 11, lines = [];
+    var size = LAYOUT.titleSize, lines = [];
     title.text.split("<br>").forEach(function (part) {
       var sup = /^<sup>(.*)<\/sup>$/.exec(part), words = (sup ? sup[1] : part).split(" "), line = "";
-      var max = Math.floor(width / (size * (sup ? 0.36 : 0.5)));
+      var max = Math.floor(width / (size * (sup ? LAYOUT.subtitleEmPerChar : LAYOUT.titleEmPerChar)));
       words.forEach(function (word) {
         if (line && (line + " " + word).length > max) { lines.push(sup ? "<sup>" + line + "</sup>" : line); line = word; }
         else line = line ? line + " " + word : word;
@@ -40,21 +75,23 @@
     title.text = lines.join("<br>");
     title.font = Object.assign({}, title.font, { size: size });
     layout.title = title;
-    var top = 14 + lines.length * 16;
+    var top = LAYOUT.titleGap + lines.length * LAYOUT.titleLineHeight;
     layout.margin = Object.assign({}, layout.margin);
-    var extra = Math.max(0, top - (layout.margin.t || 50));
-    layout.margin.t = Math.max(top, layout.margin.t || 50);
+    var extra = Math.max(0, top - (layout.margin.t || LAYOUT.defaultTopMargin));
+    layout.margin.t = Math.max(top, layout.margin.t || LAYOUT.defaultTopMargin);
     layout.height += extra;
   }
   // ...its category names wrapped under the bars, and its legend in rows under the plot, the chart taller by them.
   function narrowAxes(figure, width) {
-    // Category names in small type, wrapped to the width each bar's slot leaves them (about 0.6 em a character),
-    // so neighbouring names never run into each other.
-    var TICK_SIZE = 9, categories = 1;
+    // Category names in small type, wrapped to the width each bar's slot leaves them, so neighbouring names never
+    // run into each other.
+    var categories = 1;
     figure.data.forEach(function (trace) {
       if (trace.type === "bar" && Array.isArray(trace.x)) categories = Math.max(categories, trace.x.length);
     });
-    var slot = Math.max(40, (width - 110) / categories), max = Math.max(6, Math.floor(slot / (TICK_SIZE * 0.62)) - 1);
+    var slot = Math.max(LAYOUT.minSlot, (width - LAYOUT.axisMargins) / categories);
+    var fits = Math.floor(slot / (LAYOUT.tickSize * LAYOUT.tickEmPerChar));  // characters across a slot
+    var max = Math.max(LAYOUT.minTickChars, fits - LAYOUT.spareTickChars);
     var wrap = function (text) {
       if (typeof text !== "string" || text.length <= max) return text;
       var words = text.split(" "), lines = [], line = "";
@@ -68,13 +105,15 @@
       if (trace.showlegend !== false) shown += 1;
     });
     var layout = figure.layout;
-    layout.xaxis = Object.assign({}, layout.xaxis, { tickangle: 0, automargin: true, tickfont: { size: TICK_SIZE } });
-    layout.legend = Object.assign({}, layout.legend, { orientation: "h", yanchor: "top", y: -0.62, font: { size: 10 } });
-    var rows = Math.ceil(shown / 2);
+    var ticks = { tickangle: 0, automargin: true, tickfont: { size: LAYOUT.tickSize } };
+    var legend = { orientation: "h", yanchor: "top", y: LAYOUT.legendY, font: { size: LAYOUT.legendSize } };
+    layout.xaxis = Object.assign({}, layout.xaxis, ticks);
+    layout.legend = Object.assign({}, layout.legend, legend);
+    var rows = Math.ceil(shown / LAYOUT.legendPerRow);
     layout.margin = Object.assign({}, layout.margin);
-    var bottom = 100 + rows * 16;
-    layout.height += Math.max(0, bottom - (layout.margin.b || 60));
-    layout.margin.b = Math.max(bottom, layout.margin.b || 60);
+    var bottom = LAYOUT.bottomBase + rows * LAYOUT.legendRowHeight;
+    layout.height += Math.max(0, bottom - (layout.margin.b || LAYOUT.defaultBottomMargin));
+    layout.margin.b = Math.max(bottom, layout.margin.b || LAYOUT.defaultBottomMargin);
   }
   document.addEventListener("DOMContentLoaded", function () { draw(document); });
   document.addEventListener("htmx:afterSettle", function (event) { draw(event.target); });

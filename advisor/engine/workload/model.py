@@ -1,7 +1,7 @@
 """The workload model: its seven sections in one consistent, versioned document, and its JSON Schema.
 
 Pure Python. Validating a ``Workload`` also checks the cross-field rules (``workload_conflicts``); a conflict is
-raised as one pydantic error carrying every conflict, which ``workload_errors`` turns back into field errors.
+raised as one pydantic error carrying every conflict, which ``errors`` turns back into field errors.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from advisor.estates import services
@@ -25,7 +24,7 @@ from advisor.estates.models import Estate, EstateDatabase
 from advisor.estates.pages import charts
 from advisor.models import ReportSettings
 from advisor.reports.pdf import PRODUCT_NAME, paper_from
-from advisor.reports.printer import ChromiumMissing, ReportDocument, ReportFailed, report_pdf
+from advisor.reports.printer import ChromiumMissing, ReportDocument, ReportFailed, rendered_document, report_pdf
 from config.counting import counted
 from config.file_names import export_filename
 from pricing.engine.sources.names import named_sources
@@ -142,13 +141,7 @@ def estate_document(*, estate: Estate, paper: str | None = None, prepared_by: st
     chosen = paper_from(paper, str(defaults.paper_size)) or "a4"
     context = estate_context(estate=estate, paper=chosen, prepared_by=(prepared_by or "").strip() or defaults.prepared_by,
                              logo=defaults.logo, on=on or timezone.localdate())  # fmt: skip
-    return ReportDocument(
-        html=render_to_string("estates/estate_report.html", context),
-        header_html=render_to_string("estates/estate_report.html#pdf-header", context),
-        footer_html=render_to_string("estates/estate_report.html#pdf-footer", context),
-        paper=chosen,
-        filename=estate_filename(estate),
-    )
+    return rendered_document("estates/estate_report.html", context, paper=chosen, filename=estate_filename(estate))
 
 
 def estate_pdf(document: ReportDocument, *, keep_browser: bool = True) -> bytes:

@@ -336,6 +336,13 @@ def test_report_pdf_refuses_a_missing_browser_before_starting_anything(small: As
         report.report_pdf(document, executable="/nonexistent/chromium")
 
 
+def test_the_running_header_and_footer_are_the_documents_own_lines_not_the_page(small: Assessment) -> None:
+    document = report.report_document(assessment=small, prepared_by="Jo Reviewer")
+    assert "<html" in document.html and "<html" not in document.header_html + document.footer_html
+    assert small.name in words(document.header_html) and "· comparison" in document.header_html
+    assert "Prepared by Jo Reviewer" in document.footer_html and 'class="pageNumber"' in document.footer_html
+
+
 def test_the_document_says_the_cores_measured_spread_and_follows_the_credit_switch(
     client: Client, small: Assessment
 ) -> None:

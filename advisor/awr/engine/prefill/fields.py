@@ -2,7 +2,7 @@
 
 Pure Python. Only what the reports show is filled; every other field keeps the questionnaire's default and is
 listed as not pre-filled with the reason. The Exadata features and the review notes on them are in
-``prefill_exadata``. The result always validates as a ``Workload``: a pre-filled value that
+``exadata``. The result always validates as a ``Workload``: a pre-filled value that
 conflicts with another (e.g. an EE-only pack on SE2) is withdrawn with the validator's own message.
 """
 

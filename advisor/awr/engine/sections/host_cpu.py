@@ -53,7 +53,7 @@ def intervals_from_rows(c: Collector, rows: list[tuple[str, str]], section: str)
 
 
 def html_rows(table: object) -> list[tuple[str, str]]:
-    """(Snap Time, %busy) of an HTML Detail table (``html_tables.Table``)."""
+    """(Snap Time, %busy) of an HTML Detail table (``html.tables.Table``)."""
     rows = getattr(table, "rows", ())
     if not rows:
         return []

@@ -49,7 +49,7 @@ def encryption_cpu(c: Collector, section: str, printed: str | None) -> None:
 
 
 def html_background(c: Collector, table: object, minutes: float) -> None:
-    """The instance report's Time Model table (``html_tables.Table``): rows 'background cpu time' and 'tablespace
+    """The instance report's Time Model table (``html.tables.Table``): rows 'background cpu time' and 'tablespace
     encryption cpu time', column Time (s)."""
     row = table.row(BACKGROUND) if table is not None else None  # type: ignore[attr-defined]
     if row and len(row) > 1:

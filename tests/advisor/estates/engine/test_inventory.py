@@ -42,7 +42,7 @@ def test_documented_columns_map_to_the_workload_fields() -> None:
 
 
 def test_a_blank_average_or_sustained_figure_never_exceeds_its_peak() -> None:
-    # defaults: average_cpu 2, sustained_read_iops 1500, sustained_write_iops 500 (workload_capacity.py)
+    # defaults: average_cpu 2, sustained_read_iops 1500, sustained_write_iops 500 (advisor/engine/workload/capacity.py)
     inventory = read_inventory(csv_file("tiny,se2,19c,li,0,eu-west-1,1,4,1,50,900,300,10,no,no,,"), "x.csv")
     w = inventory.rows[0].workload
     assert w.sizing.average_cpu == 1  # min(2, peak 1)

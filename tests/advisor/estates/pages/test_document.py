@@ -101,6 +101,16 @@ def test_the_command_writes_the_html_twin(tmp_path: Path, make_estate: Callable[
         call_command("estate_report", "--estate", "Nope", "--out", str(out))
 
 
+def test_the_running_header_and_footer_are_the_estates_own_lines_not_the_page(
+    make_estate: Callable[..., Estate],
+) -> None:
+    estate = make_estate()
+    printed = document.estate_document(estate=estate, prepared_by="Jo Reviewer")
+    assert "<html" in printed.html and "<html" not in printed.header_html + printed.footer_html
+    assert estate.name in printed.header_html and "· estate" in printed.header_html
+    assert "Prepared by Jo Reviewer" in printed.footer_html and 'class="pageNumber"' in printed.footer_html
+
+
 needs_printing = pytest.mark.skipif(
     not Path("/usr/bin/chromium").is_file() or shutil.which("pdftotext") is None,
     reason="Debian's chromium and poppler-utils print and read the PDF (apt-get install chromium poppler-utils)",
