@@ -41,16 +41,26 @@ from pricing.engine.estimate_config import (
     VolumeConfig,
     parse_config,
 )
+from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences.cost import (
     LicenceEstimate,
+    LicenceInvalid,
     LicencePriceList,
     estimate_licences,
     validate_licences,
 )
+from pricing.engine.prices.answers import NOT_FOUND
 from pricing.engine.prices.book import PriceBook
 from pricing.engine.prices.terms import LicenceModel, round_cents
 from pricing.engine.rows import PriceRow
 from pricing.engine.sources.customer_words import customer_words
+
+# Refusals a price book keeps with a config's answer, each raised again as a new exception with the same problems.
+REFUSED = {
+    **NOT_FOUND,
+    EstimateInvalid: lambda e: EstimateInvalid(e.problems),
+    LicenceInvalid: lambda e: LicenceInvalid(e.problems),
+}
 
 __all__ = [
     "COMPONENTS",
@@ -235,8 +245,45 @@ def estimate(
 ) -> Estimate:
     """Price one deployment. ``vcpus``/``hyperthreading`` come from the caller's instance catalog (the config's
     ``licences.vcpus``/``licences.hyperthreading`` win); without either, a ``vcpu`` attribute on the instance's price
-    row is used. Raises ``EstimateInvalid`` with every problem found before any line is priced."""
+    row is used. Raises ``EstimateInvalid`` with every problem found before any line is priced.
+
+    A price book answers the same config once (its ``answers``); a book standing in another Region's rows keeps,
+    with the answer, what it priced there, and records it again on each answer. A config given with its own licence
+    price list, or holding a list or mapping, is priced each time."""
     cfg = parse_config(config)
+    base = book.book if type(book) is RegionFallbackBook else book
+    key = ("estimate", cfg, vcpus, hyperthreading, *((book.region, book.fallback) if base is not book else ()))
+    try:
+        hash(key)
+    except TypeError:
+        key = None
+    if type(base) is not PriceBook or licences is not None or key is None:
+        return _estimate(cfg, book, vcpus, hyperthreading, licences)
+    if base is book:
+        return book.answers.answer(key, lambda: _estimate(cfg, book, vcpus, hyperthreading, licences), REFUSED)
+    result, used = base.answers.answer(key, lambda: _estimate_recording(cfg, book, vcpus, hyperthreading), REFUSED)
+    book.used_fallback |= used
+    return result
+
+
+def _estimate_recording(
+    cfg: EstimateConfig, book: RegionFallbackBook, vcpus: int | None, hyperthreading: bool | None
+) -> tuple[Estimate, frozenset[str]]:
+    """The estimate on a standing-in book, and what this estimate alone priced at the other Region's rows."""
+    outer, book.used_fallback = book.used_fallback, set()
+    try:
+        return _estimate(cfg, book, vcpus, hyperthreading, None), frozenset(book.used_fallback)
+    finally:
+        book.used_fallback = outer | book.used_fallback
+
+
+def _estimate(
+    cfg: EstimateConfig,
+    book: PriceBook,
+    vcpus: int | None,
+    hyperthreading: bool | None,
+    licences: LicencePriceList | None,
+) -> Estimate:
     rules = aws_rules()
     problems = config_problems(cfg, rules)
     n_vcpus = _resolve_vcpus(cfg, book, vcpus)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, Literal
 
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.sizing import Need
 from advisor.engine.topology import MemberPlan, TopologyPlan, member_book, plan_topology
-from advisor.engine.workload import Workload
+from advisor.engine.workload import EnvironmentSection, OracleSection, Workload
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
 from pricing.engine.estimate_config import EstimateConfig, parse_config
@@ -55,6 +56,8 @@ class OptionPlan:
     notes: tuple[str, ...]
 
 
+# Licence and calculator configs kept: a few hundred per recommendation, the recent workloads' of a busy process.
+CONFIGS_KEPT = 8192
 PERCENT_STEP = Decimal("0.000001")  # the licence contract keeps percentages to 6 decimal places
 
 
@@ -72,9 +75,8 @@ def wanted_options(workload: Workload) -> tuple[str, ...]:
     return tuple(options)
 
 
-def _owned(workload: Workload, options: tuple[str, ...]) -> int | dict[str, int]:
+def _owned(oracle: OracleSection, options: tuple[str, ...]) -> int | dict[str, int]:
     """Licences owned: the edition's, and of each option the features need what the answer says is owned."""
-    oracle = workload.oracle
     owned = parse_owned_options(oracle.option_licences_owned).owned(options)
     if not any(owned.values()):
         return oracle.processor_licences_owned
@@ -84,17 +86,26 @@ def _owned(workload: Workload, options: tuple[str, ...]) -> int | dict[str, int]
 def licence_config(
     workload: Workload, *, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
 ) -> LicenceConfig:
-    pdbs = workload.oracle.pdb_count if workload.oracle.architecture.value == "cdb" else None
+    """The licence contract of the workload's Oracle answers for one shape (kept: a search asks for the same few
+    shapes hundreds of times, and the answers are frozen)."""
+    return _licence_config(workload.oracle, vcpus, cores, options, include)
+
+
+@lru_cache(maxsize=CONFIGS_KEPT)
+def _licence_config(
+    oracle: OracleSection, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
+) -> LicenceConfig:
+    pdbs = oracle.pdb_count if oracle.architecture.value == "cdb" else None
     return LicenceConfig(
         include=include,
         vcpus=vcpus,
         options=options,
         pdbs=pdbs or None,
-        db_version=workload.oracle.version.value,
-        owned_processor_licences=_owned(workload, options),
-        discount_pct=percent(workload.oracle.licence_discount_pct),
-        support_uplift_pct=percent(workload.oracle.support_uplift_pct),
-        count_purchase=workload.oracle.licence_costing.value == "purchase-and-support",
+        db_version=oracle.version.value,
+        owned_processor_licences=_owned(oracle, options),
+        discount_pct=percent(oracle.licence_discount_pct),
+        support_uplift_pct=percent(oracle.support_uplift_pct),
+        count_purchase=oracle.licence_costing.value == "purchase-and-support",
         optimize_cpus_cores=cores,
     )
 
@@ -140,22 +151,27 @@ def config_for(workload: Workload, plan: OptionPlan, *, name: str, layout: Stora
     """The calculator's config for the primary on one class and layout (sizes and IOPS rounded up to what AWS
     provisions), validated once here: the search prices it, and its members' copies, through the calculator's typed
     path (``estimate`` takes an ``EstimateConfig`` as it is). Licences are counted once for the whole topology, so
-    they are left out unless asked."""
+    they are left out unless asked. Kept: the answers are frozen and a search asks again for the same layouts."""
+    return _config_for(workload.oracle, workload.environment, plan, name, layout, cores, include_licences)
+
+
+@lru_cache(maxsize=CONFIGS_KEPT)
+def _config_for(oracle: OracleSection, environment: EnvironmentSection, plan: OptionPlan, name: str,
+                layout: StorageLayout, cores: int | None, include_licences: bool) -> EstimateConfig:  # fmt: skip
     volumes = [v.model_dump(exclude_none=True) for v in layout.volumes]
     for v in volumes:
         for key in ("size_gib", "iops", "throughput_mib_s"):
             if key in v:
                 v[key] = math.ceil(v[key])
-    licences = licence_config(workload, vcpus=None, cores=cores, options=plan.options,
-                              include=include_licences and plan.licence_model == "byol")  # fmt: skip
+    licences = _licence_config(oracle, None, cores, plan.options, include_licences and plan.licence_model == "byol")
     return parse_config({
         "platform": plan.platform,
-        "region": workload.environment.region,
+        "region": environment.region,
         "instance_class": name,
-        "edition": workload.oracle.edition.value,
+        "edition": oracle.edition.value,
         "licence_model": plan.licence_model,
         "deployment": plan.deployment,
-        "hours_per_month": workload.environment.hours_per_month,
+        "hours_per_month": environment.hours_per_month,
         **({"volumes": volumes} if plan.platform == "ec2" else {"storage": volumes[0]}),
         "licences": licences,
     })  # fmt: skip

@@ -149,7 +149,7 @@ def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads,
                 store = "preferred_read" if local_reads else None
                 total = hours + storage_cost + licence
                 return _Fit(total, name, layout, capacity, hourly, store, need, cores, threads), capacity
-            if closest is None or len(capacity.shortfalls) < len(closest.shortfalls):
+            if closest is None or capacity.unmet < closest.unmet:
                 closest = capacity
     return None, closest
 

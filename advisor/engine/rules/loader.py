@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +208,10 @@ def load_rules(rules_dir: Path | None = None) -> RuleSet:
     return RuleSet(tuple(loaded), feature_rows)
 
 
+# Workloads whose verdicts are kept: the recent answers of a busy process.
+VERDICTS_KEPT = 1024
+
+
 @cache
 def rule_set() -> RuleSet:
     return load_rules()
@@ -215,4 +219,13 @@ def rule_set() -> RuleSet:
 
 def evaluate_rules(workload: Workload, *, rules: RuleSet | None = None) -> tuple[OptionVerdict, ...]:
     """A verdict per option (in OPTIONS order) with the findings that decide it, most severe first."""
-    return verdicts_for(workload, rules or rule_set())
+    if rules is None:
+        return _kept_verdicts(workload)
+    return verdicts_for(workload, rules)
+
+
+@lru_cache(maxsize=VERDICTS_KEPT)
+def _kept_verdicts(workload: Workload) -> tuple[OptionVerdict, ...]:
+    """The loaded rules' verdicts, kept per workload (frozen, so it is its own key): a results page, its PDF and the
+    API ask again for the same answers."""
+    return verdicts_for(workload, rule_set())

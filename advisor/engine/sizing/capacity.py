@@ -57,6 +57,11 @@ class Capacity:
     def shortfalls(self) -> tuple[str, ...]:
         return tuple(d.shortfall for d in self.dimensions if not d.met)
 
+    @property
+    def unmet(self) -> int:
+        """How many requirements are not met (the shortfalls' count, without writing them)."""
+        return sum(not d.met for d in self.dimensions)
+
 
 def instance_dimensions(*, vcpus: float, memory_gib: float, need: Need) -> tuple[Dimension, Dimension]:
     return (

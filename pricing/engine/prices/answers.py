@@ -1,48 +1,68 @@
 """Lookups answered once per price book: the rows never change after the book is built, and a search asks the same
-questions (a class's hours, a volume type's GB-month) for every workload it ranks.
+questions (a class's hours, a volume type's GB-month, a whole deployment's bill) for every workload it ranks.
 
-Pure Python (no Django). ``remembered`` keeps a keyword-only lookup's answer, or the ``PriceNotFound`` it raised
-(raised again as a new exception with the same field and words), in the book's own table; the table is emptied when
-it holds ``ANSWERS_KEPT`` answers, so a long-running process stays bounded.
+Pure Python (no Django). ``Answers`` is a book's table: an answer, or the refusal it raised (raised again as a new
+exception with the same words, so no traceback grows on a kept one), per question; it is emptied when it holds
+``ANSWERS_KEPT`` answers, so a long-running process stays bounded. ``remembered`` keeps a keyword-only lookup's
+answers in its book's table.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from pricing.engine.prices.terms import PriceNotFound
 
-# Distinct lookups a book keeps: a few thousand classes x editions x deployments x commitments in a busy process.
+# Distinct questions a book keeps: a few thousand classes x editions x deployments x commitments, and the bills of
+# the configurations a busy process prices.
 ANSWERS_KEPT = 50_000
 
+T = TypeVar("T")
 Method = TypeVar("Method", bound=Callable[..., Any])
+# How a kept refusal is raised again: a new exception of the same kind and words.
+Remake = Callable[[Any], Exception]
+NOT_FOUND: dict[type[Exception], Remake] = {PriceNotFound: lambda e: PriceNotFound(e.field, e.message)}
+
+
+class Answers:
+    """A price book's kept answers (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._table: dict[Hashable, tuple[Any, Exception | None]] = {}
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def answer(self, key: Hashable, compute: Callable[[], T], refusals: dict[type[Exception], Remake]) -> T:
+        """``compute()``'s answer to the question ``key``, computed once; a refusal of a kind in ``refusals`` is
+        kept too and raised again remade."""
+        found = self._table.get(key)
+        if found is None:
+            try:
+                found = (compute(), None)
+            except tuple(refusals) as refused:
+                found = (None, refused)
+            if len(self._table) >= ANSWERS_KEPT:
+                self._table.clear()
+            self._table[key] = found
+        value, refused = found
+        if refused is not None:
+            raise refusals[type(refused)](refused)
+        return value
 
 
 def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[Method], Method]:
-    """Keep the decorated lookup's answers on its book. ``copy``: how to hand out a kept answer that callers may
-    change (a dict is copied; rows and frozen results are shared)."""
+    """Keep the decorated lookup's answers, and its ``PriceNotFound``, in its book's ``answers``. ``copy``: how to
+    hand out a kept answer that callers may change (a dict is copied; rows and frozen results are shared)."""
 
     def decorate(method: Method) -> Method:
         name = method.__name__
 
         @functools.wraps(method)
         def lookup(self: Any, **kwargs: Any) -> Any:
-            answers: dict[tuple[Any, ...], tuple[Any, tuple[str, str] | None]] = self._answers
-            key = (name, *sorted(kwargs.items()))
-            found = answers.get(key)
-            if found is None:
-                try:
-                    found = (method(self, **kwargs), None)
-                except PriceNotFound as error:
-                    found = (None, (error.field, error.message))
-                if len(answers) >= ANSWERS_KEPT:
-                    answers.clear()
-                answers[key] = found
-            value, missing = found
-            if missing is not None:
-                raise PriceNotFound(*missing)
+            value = self.answers.answer((name, *sorted(kwargs.items())), lambda: method(self, **kwargs), NOT_FOUND)
             return value if copy is None else copy(value)
 
         return lookup  # type: ignore[return-value]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
-from typing import Any
 
 from pricing.engine.commitments.terms import SPECS, is_effective_rate, spec_of_row
+from pricing.engine.prices.answers import Answers
 from pricing.engine.prices.terms import InstancePrice, PriceNotFound, listing, pick
 from pricing.engine.rows import PriceRow
 
@@ -30,7 +30,7 @@ class PriceIndex:
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
         self._service_snapshot: dict[tuple[str, str], date] = {}
         self._vcpus: dict[tuple[str, str, tuple[str, ...]], dict[str, int]] = {}  # built on first use
-        self._answers: dict[tuple[Any, ...], tuple[Any, tuple[str, str] | None]] = {}  # see ``answers.remembered``
+        self.answers = Answers()  # questions answered once (the rows never change)
         for region, rows_ in self._regions.items():
             for r in rows_:  # on-demand rows date a service's snapshot: commitment rows may be newer
                 key = (region, r.service)

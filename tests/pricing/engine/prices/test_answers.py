@@ -51,6 +51,6 @@ def test_the_table_starts_afresh_when_full(book, monkeypatch):
     fresh = PriceBook(list(book._regions["eu-west-1"]))
     for deployment in ("single-az", "multi-az"):
         fresh.rds_instance(**{**M5_XL, "deployment": deployment})
-    assert len(fresh._answers) == 2
+    assert len(fresh.answers) == 2
     fresh.rds_instance(**{**M5_XL, "edition": "se2"})
-    assert len(fresh._answers) == 1
+    assert len(fresh.answers) == 1
