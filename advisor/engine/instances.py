@@ -72,8 +72,10 @@ def _store(row: dict[str, Any]) -> InstanceStore | None:
 
 
 @cache
+@cache
 def instance_limits(name: str, platform: Platform) -> InstanceLimits:
-    """EBS limits of a catalog row; raises UnknownInstance for names not in the catalog for ``platform``."""
+    """EBS limits of a catalog row; raises UnknownInstance for names not in the catalog for ``platform``. One
+    object per class (the catalog is loaded once), which the IO model's per-instance figures are kept by."""
     row = catalog_rows().get(name)
     if row is None or row["platform"] != platform:
         raise UnknownInstance(name, platform)

@@ -41,7 +41,6 @@ from pricing.engine.estimate_config import (
     VolumeConfig,
     parse_config,
 )
-from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences.cost import (
     LicenceEstimate,
     LicenceInvalid,
@@ -49,7 +48,7 @@ from pricing.engine.licences.cost import (
     estimate_licences,
     validate_licences,
 )
-from pricing.engine.prices.answers import NOT_FOUND
+from pricing.engine.prices.answers import NOT_FOUND, answered
 from pricing.engine.prices.book import PriceBook
 from pricing.engine.prices.terms import LicenceModel, round_cents
 from pricing.engine.rows import PriceRow
@@ -251,30 +250,10 @@ def estimate(
     with the answer, what it priced there, and records it again on each answer. A config given with its own licence
     price list, or holding a list or mapping, is priced each time."""
     cfg = parse_config(config)
-    base = book.book if type(book) is RegionFallbackBook else book
-    key = ("estimate", cfg, vcpus, hyperthreading, *((book.region, book.fallback) if base is not book else ()))
-    try:
-        hash(key)
-    except TypeError:
-        key = None
-    if type(base) is not PriceBook or licences is not None or key is None:
+    if licences is not None:
         return _estimate(cfg, book, vcpus, hyperthreading, licences)
-    if base is book:
-        return book.answers.answer(key, lambda: _estimate(cfg, book, vcpus, hyperthreading, licences), REFUSED)
-    result, used = base.answers.answer(key, lambda: _estimate_recording(cfg, book, vcpus, hyperthreading), REFUSED)
-    book.used_fallback |= used
-    return result
-
-
-def _estimate_recording(
-    cfg: EstimateConfig, book: RegionFallbackBook, vcpus: int | None, hyperthreading: bool | None
-) -> tuple[Estimate, frozenset[str]]:
-    """The estimate on a standing-in book, and what this estimate alone priced at the other Region's rows."""
-    outer, book.used_fallback = book.used_fallback, set()
-    try:
-        return _estimate(cfg, book, vcpus, hyperthreading, None), frozenset(book.used_fallback)
-    finally:
-        book.used_fallback = outer | book.used_fallback
+    return answered(book, ("estimate", cfg, vcpus, hyperthreading),
+                    lambda: _estimate(cfg, book, vcpus, hyperthreading, None), REFUSED)  # fmt: skip
 
 
 def _estimate(

@@ -31,6 +31,8 @@ def _mark(value: Any, note: str) -> Any:
 class RegionFallbackBook:
     """Looks up ``region`` in ``book``; a row the book lacks there is taken from ``fallback`` and marked estimated."""
 
+    stands_in = True  # a book over another book, recording what it priced elsewhere (see ``answers.answered``)
+
     def __init__(self, book: PriceBook, *, region: str, fallback: str) -> None:
         self.book, self.region, self.fallback = book, region, fallback
         self.used_fallback: set[str] = set()  # what was priced at the fallback Region's rows

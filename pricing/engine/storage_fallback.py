@@ -54,6 +54,8 @@ def storage_fallback_region(region: str) -> str:
 class StorageFallbackBook:
     """``book`` for ``region``; a storage lookup the Region cannot answer is priced at ``fallback``'s row."""
 
+    stands_in = True  # a book over another book, recording what it priced elsewhere (see ``answers.answered``)
+
     def __init__(self, book: Any, *, region: str, fallback: str) -> None:
         self.book, self.region, self.fallback = book, region, fallback
         self.used_fallback: set[str] = set()

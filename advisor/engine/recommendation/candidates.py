@@ -46,9 +46,17 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Rejected:
+    """A cheaper class that was not chosen: why, given in words or as the closest configuration's shortfalls (written
+    only when read: a search rejects hundreds of classes and shows five)."""
+
     instance_class: str
     hourly_usd: Decimal | None
-    reasons: tuple[str, ...]
+    given: tuple[str, ...] = ()
+    closest: Capacity | None = None
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        return self.closest.shortfalls if self.closest is not None else self.given
 
 
 @dataclass(frozen=True)

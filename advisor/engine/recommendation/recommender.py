@@ -14,11 +14,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 from advisor.engine.coremark_spread import spread_of
 from advisor.engine.instances import catalog_rows, instance_limits, instance_names
-from advisor.engine.iolimits import StorageLayout
+from advisor.engine.iolimits import InstanceLimits, StorageLayout
 from advisor.engine.odb.option import odb_recommendation
 from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
 from advisor.engine.recommendation.option_commitments import option_commitments
@@ -122,8 +122,24 @@ def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: Rankin
     )  # fmt: skip
 
 
-def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy):
-    """The class's cheapest fitting layout for one need, or the closest miss."""
+def _storage_io(seen: dict, variant: Need, limits: InstanceLimits, layout: StorageLayout, need: Need,
+                policy: SizingPolicy, local_reads: bool) -> tuple[Dimension, ...]:  # fmt: skip
+    """The IO and storage dimensions of ``layout`` on ``limits``, computed once per search for classes with the same
+    EBS limits: they read the need's IO and storage figures only, which the variant fixes (core scaling changes the
+    vCPUs alone), and the words name no class."""
+    key = (limits.ebs_baseline_mbps, limits.ebs_burst_mbps, limits.baseline_iops, limits.burst_iops,
+           limits.max_is_30_minute_burst, limits.nitro, limits.instance_store, id(variant), id(layout), local_reads)  # fmt: skip
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = io_dimensions(
+            instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads
+        ) + (storage_dimension(layout, need),)
+    return found
+
+
+def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen):
+    """The class's cheapest fitting layout for one need (``variant`` scaled to the class's cores), or the closest
+    miss. ``seen``: the search's IO dimensions already worked out (see ``_storage_io``)."""
     effective = cores * threads if cores else row["vcpus"]
     base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
     if not all(d.met for d in base):
@@ -140,11 +156,7 @@ def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads,
     closest: Capacity | None = None
     for storage_cost, _, _, layout in layouts:  # cheapest first: the first that fits is this class's best
         for local_reads in (False, True) if local else (False,):
-            capacity = Capacity(
-                base
-                + io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
-                + (storage_dimension(layout, need),)
-            )
+            capacity = Capacity(base + _storage_io(seen, variant, limits, layout, need, policy, local_reads))
             if capacity.fits:
                 store = "preferred_read" if local_reads else None
                 total = hours + storage_cost + licence
@@ -163,6 +175,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     classes = _classes(platform, policy)
     priced = sorted((home[name], name) for name in classes if name in home)
     fits: list[_Fit] = []
+    seen: dict[tuple[Any, ...], tuple[Dimension, ...]] = {}
     rejected: list[Rejected] = []
     misses: list[Capacity] = []
     best: Decimal | None = None
@@ -200,7 +213,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         first_miss: Capacity | None = None
         for need, layouts in walk:
             fit, capacity = _fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
-                                       threads, platform, policy)  # fmt: skip
+                                       threads, platform, policy, need, seen)  # fmt: skip
             if fit is not None:
                 found.append(dataclasses.replace(fit, need=need, scaling=scaling))
             elif capacity is not None:
@@ -212,8 +225,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
             fits.append(fit)
             best = fit.total if best is None else min(best, fit.total)
         else:
-            reasons = first_miss.shortfalls if first_miss else ("no storage layout is priced",)
-            rejected.append(Rejected(name, hourly, reasons))
+            if first_miss:
+                rejected.append(Rejected(name, hourly, closest=first_miss))
+            else:
+                rejected.append(Rejected(name, hourly, ("no storage layout is priced",)))
     fits.sort(key=lambda f: (f.total, f.name))
     shown = fits[: ALTERNATIVES + 1]
     other = next((f for f in fits[ALTERNATIVES + 1 :] if bool(f.need.caching) != bool(shown[0].need.caching)), None)

@@ -7,10 +7,14 @@ own; a rejected class can say why ("memory 16 GiB, needs 22 GiB").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from advisor.engine.iolimits import InstanceLimits, StorageLayout, burst_at_demand, evaluate, instance_store_read
 from advisor.engine.sizing.need import Need, SizingPolicy
+
+# Instance sizes x needs kept: a few hundred class shapes for each of a busy process's recent workloads.
+DIMENSIONS_KEPT = 8192
 
 
 def _amount(value: float) -> str:
@@ -63,7 +67,9 @@ class Capacity:
         return sum(not d.met for d in self.dimensions)
 
 
+@lru_cache(maxsize=DIMENSIONS_KEPT)
 def instance_dimensions(*, vcpus: float, memory_gib: float, need: Need) -> tuple[Dimension, Dimension]:
+    """vCPUs and memory against the need (kept: classes of one size share them, and the answers are frozen)."""
     return (
         Dimension("vCPUs", "vCPUs", need.vcpus, vcpus, None, None, vcpus >= need.vcpus,
                   "baseline" if vcpus >= need.vcpus else "none", f"{vcpus:g} vCPUs"),

@@ -18,6 +18,8 @@ Pure Python. Two rules, both written down here and shown to the user as the reje
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from advisor.engine.sizing.need import Need
 from pricing.catalog.availability import offered
 from pricing.catalog.instances import catalog_rows
@@ -41,13 +43,18 @@ FLEX_WORDS = (
     "v2, service/ec2 CHANGELOG v1.163.0, 2024-06-04), and a database is sized on its busiest hour's CPU"
 )
 
+# Answers kept: classes x Regions x editions x licence models a busy process asks about.
+ANSWERS_KEPT = 16_384
+
 
 def is_flex(name: str) -> bool:
     return name.split(".", 1)[0].removeprefix("db.").endswith("-flex")
 
 
+@lru_cache(maxsize=ANSWERS_KEPT)
 def not_orderable(name: str, *, platform: str, region: str, edition: str, licence_model: str) -> str | None:
-    """Why ``name`` cannot be ordered for this option, or None when it can (or nothing is known)."""
+    """Why ``name`` cannot be ordered for this option, or None when it can (or nothing is known). Kept: the
+    catalog's offers do not change while the process runs, and every search asks for every class."""
     if is_flex(name):
         return f"not considered: {FLEX_WORDS}"
     if platform == "rds-custom":

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pricing.engine.aws_rules import HOURS_PER_MONTH
-from pricing.engine.calculator import Estimate, EstimateConfig, estimate, parse_config
+from pricing.engine.calculator import REFUSED, Estimate, EstimateConfig, estimate, parse_config
 from pricing.engine.cash_flow import (
     CASH_BASIS,
     HORIZON_MONTHS,
@@ -51,6 +51,7 @@ from pricing.engine.commitments.terms import (
     commitments_for,
 )
 from pricing.engine.licences.cost import LicencePriceList
+from pricing.engine.prices.answers import answered
 from pricing.engine.prices.terms import InstancePrice, PriceNotFound, round_cents
 
 NOT_PRICED = "not priced in this snapshot; refresh to price it"
@@ -249,8 +250,18 @@ def commitment_quotes(
     licences: LicencePriceList | None = None,
 ) -> CommitmentComparison:
     """Every commitment of the config's platform for its class and Region, beside on-demand (``book`` a
-    ``PriceBook`` or anything with its lookups). Raises ``EstimateInvalid`` when the on-demand bill cannot be priced."""
+    ``PriceBook`` or anything with its lookups). Raises ``EstimateInvalid`` when the on-demand bill cannot be priced.
+    A price book answers the same config once, as ``estimate`` does."""
     cfg = parse_config(config).model_copy(update={"commitment": "on-demand"})
+    if licences is not None:
+        return _quotes(cfg, book, vcpus, hyperthreading, licences)
+    return answered(book, ("commitment_quotes", cfg, vcpus, hyperthreading),
+                    lambda: _quotes(cfg, book, vcpus, hyperthreading, None), REFUSED)  # fmt: skip
+
+
+def _quotes(
+    cfg: EstimateConfig, book: Any, vcpus: int | None, hyperthreading: bool | None, licences: LicencePriceList | None
+) -> CommitmentComparison:
     od = estimate(cfg, book, vcpus=vcpus, hyperthreading=hyperthreading, licences=licences)
     od_compute = sum(
         (ln.monthly_usd for ln in od.lines if ln.category == "aws" and ln.component == "compute"), Decimal(0)

@@ -4,7 +4,8 @@ questions (a class's hours, a volume type's GB-month, a whole deployment's bill)
 Pure Python (no Django). ``Answers`` is a book's table: an answer, or the refusal it raised (raised again as a new
 exception with the same words, so no traceback grows on a kept one), per question; it is emptied when it holds
 ``ANSWERS_KEPT`` answers, so a long-running process stays bounded. ``remembered`` keeps a keyword-only lookup's
-answers in its book's table.
+answers in its book's table; ``answered`` keeps a whole computation's (a deployment's bill), also through the books
+that stand in another Region's rows over a price book.
 """
 
 from __future__ import annotations
@@ -68,3 +69,40 @@ def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[Method], M
         return lookup  # type: ignore[return-value]
 
     return decorate
+
+
+def answered(book: Any, key: tuple[Any, ...], compute: Callable[[], T], refusals: dict[type[Exception], Remake]) -> T:
+    """``compute()`` answered once per price book. Through books that stand in another Region's rows (``stands_in``:
+    each holds ``book``, ``region``, ``fallback`` and the ``used_fallback`` it records), the answer is kept per chain
+    of stand-ins with what each recorded while computing it, and recorded on them again on each answer. A book
+    without answers, or a question that cannot be a key (a config holding a list), is computed each time."""
+    layers = []
+    base = book
+    while getattr(type(base), "stands_in", False):
+        layers.append(base)
+        base = base.book
+    answers = getattr(base, "answers", None)
+    try:
+        hash(key)
+    except TypeError:
+        return compute()
+    if not isinstance(answers, Answers):
+        return compute()
+    if not layers:
+        return answers.answer(key, compute, refusals)
+
+    def recording() -> tuple[T, tuple[frozenset[str], ...]]:
+        outer = [layer.used_fallback for layer in layers]
+        for layer in layers:
+            layer.used_fallback = set()
+        try:
+            return compute(), tuple(frozenset(layer.used_fallback) for layer in layers)
+        finally:
+            for layer, before in zip(layers, outer, strict=True):
+                layer.used_fallback = before | layer.used_fallback
+
+    where = tuple((type(layer).__name__, layer.region, layer.fallback) for layer in layers)
+    result, used = answers.answer((*key, *where), recording, refusals)
+    for layer, recorded in zip(layers, used, strict=True):
+        layer.used_fallback |= recorded
+    return result

@@ -5,8 +5,11 @@ from decimal import Decimal
 
 import pytest
 
+from pricing.engine.calculator import EstimateInvalid, estimate
+from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.prices import answers
 from pricing.engine.prices.book import PriceBook, PriceNotFound
+from pricing.engine.storage_fallback import StorageFallbackBook
 
 M5_XL = dict(region="eu-west-1", instance_class="db.m5.xlarge", edition="ee", licence_model="byol",
              deployment="single-az")  # fmt: skip
@@ -54,3 +57,47 @@ def test_the_table_starts_afresh_when_full(book, monkeypatch):
     assert len(fresh.answers) == 2
     fresh.rds_instance(**{**M5_XL, "edition": "se2"})
     assert len(fresh.answers) == 1
+
+
+# --- whole bills, and books that stand in another Region's rows ------------------------------------------------
+
+RDS_GP2 = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "ee",
+           "licence_model": "byol", "deployment": "single-az", "storage": {"type": "gp2", "size_gib": 100},
+           "licences": {"include": False}}  # fmt: skip
+
+
+def test_a_bill_priced_again_is_the_bill_the_book_kept(book):
+    first = estimate(RDS_GP2, book)
+    assert estimate(RDS_GP2, book) is first
+    # 0.378 an hour x 730 = 275.94; gp2 100 GiB x 0.127 = 12.70 (eu-west-1 rows)
+    assert [line.monthly_usd for line in first.lines] == [Decimal("275.94"), Decimal("12.70")]
+
+
+def test_a_refused_bill_is_refused_again_with_the_same_problems(book):
+    wrong = {**RDS_GP2, "instance_class": "db.nothing.large"}
+    with pytest.raises(EstimateInvalid) as first:
+        estimate(wrong, book)
+    with pytest.raises(EstimateInvalid) as again:
+        estimate(wrong, book)
+    assert again.value is not first.value and again.value.problems == first.value.problems
+
+
+def test_a_standing_in_book_records_again_what_it_priced_at_the_other_regions_rows(book):
+    frankfurt = {**RDS_GP2, "region": "eu-central-1"}
+    first_book = RegionFallbackBook(book, region="eu-central-1", fallback="eu-west-1")
+    first = estimate(frankfurt, first_book)
+    assert first_book.used_fallback == {"rds instance", "rds storage"}
+    again_book = RegionFallbackBook(book, region="eu-central-1", fallback="eu-west-1")
+    assert estimate(frankfurt, again_book) is first
+    assert again_book.used_fallback == first_book.used_fallback
+    assert all(line.estimated for line in first.lines)  # every row stood in, and says so
+
+
+def test_the_same_bill_through_another_chain_of_stand_ins_is_priced_on_its_own(book):
+    frankfurt = {**RDS_GP2, "region": "eu-central-1"}
+    stand_in = estimate(frankfurt, RegionFallbackBook(book, region="eu-central-1", fallback="eu-west-1"))
+    storage_only = StorageFallbackBook(book, region="eu-central-1", fallback="eu-west-1")
+    assert stand_in.lines
+    with pytest.raises(EstimateInvalid) as refused:  # not the stand-in's kept bill: a storage stand-in prices no hours
+        estimate(frankfurt, storage_only)
+    assert any(p.field == "region" for p in refused.value.problems)
