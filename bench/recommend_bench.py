@@ -1,13 +1,16 @@
 """Benchmark: one recommendation over the full catalog per golden scenario, and the recommendations API's HTTP
 throughput under gunicorn beside a trivial endpoint's, measured in the same run.
 
-Goals: a recommendation in under 100 ms at p95 on the 2-core machine; the API at least a third of the trivial
-endpoint's throughput. Run: ``make bench-recommend``. Prints its figures; asserts nothing.
+Goals (issue 28): every golden scenario's median at most 15 ms in the engine; ``POST /api/v1/recommendations``
+with a new workload every request at least half the trivial endpoint's throughput in the same run. Also printed:
+the engine on 200 workloads it has not seen (generated from the golden scenarios, each asked once), the figure an
+estate or a stream of new questionnaires meets. Run: ``make bench-recommend``. Prints its figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import http.client
+import itertools
 import os
 import statistics
 import subprocess
@@ -56,7 +59,17 @@ def engine() -> None:
             recommend(scenario.workload, book)
             times.append((time.perf_counter() - start) * 1000)
         p95 = sorted(times)[int(len(times) * 0.95) - 1]
-        print(f"  {scenario.name:<48} median {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms")
+        print(f"  {scenario.name:<48} median {statistics.median(times):6.1f} ms   p95 {p95:6.1f} ms   (goal <= 15 ms)")
+    from tests.advisor.engine.recommendation.comparison_set import cases
+
+    times = []
+    for _, workload, policy in cases()[len(load_scenarios()) :]:  # each asked once: nothing of it seen before
+        start = time.perf_counter()
+        recommend(workload, book, policy=policy)
+        times.append((time.perf_counter() - start) * 1000)
+    p95 = sorted(times)[int(len(times) * 0.95) - 1]
+    print(f"  {len(times)} workloads not seen before (once each)    median {statistics.median(times):6.1f} ms   "
+          f"p95 {p95:6.1f} ms")  # fmt: skip
 
 
 def _load(path: str, body: bytes | None | Callable[[int], bytes], seconds: float) -> float:
@@ -112,8 +125,10 @@ def http_throughput() -> None:
             scenario = next(s for s in load_scenarios() if "SE2" in s.name).workload
             workload = scenario.model_dump_json().encode()
 
-            def distinct(n: int) -> bytes:  # a different database size each time: nothing is served from cache
-                sizing = scenario.sizing.model_copy(update={"db_size_gib": 100 + n % 100_000 / 10})
+            sizes = itertools.count()  # shared by the clients: every request of the run asks about another size
+
+            def distinct(_: int) -> bytes:  # a different database size each time: nothing is served from cache
+                sizing = scenario.sizing.model_copy(update={"db_size_gib": 100 + next(sizes) / 10})
                 return scenario.model_copy(update={"sizing": sizing}).model_dump_json().encode()
 
             _load("/api/v1/recommendations", workload, 1)  # warm both workers' price-book caches
@@ -126,12 +141,12 @@ def http_throughput() -> None:
     print(f"HTTP under gunicorn (2 workers, {CLIENTS} concurrent clients, {SECONDS} s each):")
     print(f"  trivial endpoint /healthz           {trivial:8.1f} requests/s")
     print(
-        f"  POST /api/v1/recommendations        {api:8.1f} requests/s  ({api / trivial:.2f} of trivial; goal >= 0.33)"
+        f"  POST /api/v1/recommendations        {api:8.1f} requests/s  ({api / trivial:.2f} of trivial)"
         "  same workload (recent answers are kept)"
     )
     print(
-        f"  POST /api/v1/recommendations        {uncached:8.1f} requests/s  ({uncached / trivial:.2f} of trivial)"
-        "  a new workload every request (full search each time)"
+        f"  POST /api/v1/recommendations        {uncached:8.1f} requests/s  ({uncached / trivial:.2f} of trivial; goal "
+        ">= 0.5)  a new workload every request (full search each time)"
     )
 
 

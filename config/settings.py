@@ -123,6 +123,13 @@ DATABASES = {
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"), conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database serves web workers and a task worker at once: write-ahead logging lets readers go on
+    # while one writes, commits are made durable at checkpoints rather than each one (a crash loses at most the
+    # last moments, never consistency), and a writer waits for the lock rather than failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", "timeout": 20}
+    )
 if os.environ.get("TEST_DATABASE_NAME"):  # lets two suites share one PostgreSQL server without colliding
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

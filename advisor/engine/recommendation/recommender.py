@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any, Literal
 
 from advisor.engine.coremark_spread import spread_of
@@ -87,17 +88,23 @@ class Recommendation:
         object.__setattr__(self, "ranking", rank_options(options=self.options))
 
 
-def _classes(platform: Platform, policy: SizingPolicy) -> list[str]:
+def _classes(platform: Platform, policy: SizingPolicy) -> tuple[str, ...]:
+    return _classes_of(platform, policy.include_burstable_classes, policy.include_deprecated_classes)
+
+
+@cache
+def _classes_of(platform: Platform, burstable: bool, deprecated: bool) -> tuple[str, ...]:
+    """The catalog's classes the policy lets a search consider (the catalog is loaded once a process)."""
     rows = catalog_rows()
     out = []
     for name in instance_names("ec2" if platform == "ec2" else "rds"):
         row = rows[name]
-        if (row["family"] == "t3" or row.get("burstable")) and not policy.include_burstable_classes:
+        if (row["family"] == "t3" or row.get("burstable")) and not burstable:
             continue
-        if row.get("deprecated_for_oracle") and not policy.include_deprecated_classes:
+        if row.get("deprecated_for_oracle") and not deprecated:
             continue
         out.append(name)
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
