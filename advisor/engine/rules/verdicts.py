@@ -7,7 +7,7 @@ and the API returns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.engine.facts import fact_registry, fact_values
@@ -17,6 +17,7 @@ from advisor.engine.rules.shape import (
     VERDICT_LABELS,
     AllOf,
     AnyOf,
+    LoadedRule,
     NotOf,
     RuleSet,
     Verdict,
@@ -104,23 +105,65 @@ def _verdict(findings: list[Finding]) -> Verdict:
     return "viable"
 
 
+def _finding(loaded: LoadedRule, option: str, values: dict[str, Any]) -> Finding:
+    return Finding(
+        rule_id=loaded.rule.id,
+        option=option,
+        severity=loaded.rule.severity,
+        title=customer_words(loaded.rule.title),
+        explanation=customer_words(_fill(loaded.rule.explanation, values)),
+        workaround=customer_words(_fill(loaded.rule.workaround, values)) if loaded.rule.workaround else None,
+        source=customer_words(loaded.rule.source),
+        source_url=loaded.rule.source_url,
+        as_of=loaded.rule.as_of.isoformat(),
+    )
+
+
+@dataclass
+class _Written:
+    """Findings already written, per rule and the values its words show (a finding reads nothing else); emptied when
+    it holds ``FINDINGS_KEPT``."""
+
+    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)  # per rule (by identity): the facts its words show
+    findings: dict[tuple[Any, ...], Finding] = field(default_factory=dict)
+
+    def finding(self, loaded: LoadedRule, option: str, values: dict[str, Any]) -> Finding:
+        names = self.shown.get(id(loaded))
+        if names is None:
+            texts = (loaded.rule.explanation, loaded.rule.workaround or "")
+            names = self.shown[id(loaded)] = tuple(dict.fromkeys(n for t in texts for n in _placeholders(t)))
+        key = (id(loaded), option, *(values[name] for name in names))
+        found = self.findings.get(key)
+        if found is None:
+            if len(self.findings) >= FINDINGS_KEPT:
+                self.findings.clear()
+            found = self.findings[key] = _finding(loaded, option, values)
+        return found
+
+
+# Findings kept: a few hundred rules, each with the few values its words show, for a busy process's workloads.
+FINDINGS_KEPT = 20_000
+_WRITTEN: dict[int, tuple[RuleSet, _Written]] = {}
+
+
+def _written(rules: RuleSet) -> _Written:
+    """The rule set's written findings (held with it, so its identity is not reused)."""
+    kept = _WRITTEN.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_WRITTEN) > 8:
+            _WRITTEN.clear()
+        kept = _WRITTEN[id(rules)] = (rules, _Written())
+    return kept[1]
+
+
 def verdicts_for(workload: Workload, rules: RuleSet) -> tuple[OptionVerdict, ...]:
     """A verdict per option (in OPTIONS order) with the findings that decide it, most severe first."""
     values = fact_values(workload)
+    written = _written(rules)
     out = []
     for option, label in OPTIONS.items():
         findings = [
-            Finding(
-                rule_id=loaded.rule.id,
-                option=option,
-                severity=loaded.rule.severity,
-                title=customer_words(loaded.rule.title),
-                explanation=customer_words(_fill(loaded.rule.explanation, values)),
-                workaround=customer_words(_fill(loaded.rule.workaround, values)) if loaded.rule.workaround else None,
-                source=customer_words(loaded.rule.source),
-                source_url=loaded.rule.source_url,
-                as_of=loaded.rule.as_of.isoformat(),
-            )
+            written.finding(loaded, option, values)
             for loaded in rules.for_option(option)
             if _holds(loaded.rule.when, values)
         ]

@@ -69,9 +69,10 @@ def _sum(
     extra: Decimal,
     licence: LicenceCash | None,
     od_cumulative: tuple[Decimal, ...],
+    both: tuple[Decimal, ...],
 ) -> CommitmentTotal:
+    """One commitment's total; ``both``: what is paid whatever is bought, month by month (the same on every one)."""
     first = quotes[0]
-    both = cumulative_of(extra, licence_payments(licence))  # paid whatever is bought: the same on every commitment
     cumulative = tuple(sum((q.cumulative_usd[m] for q in quotes), both[m]) for m in range(HORIZON_MONTHS + 1))
     licence_monthly = licence.run_rate_monthly_usd if licence is not None else Decimal(0)
     upfronts = [q.upfront_usd for q in quotes]
@@ -114,7 +115,8 @@ def combine_quotes(
         raise ValueError("no members to combine")
     keys = list(dict.fromkeys(q.commitment for c in comparisons for q in c.quotes))
     by_key = {key: [c.quote(key) for c in comparisons if any(q.commitment == key for q in c.quotes)] for key in keys}
-    od = _sum(by_key["on-demand"], extra_monthly_usd, licence, ())
+    both = cumulative_of(extra_monthly_usd, licence_payments(licence))
+    od = _sum(by_key["on-demand"], extra_monthly_usd, licence, (), both)
     od = od.model_copy(update={"saving_36_months_usd": Decimal(0)})
     totals = [od]
     for key in keys[1:]:
@@ -134,7 +136,7 @@ def combine_quotes(
                 )
             )
             continue
-        totals.append(_sum(quotes, extra_monthly_usd, licence, od.cumulative_usd))
+        totals.append(_sum(quotes, extra_monthly_usd, licence, od.cumulative_usd, both))
     done = tuple(totals)
     notes = dict.fromkeys(n for c in comparisons for n in c.notes)
     return CommitmentSummary(

@@ -31,15 +31,19 @@ class Answers:
     """A price book's kept answers (see the module's docstring)."""
 
     def __init__(self) -> None:
-        self._table: dict[Hashable, tuple[Any, Exception | None]] = {}
+        self._table: dict[_Hashed, tuple[Any, Exception | None]] = {}
 
     def __len__(self) -> int:
         return len(self._table)
 
     def answer(self, key: Hashable, compute: Callable[[], T], refusals: dict[type[Exception], Remake]) -> T:
         """``compute()``'s answer to the question ``key``, computed once; a refusal of a kind in ``refusals`` is
-        kept too and raised again remade."""
-        found = self._table.get(key)
+        kept too and raised again remade. Raises ``Unhashable`` (before computing) when ``key`` cannot be a key."""
+        try:
+            hashed = _Hashed(key)
+        except TypeError:
+            raise Unhashable(key) from None
+        found = self._table.get(hashed)
         if found is None:
             try:
                 found = (compute(), None)
@@ -47,11 +51,30 @@ class Answers:
                 found = (None, refused)
             if len(self._table) >= ANSWERS_KEPT:
                 self._table.clear()
-            self._table[key] = found
+            self._table[hashed] = found
         value, refused = found
         if refused is not None:
             raise refusals[type(refused)](refused)
         return value
+
+
+class Unhashable(TypeError):
+    """A question that cannot be a key (a config holding a list or a mapping): nothing was computed."""
+
+
+class _Hashed:
+    """A question hashed once (a frozen config hashes every field it holds, each time it is asked)."""
+
+    __slots__ = ("hash", "key")
+
+    def __init__(self, key: Hashable) -> None:
+        self.key, self.hash = key, hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hashed) and self.hash == other.hash and self.key == other.key
 
 
 def remembered(copy: Callable[[Any], Any] | None = None) -> Callable[[Method], Method]:
@@ -82,14 +105,13 @@ def answered(book: Any, key: tuple[Any, ...], compute: Callable[[], T], refusals
         layers.append(base)
         base = base.book
     answers = getattr(base, "answers", None)
-    try:
-        hash(key)
-    except TypeError:
-        return compute()
     if not isinstance(answers, Answers):
         return compute()
     if not layers:
-        return answers.answer(key, compute, refusals)
+        try:
+            return answers.answer(key, compute, refusals)
+        except Unhashable:
+            return compute()
 
     def recording() -> tuple[T, tuple[frozenset[str], ...]]:
         outer = [layer.used_fallback for layer in layers]
@@ -102,7 +124,10 @@ def answered(book: Any, key: tuple[Any, ...], compute: Callable[[], T], refusals
                 layer.used_fallback = before | layer.used_fallback
 
     where = tuple((type(layer).__name__, layer.region, layer.fallback) for layer in layers)
-    result, used = answers.answer((*key, *where), recording, refusals)
+    try:
+        result, used = answers.answer((*key, *where), recording, refusals)
+    except Unhashable:
+        return compute()
     for layer, recorded in zip(layers, used, strict=True):
         layer.used_fallback |= recorded
     return result

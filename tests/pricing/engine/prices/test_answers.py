@@ -101,3 +101,11 @@ def test_the_same_bill_through_another_chain_of_stand_ins_is_priced_on_its_own(b
     with pytest.raises(EstimateInvalid) as refused:  # not the stand-in's kept bill: a storage stand-in prices no hours
         estimate(frankfurt, storage_only)
     assert any(p.field == "region" for p in refused.value.problems)
+
+
+def test_a_config_that_cannot_be_a_key_is_priced_each_time_alike(book):
+    owned_per_product = {**RDS_GP2, "licences": {"include": True, "owned_processor_licences": {"ee": 2}}}
+    first = estimate(owned_per_product, book, vcpus=4)
+    again = estimate(owned_per_product, book, vcpus=4)
+    assert again is not first and again == first
+    assert first.licence_monthly_usd > 0
