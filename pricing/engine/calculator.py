@@ -3,11 +3,11 @@
 Pure Python (pydantic v2, no Django). ``estimate(config, book)`` reads the public config contract (issue 5), checks it
 completely -- shape, then bounds and allowed combinations from ``data/aws_rules.json``, then that every price it
 needs is in the book -- and only then prices: ``Decimal`` throughout, 730 hours a month, each line rounded half-up
-to cents as AWS does, totals the sum of the rounded lines. Oracle licences come from ``licences.py``. The bill
+to cents as AWS does, totals the sum of the rounded lines. Oracle licences come from the ``licences`` package. The bill
 reports the dates of the price rows it was priced from (``prices_as_of``), not the newest date the book holds.
 
 Where the rest lives (re-exported here): the rules data ``aws_rules``, the config contract ``estimate_config``, its
-bounds and combinations ``estimate_checks``, the planned lines ``bill_plan``, ``rds_bill`` and ``ec2_bill``.
+bounds and combinations ``estimate_checks``, the planned lines ``bills.plan``, ``bills.rds`` and ``bills.ec2``.
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
   minimum, or more if the data needs them at the usable capacity's share for database files.
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
   VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
-  or discounts (``odb_rates``); each line rounded half-up to cents and saying which rate it used. A price the list
+  or discounts (``odb.rates``); each line rounded half-up to cents and saying which rate it used. A price the list
   lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
 * BYOL: the Oracle processor licences (and the options the workload needs) for every VM cluster are counted and
-  priced like every other option's (``odb_licences``), so the BYOL total includes them (``licences_in_total``).
+  priced like every other option's (``odb.licences``), so the BYOL total includes them (``licences_in_total``).
 * Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
 """
 

@@ -7,8 +7,8 @@ type, placeholders name facts, ids are unique, covered reference rows exist). Ev
 ``evaluate_rules`` turns a valid workload into a verdict per option with the findings that decide it.
 
 This module finds, loads and checks the rule set (its directory is read at call time, so a test can point it
-elsewhere) and is the public face of ``rule_shape`` (the vocabulary and the file's shape), ``rule_words``
-(conditions in plain words) and ``rule_verdicts`` (findings and verdicts).
+elsewhere) and is the public face of ``shape`` (the vocabulary and the file's shape), ``words``
+(conditions in plain words) and ``verdicts`` (findings and verdicts).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ with them and every problem met on the way. Nothing is priced until every check 
 
 Pure Python (no Django). ``BillPlan.get`` turns a lookup's ``PriceNotFound`` into a problem on its config field;
 ``instance_items`` plans the instance hours of any platform (reservations billed for every hour, upfront fees
-amortised over the term). The RDS lines are ``rds_bill``, the EC2 and EBS lines ``ec2_bill``.
+amortised over the term). The RDS lines are ``rds``, the EC2 and EBS lines ``ec2``.
 """
 
 from __future__ import annotations

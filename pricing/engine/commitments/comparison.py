@@ -5,7 +5,7 @@ the commitment stays cheaper; a commitment the snapshot does not price says so i
 (``cash_flow``): upfront fees at the start of each term, a licence purchase in month 1, Oracle support yearly.
 
 Pure Python (pydantic v2, no Django). ``commitment_quotes(config, book)`` prices the config on-demand with the
-calculator, then, for each commitment of the platform (``commitment_terms.commitments_for``), looks up the class's
+calculator, then, for each commitment of the platform (``terms.commitments_for``), looks up the class's
 instance-hour row under that commitment. Only the AWS instance-hours (compute) line changes: storage and every other
 AWS line stay on-demand, and Oracle licences are not discounted by AWS commitments (License Included RDS rates carry
 the licence inside AWS's own reserved rate). A commitment is billed for every hour of its term (730 a month), whatever

@@ -2,7 +2,7 @@
 
 Pure Python (pydantic v2, no Django). The coverage is data read from AWS's Database Savings Plans offer file
 (``data/database_savings_plans.json``): RDS for Oracle BYOL (EE and SE2) on db.r7i, db.r8i and db.m8i, 1 year No
-Upfront. EC2 Instance and Compute Savings Plans never cover RDS (``commitment_terms.PLATFORM_COMMITMENTS``); a
+Upfront. EC2 Instance and Compute Savings Plans never cover RDS (``terms.PLATFORM_COMMITMENTS``); a
 Database Savings Plan never covers EC2 or RDS Custom.
 """
 

@@ -65,7 +65,7 @@ PURCHASE_OPTIONS: dict[str, str] = {
 PLAN_TYPES: dict[str, str] = {"ec2-instance": "EC2InstanceSavingsPlans", "compute": "ComputeSavingsPlans"}
 PLAN_LABELS: dict[str, str] = {"ec2-instance": "EC2 Instance Savings Plan", "compute": "Compute Savings Plan"}
 # Database Savings Plans: AWS sells them for 1 year No Upfront only (the offer file holds no other term), so that one
-# key; which RDS for Oracle deployments they cover is engine/database_savings_plans.py.
+# key; which RDS for Oracle deployments they cover is engine/commitments/database_savings_plans.py.
 DATABASE_PLAN = "savings-plan-database-1yr-no-upfront"
 DATABASE_PLAN_TYPE = "DatabaseSavingsPlans"  # AWS's Savings Plans product family of the offer file's plans
 EFFECTIVE = "effective"  # the RateBasis of a row whose hourly price is an effective (amortised) rate
@@ -121,7 +121,7 @@ _BY_TERMS: dict[tuple[str, str, str, str, str], str] = {
 
 # What each platform can be bought under. RDS for Oracle reservations are standard only (AWS's RDS rows carry no
 # OfferingClass); EC2 Instance and Compute Savings Plans cover EC2 instance hours, never RDS; a Database Savings Plan
-# covers some RDS for Oracle deployments (engine/database_savings_plans.py), never EC2 or RDS Custom.
+# covers some RDS for Oracle deployments (engine/commitments/database_savings_plans.py), never EC2 or RDS Custom.
 _RDS_RESERVED = tuple(k for k, s in SPECS.items() if s.kind == "on-demand" or s.offering_class == "standard")
 PLATFORM_COMMITMENTS: dict[str, tuple[str, ...]] = {
     "ec2": tuple(k for k in SPECS if k != DATABASE_PLAN),

@@ -1,7 +1,7 @@
 """The licence model's public contract: what the user says about Oracle licences (the ``licences`` object of the
 estimate config), what comes back (``LicenceEstimate`` and its lines), and the problems it raises.
 
-Pure Python (pydantic v2, no Django). Counts and rates are checked against Oracle's policy in ``licence_checks``,
+Pure Python (pydantic v2, no Django). Counts and rates are checked against Oracle's policy in ``checks``,
 not here.
 """
 

@@ -1,7 +1,7 @@
 """Counting Oracle licences by Oracle's cloud policy: processors or sockets for the vCPUs licensed, the servers to
 license, and the products (the edition, its options, Multitenant when the PDBs call for it).
 
-Pure Python (no Django). The rules come from the price list (``licence_prices``):
+Pure Python (no Django). The rules come from the price list (``prices``):
 
 * Enterprise Edition and its options: 2 vCPUs = 1 processor licence with hyper-threading, 1 vCPU = 1 without.
   Standard Edition 2: every 4 vCPUs or fewer = 1 socket, at most 8 vCPUs; beyond that the deployment cannot be

@@ -7,8 +7,8 @@ region prefix differs (``EU-RDS:PIOPS`` in eu-west-1, ``RDS:PIOPS`` in older us-
 repeated (AWS publishes many identical SKUs, some per engine, some for ``Any``), the pick is deterministic: rows
 read from the price list before estimated ones, the engine's own row before ``Any``, the newest, then by SKU.
 
-The book is assembled from ``price_index`` (the index and book-wide questions), ``rds_lookups`` and
-``ec2_lookups``; the vocabulary they share is ``price_terms``, re-exported here for the modules that import it.
+The book is assembled from ``index`` (the index and book-wide questions), ``bills.rds_lookups`` and
+``bills.ec2_lookups``; the vocabulary they share is ``terms``, re-exported here for the modules that import it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Pure Python (no Django). ``PriceIndex`` answers for the book as a whole (its Regions, their newest price dates and
 sources), hands each lookup its small bucket of rows, turns "nothing matched" into a ``PriceNotFound`` that says
 where it looked and what is priced, and picks an instance's row for a commitment (on-demand, a reservation or a
-Savings Plan; the vocabulary is ``commitment_terms``). ``RdsLookups`` and ``Ec2Lookups`` build on it; ``PriceBook`` is both.
+Savings Plan; the vocabulary is ``commitments.terms``). ``RdsLookups`` and ``Ec2Lookups`` build on it; ``PriceBook`` is both.
 """
 
 from __future__ import annotations
