@@ -18,7 +18,7 @@ from advisor.engine.recommendation.candidates import OptionRecommendation
 from advisor.engine.recommendation.option_costs import licence_config, wanted_options
 from advisor.engine.rules.loader import OptionVerdict
 from advisor.engine.sizing import Need
-from advisor.engine.workload import Workload
+from advisor.engine.workload import Workload, decimal_of
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
 
 LI_UNPRICED = (
@@ -27,19 +27,19 @@ LI_UNPRICED = (
 )
 
 
-def _decimal(value: float | None) -> Decimal | None:
-    return None if value is None else Decimal(f"{value:g}")
+def _optional(value: float | None) -> Decimal | None:
+    return None if value is None else decimal_of(value)
 
 
 def odb_rates(workload: Workload) -> OdbRates:
     """The buyer's private-offer terms the workload states (list prices where it states none)."""
     oracle = workload.oracle
     return OdbRates(
-        infrastructure_discount_pct=Decimal(f"{oracle.odb_infrastructure_discount_pct:g}"),
-        database_server_usd_per_hour=_decimal(oracle.odb_database_server_usd_per_hour),
-        storage_server_usd_per_hour=_decimal(oracle.odb_storage_server_usd_per_hour),
-        ecpu_discount_pct=Decimal(f"{oracle.odb_ecpu_discount_pct:g}"),
-        ecpu_usd_per_hour=_decimal(oracle.odb_ecpu_usd_per_hour),
+        infrastructure_discount_pct=decimal_of(oracle.odb_infrastructure_discount_pct),
+        database_server_usd_per_hour=_optional(oracle.odb_database_server_usd_per_hour),
+        storage_server_usd_per_hour=_optional(oracle.odb_storage_server_usd_per_hour),
+        ecpu_discount_pct=decimal_of(oracle.odb_ecpu_discount_pct),
+        ecpu_usd_per_hour=_optional(oracle.odb_ecpu_usd_per_hour),
     )
 
 

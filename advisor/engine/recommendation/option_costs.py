@@ -18,7 +18,7 @@ from advisor.engine.iolimits import StorageLayout
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.sizing import Need
 from advisor.engine.topology import MemberPlan, TopologyPlan, member_book, plan_topology
-from advisor.engine.workload import EnvironmentSection, OracleSection, Workload
+from advisor.engine.workload import EnvironmentSection, OracleSection, Workload, decimal_of
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
 from pricing.engine.estimate_config import EstimateConfig, parse_config
@@ -64,7 +64,7 @@ PERCENT_STEP = Decimal("0.000001")  # the licence contract keeps percentages to 
 def percent(value: float) -> Decimal:
     """A questionnaire percentage (0-100, already checked) as the licence contract's Decimal: a float far below
     a millionth of a percent (5e-324) rounds to 0 instead of failing the contract's 6-decimal-place check."""
-    return Decimal(f"{value:g}").quantize(PERCENT_STEP)
+    return decimal_of(value).quantize(PERCENT_STEP)
 
 
 def wanted_options(workload: Workload) -> tuple[str, ...]:

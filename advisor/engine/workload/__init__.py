@@ -36,6 +36,7 @@ from advisor.engine.workload.fields import (
     LicenceCosting,
     LicenceModel,
     OracleVersion,
+    decimal_of,
 )
 from advisor.engine.workload.host import HOST_CHOICE_LABELS, HostLocation, ProcessorFamily, SourceHostSection
 from advisor.engine.workload.model import SCHEMA_VERSION, SECTIONS, Workload, workload_json_schema
@@ -72,6 +73,7 @@ __all__ = [
     "SourceHostSection",
     "Workload",
     "WorkloadInvalid",
+    "decimal_of",
     "accepted_values",
     "edition_constraints",
     "field_errors",

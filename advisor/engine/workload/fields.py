@@ -6,6 +6,7 @@ cannot say it, what it accepts (``accepted``); the questionnaire, the JSON Schem
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -15,6 +16,11 @@ from pydantic_core import PydanticCustomError
 from pricing.catalog.regions import regions
 
 REGION_ACCEPTED = "an AWS region code such as us-east-1"
+
+
+def decimal_of(value: float) -> Decimal:
+    """An answer's number as the Decimal it reads as: 12.5 -> Decimal('12.5'), not the float's binary expansion."""
+    return Decimal(f"{value:g}")
 
 
 def _field(
