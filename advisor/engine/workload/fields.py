@@ -19,7 +19,8 @@ REGION_ACCEPTED = "an AWS region code such as us-east-1"
 
 
 def decimal_of(value: float) -> Decimal:
-    """An answer's number as the Decimal it reads as: 12.5 -> Decimal('12.5'), not the float's binary expansion."""
+    """An answer's number as the Decimal it reads as, to six significant digits as the questionnaire shows it:
+    12.5 -> Decimal('12.5'), not the float's binary expansion."""
     return Decimal(f"{value:g}")
 
 

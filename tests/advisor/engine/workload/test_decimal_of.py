@@ -11,5 +11,6 @@ def test_an_answer_reads_as_written_not_as_its_binary_expansion():
     assert decimal_of(40) == Decimal("40")
 
 
-def test_a_tiny_answer_stays_tiny_rather_than_failing():
-    assert decimal_of(5e-324) == Decimal("5e-324")
+def test_an_answer_keeps_six_significant_digits_as_the_questionnaire_shows_it():
+    assert decimal_of(33.3333333) == Decimal("33.3333")
+    assert Decimal(0) < decimal_of(5e-324) < Decimal("1e-323")  # tiny stays tiny, never an error
