@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import pydantic_core
 from django.db import transaction
 from django.db.models import Q
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -303,10 +303,11 @@ RECOMMENDATIONS_KEPT = 256
 
 
 def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = None) -> str:
-    """The API's answer as JSON text, kept with the recommendation it renders."""
+    """The API's answer as JSON text, kept with the recommendation it renders (written by pydantic's serializer:
+    decimals and dates as the strings ``str`` gives, a few times faster than the standard library's)."""
     kept = _kept(workload, policy)
     if kept.json_text is None:
-        kept.json_text = json.dumps(recommendation_json(kept.recommendation), default=str)
+        kept.json_text = pydantic_core.to_json(recommendation_json(kept.recommendation), fallback=str).decode()
     return kept.json_text
 
 
