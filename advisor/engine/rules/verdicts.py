@@ -7,6 +7,8 @@ and the API returns.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,31 +29,35 @@ from advisor.engine.workload import Workload
 from pricing.engine.sources.customer_words import customer_words
 
 
-def _holds(condition: Any, values: dict[str, Any]) -> bool:
+def _test(condition: Any) -> Callable[[dict[str, Any]], bool]:
+    """``condition`` made a test of the fact values once (not walked again for every workload): all/any/not of
+    fact tests; a missing value never compares (``gt`` of None is false)."""
     if condition is None:
-        return True
+        return lambda values: True
     if isinstance(condition, AllOf):
-        return all(_holds(child, values) for child in condition.all)
+        every = tuple(_test(child) for child in condition.all)
+        return lambda values: all(test(values) for test in every)
     if isinstance(condition, AnyOf):
-        return any(_holds(child, values) for child in condition.any)
+        some = tuple(_test(child) for child in condition.any)
+        return lambda values: any(test(values) for test in some)
     if isinstance(condition, NotOf):
-        return not _holds(condition.not_, values)
-    value, expected, op = values[condition.fact], condition.value, condition.op
+        inner = _test(condition.not_)
+        return lambda values: not inner(values)
+    fact, expected, op = condition.fact, condition.value, condition.op
     if op == "is_true":
-        return value is True
+        return lambda values: values[fact] is True
     if op == "is_false":
-        return value is False
+        return lambda values: values[fact] is False
     if op == "eq":
-        return bool(value == expected)
+        return lambda values: bool(values[fact] == expected)
     if op == "ne":
-        return bool(value != expected)
+        return lambda values: bool(values[fact] != expected)
     if op == "in":
-        return value in expected  # type: ignore[operator]
+        return lambda values: values[fact] in expected  # type: ignore[operator]
     if op == "not_in":
-        return value not in expected  # type: ignore[operator]
-    if value is None:
-        return False
-    return {"gt": value > expected, "gte": value >= expected, "lt": value < expected, "lte": value <= expected}[op]  # type: ignore[operator]
+        return lambda values: values[fact] not in expected  # type: ignore[operator]
+    compare = {"gt": operator.gt, "gte": operator.ge, "lt": operator.lt, "lte": operator.le}[op]
+    return lambda values: values[fact] is not None and compare(values[fact], expected)
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:
@@ -126,6 +132,14 @@ class _Written:
 
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)  # per rule (by identity): the facts its words show
     findings: dict[tuple[Any, ...], Finding] = field(default_factory=dict)
+    # per option: its rules, each with its condition made a test once (``_test``)
+    tests: dict[str, tuple[tuple[LoadedRule, Callable[[dict[str, Any]], bool]], ...]] = field(default_factory=dict)
+
+    def rules(self, rules: RuleSet, option: str) -> tuple[tuple[LoadedRule, Callable[[dict[str, Any]], bool]], ...]:
+        found = self.tests.get(option)
+        if found is None:
+            found = self.tests[option] = tuple((loaded, _test(loaded.rule.when)) for loaded in rules.for_option(option))
+        return found
 
     def finding(self, loaded: LoadedRule, option: str, values: dict[str, Any]) -> Finding:
         names = self.shown.get(id(loaded))
@@ -163,9 +177,7 @@ def verdicts_for(workload: Workload, rules: RuleSet) -> tuple[OptionVerdict, ...
     out = []
     for option, label in OPTIONS.items():
         findings = [
-            written.finding(loaded, option, values)
-            for loaded in rules.for_option(option)
-            if _holds(loaded.rule.when, values)
+            written.finding(loaded, option, values) for loaded, holds in written.rules(rules, option) if holds(values)
         ]
         findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.rule_id))
         out.append(OptionVerdict(option, label, _verdict(findings), tuple(findings)))
