@@ -9,7 +9,7 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -99,7 +99,12 @@ class LicencePriceList(BaseModel):
         return self
 
     def product(self, key: str) -> ProductPrice:
-        return next(p for p in self.products if p.key == key)
+        return self._by_key[key]
+
+    @cached_property
+    def _by_key(self) -> dict[str, ProductPrice]:
+        """The products by key, built once (every licence estimate asks for each of its products)."""
+        return {p.key: p for p in self.products}
 
     def option_keys(self) -> tuple[str, ...]:
         return tuple(p.key for p in self.products if p.kind == "option")
