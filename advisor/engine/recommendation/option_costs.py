@@ -22,7 +22,13 @@ from advisor.engine.workload import EnvironmentSection, OracleSection, Workload,
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
 from pricing.engine.estimate_config import EstimateConfig, parse_config
-from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_licences, validate_licences
+from pricing.engine.licences.cost import (
+    LicenceConfig,
+    LicenceInvalid,
+    estimate_licences,
+    licence_price_list,
+    validate_licences,
+)
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
@@ -242,14 +248,16 @@ class RankingCosts:
 
     def _licence_shape(self, name: str, vcpus: int, cores: int | None, threads: int) -> tuple[Any, ...]:
         """What the licence bill of ``name`` depends on. Given the vCPUs and threads, a class matters only through
-        Optimize CPUs: on EC2 through its CPU-options row (which core counts AWS allows), on RDS also through its
-        name (preconfigured classes are refused), so classes of one shape share one licence estimate."""
+        Optimize CPUs: through its CPU-options row (which core counts AWS allows), and on RDS whether it is a
+        preconfigured class (refused), so classes of one shape share one licence total (its words may name the class,
+        but the search ranks by the total alone)."""
         if cores is None:
             return (vcpus, None, threads)
-        if self.plan.platform == "rds":
-            return (vcpus, cores, threads, name)
         cpu = cpu_options(name)
         signature = None if cpu is None else (cpu.platform, cpu.valid_cores, cpu.default_threads_per_core)
+        if self.plan.platform == "rds":
+            markers = licence_price_list().optimize_cpus.excluded_class_markers
+            return (vcpus, cores, threads, signature, any(marker in name for marker in markers))
         return (vcpus, cores, threads, signature)
 
     def licences(self, name: str, vcpus: int, cores: int | None, threads: int) -> Decimal | None:
