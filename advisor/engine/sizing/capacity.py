@@ -67,14 +67,19 @@ class Capacity:
         return sum(not d.met for d in self.dimensions)
 
 
-@lru_cache(maxsize=DIMENSIONS_KEPT)
 def instance_dimensions(*, vcpus: float, memory_gib: float, need: Need) -> tuple[Dimension, Dimension]:
     """vCPUs and memory against the need (kept: classes of one size share them, and the answers are frozen)."""
+    return _instance_dimensions(vcpus, memory_gib, need.vcpus, need.memory_gib)
+
+
+@lru_cache(maxsize=DIMENSIONS_KEPT)
+def _instance_dimensions(vcpus: float, memory_gib: float, need_vcpus: float, need_memory_gib: float
+                         ) -> tuple[Dimension, Dimension]:  # fmt: skip
     return (
-        Dimension("vCPUs", "vCPUs", need.vcpus, vcpus, None, None, vcpus >= need.vcpus,
-                  "baseline" if vcpus >= need.vcpus else "none", f"{vcpus:g} vCPUs"),
-        Dimension("memory", "GiB", need.memory_gib, memory_gib, None, None, memory_gib >= need.memory_gib,
-                  "baseline" if memory_gib >= need.memory_gib else "none", f"{memory_gib:g} GiB of instance memory"),
+        Dimension("vCPUs", "vCPUs", need_vcpus, vcpus, None, None, vcpus >= need_vcpus,
+                  "baseline" if vcpus >= need_vcpus else "none", f"{vcpus:g} vCPUs"),
+        Dimension("memory", "GiB", need_memory_gib, memory_gib, None, None, memory_gib >= need_memory_gib,
+                  "baseline" if memory_gib >= need_memory_gib else "none", f"{memory_gib:g} GiB of instance memory"),
     )  # fmt: skip
 
 

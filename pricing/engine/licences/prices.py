@@ -107,6 +107,10 @@ class LicencePriceList(BaseModel):
         return {p.key: p for p in self.products}
 
     def option_keys(self) -> tuple[str, ...]:
+        return self._option_keys
+
+    @cached_property
+    def _option_keys(self) -> tuple[str, ...]:
         return tuple(p.key for p in self.products if p.kind == "option")
 
 
