@@ -36,6 +36,9 @@ class Answers:
     def __len__(self) -> int:
         return len(self._table)
 
+    def clear(self) -> None:
+        self._table.clear()
+
     def answer(self, key: Hashable, compute: Callable[[], T], refusals: dict[type[Exception], Remake]) -> T:
         """``compute()``'s answer to the question ``key``, computed once; a refusal of a kind in ``refusals`` is
         kept too and raised again remade. Raises ``Unhashable`` (before computing) when ``key`` cannot be a key."""
