@@ -38,6 +38,10 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Bytecode caches (__pycache__, ignored by git) are written even where PYTHONDONTWRITEBYTECODE is set: without them
+# each test process recompiles the app and pytest rewrites every test module again (~10 s of CPU per process), and
+# each process a test starts (manage.py, the task worker) recompiles the app (~1.5 s).
+test: export PYTHONDONTWRITEBYTECODE :=
 test: install system-deps lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py check_rules

@@ -3,14 +3,12 @@ offer file and watches the background job's progress, then switches back. Expect
 eu-west-1 offer file's rows and the Oracle price list (oracle-on-aws-features.md section 4: SE2 $17,500 per socket,
 EE $47,500 per processor, support 22 % a year)."""
 
-import io
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from pricing import services
@@ -30,8 +28,8 @@ def usd(amount: Decimal) -> str:
 
 
 @pytest.fixture
-def price_snapshots(transactional_db: None) -> None:
-    call_command("load_prices", stdout=io.StringIO())
+def price_snapshots(transactional_db: None, prices: None) -> None:
+    """The committed price fixtures, stored (and committed) for the live server to read."""
 
 
 def settle(page: Page) -> None:
