@@ -1,7 +1,6 @@
 import io
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,44 +20,6 @@ from pricing.services import snapshot_changed
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ownerless: assessments the test saves keep no owner (see conftest)")
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--database-tests-only",
-        action="store_true",
-        help="only the tests that can reach the database (the second database's run, .ci/postgres-leg): the others "
-        "ran, unchanged, on the first",
-    )
-
-
-_DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
-# Words of a test module that may reach the database outside pytest-django's guard: a process it starts opens the
-# database of DATABASE_URL, and settings read from DATABASE_URL differ between the two runs.
-_OUTSIDE_THE_GUARD = ("subprocess", "sys.executable", "multiprocessing", "DATABASE")
-
-
-def _reaches_the_database(item: pytest.Item, sources: dict[Path, str]) -> bool:
-    """pytest-django refuses the database to a test without its marker or fixtures (such a test fails on SQLite if
-    it tries), so only a process it starts or a setting it reads could make it behave differently on PostgreSQL."""
-    if item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
-        return True
-    if item.path not in sources:
-        sources[item.path] = item.path.read_text(encoding="utf-8")
-    return any(word in sources[item.path] for word in _OUTSIDE_THE_GUARD)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With ``--database-tests-only``, the tests that cannot reach the database are left out (deselected): they
-    give the same answer whichever database DATABASE_URL names, and the first run has just given it."""
-    if not config.getoption("--database-tests-only"):
-        return
-    sources: dict[Path, str] = {}
-    reaches = {item.nodeid: _reaches_the_database(item, sources) for item in items}
-    left_out = [item for item in items if not reaches[item.nodeid]]
-    if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if reaches[item.nodeid]]
 
 
 @pytest.fixture(autouse=True, scope="session")
