@@ -16,13 +16,15 @@ from typing import Any
 from pricing.engine.licences.contract import LicenceConfig, LicenceEstimate, LicenceInvalid
 from pricing.engine.prices.answers import Answers, Unhashable
 
+# Licence estimates kept (a few kilobytes each): the shapes of a busy process's recent workloads.
+ESTIMATES_KEPT = 10_000
 # Price lists whose estimates are kept at once: the site's one, and a few a test or a what-if builds.
 PRICE_LISTS_HELD = 16
 REFUSED = {LicenceInvalid: lambda e: LicenceInvalid(e.problems)}
 
 
 def kept_estimates(estimate: Callable[..., LicenceEstimate]) -> Callable[..., LicenceEstimate]:
-    kept = Answers()
+    kept = Answers(ESTIMATES_KEPT)
     held: dict[int, Any] = {}  # the price lists keyed by identity, kept alive
 
     @functools.wraps(estimate)

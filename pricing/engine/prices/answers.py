@@ -3,8 +3,8 @@ questions (a class's hours, a volume type's GB-month, a whole deployment's bill)
 
 Pure Python (no Django). ``Answers`` is a book's table: an answer, or the refusal it raised (raised again as a new
 exception with the same words, so no traceback grows on a kept one), per question; it is emptied when it holds
-``ANSWERS_KEPT`` answers, so a long-running process stays bounded. ``remembered`` keeps a keyword-only lookup's
-answers in its book's table; ``answered`` keeps a whole computation's (a deployment's bill), also through the books
+a bound, so a long-running process stays bounded. ``remembered`` keeps a keyword-only lookup's answers in its book's
+``answers``; ``answered`` keeps a whole computation's (a deployment's bill) in its ``bills``, also through the books
 that stand in another Region's rows over a price book.
 """
 
@@ -16,9 +16,11 @@ from typing import Any, TypeVar
 
 from pricing.engine.prices.terms import PriceNotFound
 
-# Distinct questions a book keeps: a few thousand classes x editions x deployments x commitments, and the bills of
-# the configurations a busy process prices.
+# Lookups a book keeps: a few thousand classes x editions x deployments x commitments (each answer a row or two).
 ANSWERS_KEPT = 50_000
+# Whole bills and commitment comparisons a book keeps (tens of kilobytes each): a search's few hundred and the
+# recent workloads', so an estate worker stays within a few hundred MiB however many databases it assesses.
+BILLS_KEPT = 4_000
 
 T = TypeVar("T")
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -28,9 +30,10 @@ NOT_FOUND: dict[type[Exception], Remake] = {PriceNotFound: lambda e: PriceNotFou
 
 
 class Answers:
-    """A price book's kept answers (see the module's docstring)."""
+    """Kept answers (see the module's docstring), at most ``limit`` of them: then the table starts afresh."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = ANSWERS_KEPT) -> None:
+        self.limit = limit
         self._table: dict[_Hashed, tuple[Any, Exception | None]] = {}
 
     def __len__(self) -> int:
@@ -52,7 +55,7 @@ class Answers:
                 found = (compute(), None)
             except tuple(refusals) as refused:
                 found = (None, refused)
-            if len(self._table) >= ANSWERS_KEPT:
+            if len(self._table) >= self.limit:
                 self._table.clear()
             self._table[hashed] = found
         value, refused = found
@@ -107,7 +110,7 @@ def answered(book: Any, key: tuple[Any, ...], compute: Callable[[], T], refusals
     while getattr(type(base), "stands_in", False):
         layers.append(base)
         base = base.book
-    answers = getattr(base, "answers", None)
+    answers = getattr(base, "bills", None)
     if not isinstance(answers, Answers):
         return compute()
     if not layers:

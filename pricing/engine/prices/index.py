@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from pricing.engine.commitments.terms import SPECS, is_effective_rate, spec_of_row
-from pricing.engine.prices.answers import Answers
+from pricing.engine.prices.answers import BILLS_KEPT, Answers
 from pricing.engine.prices.terms import InstancePrice, PriceNotFound, listing, pick
 from pricing.engine.rows import PriceRow
 
@@ -30,7 +30,8 @@ class PriceIndex:
         self._snapshot = {region: max(r.as_of for r in rows_) for region, rows_ in self._regions.items()}
         self._service_snapshot: dict[tuple[str, str], date] = {}
         self._vcpus: dict[tuple[str, str, tuple[str, ...]], dict[str, int]] = {}  # built on first use
-        self.answers = Answers()  # questions answered once (the rows never change)
+        self.answers = Answers()  # lookups answered once (the rows never change)
+        self.bills = Answers(BILLS_KEPT)  # whole bills and commitment comparisons (``answers.answered``)
         for region, rows_ in self._regions.items():
             for r in rows_:  # on-demand rows date a service's snapshot: commitment rows may be newer
                 key = (region, r.service)

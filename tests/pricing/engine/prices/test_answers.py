@@ -49,14 +49,21 @@ def test_answers_of_different_questions_are_kept_apart(book):
     assert (single.hourly.price_usd, multi.hourly.price_usd) == (Decimal("0.378"), Decimal("0.756"))
 
 
-def test_the_table_starts_afresh_when_full(book, monkeypatch):
-    monkeypatch.setattr(answers, "ANSWERS_KEPT", 2)
+def test_the_table_starts_afresh_when_full(book):
     fresh = PriceBook(list(book._regions["eu-west-1"]))
+    fresh.answers.limit = 2
     for deployment in ("single-az", "multi-az"):
         fresh.rds_instance(**{**M5_XL, "deployment": deployment})
     assert len(fresh.answers) == 2
     fresh.rds_instance(**{**M5_XL, "edition": "se2"})
     assert len(fresh.answers) == 1
+
+
+def test_whole_bills_are_kept_apart_from_lookups_and_fewer_of_them(book):
+    fresh = PriceBook(list(book._regions["eu-west-1"]))
+    estimate(RDS_GP2, fresh)
+    assert len(fresh.bills) == 1 and len(fresh.answers) >= 2  # the bill, and the rows it looked up
+    assert fresh.bills.limit == answers.BILLS_KEPT < fresh.answers.limit == answers.ANSWERS_KEPT
 
 
 # --- whole bills, and books that stand in another Region's rows ------------------------------------------------
