@@ -54,6 +54,8 @@ class Answers:
             try:
                 found = (compute(), None)
             except tuple(refusals) as refused:
+                # kept without its traceback and chained exceptions: they hold the frames (and all they held)
+                refused.__traceback__ = refused.__context__ = refused.__cause__ = None
                 found = (None, refused)
             if len(self._table) >= self.limit:
                 self._table.clear()

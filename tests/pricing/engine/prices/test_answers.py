@@ -116,3 +116,11 @@ def test_a_config_that_cannot_be_a_key_is_priced_each_time_alike(book):
     again = estimate(owned_per_product, book, vcpus=4)
     assert again is not first and again == first
     assert first.licence_monthly_usd > 0
+
+
+def test_a_kept_refusal_holds_no_frames_of_the_lookup_that_raised_it(book):
+    fresh = PriceBook(list(book._regions["eu-west-1"]))
+    with pytest.raises(PriceNotFound):
+        fresh.rds_instance(**{**M5_XL, "instance_class": "db.nothing.large"})
+    kept = [refused for _, refused in fresh.answers._table.values() if refused is not None]
+    assert kept and all(r.__traceback__ is None and r.__context__ is None for r in kept)  # frames would pin memory
