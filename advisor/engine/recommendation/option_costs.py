@@ -63,7 +63,7 @@ class OptionPlan:
 
 
 # Licence and calculator configs kept: a few hundred per recommendation, the recent workloads' of a busy process.
-CONFIGS_KEPT = 8192
+CONFIGS_KEPT = 4096
 PERCENT_STEP = Decimal("0.000001")  # the licence contract keeps percentages to 6 decimal places
 
 

@@ -131,17 +131,31 @@ def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: Rankin
 
 def _storage_io(seen: dict, variant: Need, limits: InstanceLimits, layout: StorageLayout, need: Need,
                 policy: SizingPolicy, local_reads: bool) -> tuple[Dimension, ...]:  # fmt: skip
-    """The IO and storage dimensions of ``layout`` on ``limits``, computed once per search for classes with the same
-    EBS limits: they read the need's IO and storage figures only, which the variant fixes (core scaling changes the
-    vCPUs alone), and the words name no class."""
-    key = (limits.ebs_baseline_mbps, limits.ebs_burst_mbps, limits.baseline_iops, limits.burst_iops,
-           limits.max_is_30_minute_burst, limits.nitro, limits.instance_store, id(variant), id(layout), local_reads)  # fmt: skip
+    """The IO and storage dimensions of ``layout`` on ``limits``, computed once for classes with the same EBS
+    limits: they read the need's IO and storage figures only, which the variant fixes (core scaling changes the
+    vCPUs alone), and the words name no class. ``seen``: this search's, by identity; then the process's, by value
+    (a workload asked again meets the same layouts)."""
+    signature = (limits.ebs_baseline_mbps, limits.ebs_burst_mbps, limits.baseline_iops, limits.burst_iops,
+                 limits.max_is_30_minute_burst, limits.nitro, limits.instance_store)  # fmt: skip
+    key = (signature, id(variant), id(layout), local_reads)
     found = seen.get(key)
     if found is None:
-        found = seen[key] = io_dimensions(
-            instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads
-        ) + (storage_dimension(layout, need),)
+        kept = (signature, variant, layout, policy, local_reads)
+        found = _IO_SEEN.get(kept)
+        if found is None:
+            found = io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads) + (
+                storage_dimension(layout, need),
+            )
+            if len(_IO_SEEN) >= IO_DIMENSIONS_KEPT:
+                _IO_SEEN.clear()
+            _IO_SEEN[kept] = found
+        seen[key] = found
     return found
+
+
+# IO dimensions kept across searches, by value: a few hundred per workload, for a busy process's recent workloads.
+IO_DIMENSIONS_KEPT = 20_000
+_IO_SEEN: dict[tuple[Any, ...], tuple[Dimension, ...]] = {}
 
 
 def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen):

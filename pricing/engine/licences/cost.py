@@ -158,6 +158,7 @@ def estimate_licences(
     return with_cores.model_copy(update={"optimize_cpus": optimize, "notes": tuple(notes)})
 
 
+@kept_estimates
 def estimate_counted_licences(
     config: LicenceConfig,
     *,

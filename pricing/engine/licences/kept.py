@@ -17,7 +17,7 @@ from pricing.engine.licences.contract import LicenceConfig, LicenceEstimate, Lic
 from pricing.engine.prices.answers import Answers, Unhashable
 
 # Licence estimates kept (a few kilobytes each): the shapes of a busy process's recent workloads.
-ESTIMATES_KEPT = 10_000
+ESTIMATES_KEPT = 4_000
 # Price lists whose estimates are kept at once: the site's one, and a few a test or a what-if builds.
 PRICE_LISTS_HELD = 16
 REFUSED = {LicenceInvalid: lambda e: LicenceInvalid(e.problems)}

@@ -20,7 +20,7 @@ from pricing.engine.prices.terms import PriceNotFound
 ANSWERS_KEPT = 50_000
 # Whole bills and commitment comparisons a book keeps (tens of kilobytes each): a search's few hundred and the
 # recent workloads', so an estate worker stays within a few hundred MiB however many databases it assesses.
-BILLS_KEPT = 4_000
+BILLS_KEPT = 2_000
 
 T = TypeVar("T")
 Method = TypeVar("Method", bound=Callable[..., Any])
