@@ -120,10 +120,16 @@ _PLAIN = (
 )
 
 
-@lru_cache(maxsize=CLEANED_KEPT)
 def customer_words(text: str) -> str:
-    """``text`` (a source, a note, a reason) without our notes' provenance, as a customer reads it; unchanged when it
-    has none. Recent answers are kept: a recommendation cleans the same sources and reasons hundreds of times."""
+    """``text`` (a source, a note, a reason) without our notes' provenance, as a customer reads it; ``text`` itself
+    when it has none. Recent answers are kept: a recommendation cleans the same sources and reasons hundreds of
+    times."""
+    out = _cleaned(text)
+    return text if out == text else out
+
+
+@lru_cache(maxsize=CLEANED_KEPT)
+def _cleaned(text: str) -> str:
     if not text:
         return text
     out = _steps(text)

@@ -44,3 +44,11 @@ def test_our_notes_give_way_to_the_documents_name(raw: str, shown: str) -> None:
 )  # fmt: skip
 def test_customer_words_are_left_as_they_are(text: str) -> None:
     assert customer_words(text) is text
+
+
+def test_a_text_with_nothing_to_clean_is_handed_back_itself_even_when_an_equal_one_was_cleaned_before():
+    first = "".join(["https://docs.aws.amazon.com/", "AmazonRDS/latest/UserGuide/README.md"])
+    again = "".join(["https://docs.aws.amazon.com/AmazonRDS/", "latest/UserGuide/README.md"])
+    assert first == again and first is not again
+    assert customer_words(first) is first
+    assert customer_words(again) is again
