@@ -62,6 +62,7 @@ from advisor.engine.topology import price_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.licences.cost import LicenceInvalid
+from pricing.engine.prices.answers import Answers
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.sources.customer_words import customer_words
 
@@ -140,22 +141,20 @@ def _storage_io(seen: dict, variant: Need, limits: InstanceLimits, layout: Stora
     key = (signature, id(variant), id(layout), local_reads)
     found = seen.get(key)
     if found is None:
-        kept = (signature, variant, layout, policy, local_reads)
-        found = _IO_SEEN.get(kept)
-        if found is None:
-            found = io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads) + (
-                storage_dimension(layout, need),
-            )
-            if len(_IO_SEEN) >= IO_DIMENSIONS_KEPT:
-                _IO_SEEN.clear()
-            _IO_SEEN[kept] = found
-        seen[key] = found
+        found = seen[key] = _IO_SEEN.answer(
+            (signature, variant, layout, policy, local_reads),
+            lambda: (
+                io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
+                + (storage_dimension(layout, need),)
+            ),
+            {},
+        )
     return found
 
 
 # IO dimensions kept across searches, by value: a few hundred per workload, for a busy process's recent workloads.
 IO_DIMENSIONS_KEPT = 20_000
-_IO_SEEN: dict[tuple[Any, ...], tuple[Dimension, ...]] = {}
+_IO_SEEN = Answers(IO_DIMENSIONS_KEPT)
 
 
 def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen):
