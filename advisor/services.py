@@ -30,6 +30,7 @@ from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field
 from advisor.models import Assessment
 from config import safe_json
 from pricing.engine.sources.customer_words import customer_words
+from pricing.engine.sources.json_words import customer_json
 from pricing.snapshots.books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
 
 
@@ -307,7 +308,8 @@ def recommendation_json_text(workload: Workload, policy: SizingPolicy | None = N
     decimals and dates as the strings ``str`` gives, a few times faster than the standard library's)."""
     kept = _kept(workload, policy)
     if kept.json_text is None:
-        kept.json_text = pydantic_core.to_json(recommendation_json(kept.recommendation), fallback=str).decode()
+        answer = customer_json(recommendation_json(kept.recommendation))
+        kept.json_text = pydantic_core.to_json(answer, fallback=str).decode()
     return kept.json_text
 
 

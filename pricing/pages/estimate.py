@@ -30,6 +30,7 @@ from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licenc
 from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
+from pricing.engine.sources.json_words import customer_json
 from pricing.engine.storage_fallback import fallbacks_used
 from pricing.forms_common import Issue
 from pricing.models import PriceSnapshot
@@ -153,14 +154,14 @@ def estimate_cash(answer: EstimateAnswer, commitments: CommitmentComparison | No
 
 
 def estimate_json(answer: EstimateAnswer, cash: CashFlow | None = None) -> dict[str, Any]:
-    """The public JSON answer: the Estimate (money as exact decimal strings), the snapshots it was priced from, and
-    its totals on both bases (``run_rate`` and ``cash_as_paid``, each naming its basis)."""
+    """The public JSON answer: the Estimate (money as exact decimal strings; sources by the names people know them,
+    as the page shows them), the snapshots it was priced from, and its totals on both bases (``run_rate`` and ``cash_as_paid``, each naming its basis)."""
     data = answer.estimate.model_dump(mode="json")
     data["price_snapshots"] = [s.as_json() for s in answer.snapshots]
     cash = cash or estimate_cash(answer)
     data["totals_basis"] = cash.run_rate_basis if cash is not None else "run-rate"
     data.update(cash_flow_json(cash) if cash is not None else {"run_rate": None, "cash_as_paid": None})
-    return data
+    return customer_json(data)  # type: ignore[no-any-return]
 
 
 def problems_json(problems: Iterable[Problem]) -> list[dict[str, str]]:

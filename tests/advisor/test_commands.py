@@ -92,3 +92,14 @@ def test_a_scenario_shaped_file_with_errors_names_their_paths_in_the_file(tmp_pa
     path.write_text('{"name": "Shop", "workload": {"sizing": {"peak_cpu": 0}}, "notes": "x"}')
     with pytest.raises(CommandError, match=r"(?s)notes: Not a key of a workload file.*workload\.sizing\.peak_cpu"):
         call_command("verdicts", "--workload", str(path), stdout=io.StringIO())
+
+
+@pytest.mark.django_db
+def test_recommend_json_names_sources_as_the_api_does(prices: None) -> None:
+    out = io.StringIO()
+    call_command("recommend", "--workload", str(SCENARIO_DIR / "small-oltp-se2.json"), "--json", stdout=out)
+    rds = next(o for o in json.loads(out.getvalue())["options"] if o["option"] == "rds")
+    # the price list by its name, not the fixture file its rows were loaded from
+    assert rds["cost"]["price_sources"] == ["AWS Price List, eu-west-1, 2023-02-23"]
+    assert all(line["price_source"].startswith("AWS Price List, eu-west-1, 2023-02-23 · SKU ")
+               for line in rds["topology"]["members"][0]["lines"])  # fmt: skip

@@ -36,6 +36,9 @@ def test_api_answers_the_public_contract(client: Client, prices: None) -> None:
     assert (first["quantity"], first["unit"], D(first["unit_price_usd"])) == ("730", "Hrs", unit)
     assert D(first["monthly_usd"]) == cents(HOURS * unit)
     assert (first["as_of"], first["estimated"]) == ("2023-02-23", False)
+    # sources by the names people know them (the AWS SKU kept to look the row up), never our files or dataset keys
+    assert first["price_source"].startswith("AWS Price List, eu-west-1, 2023-02-23 · SKU ")
+    assert data["price_sources"] == ["AWS Price List, eu-west-1, 2023-02-23"]
     assert D(storage["monthly_usd"]) == cents(400 * D("0.127"))
     aws = cents(HOURS * unit) + cents(400 * D("0.127"))
     licence = cents(SE2_LIST / 36) + cents(SE2_LIST * SUPPORT / 12)
@@ -48,7 +51,7 @@ def test_api_answers_the_public_contract(client: Client, prices: None) -> None:
         "id": current.pk,
         "service": "AmazonRDS",
         "region": "eu-west-1",
-        "source": current.source,
+        "source": "AWS Price List rows bundled with the advisor, eu-west-1, 2023-02-23",  # not our fixture's file
         "as_of": "2023-02-23",
         "origin": "fixture",
     }

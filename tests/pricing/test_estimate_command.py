@@ -99,13 +99,13 @@ def test_json_answer_prices_every_line_from_its_row(prices: None, tmp_path: Path
         } <= set(line)
     first = data["lines"][0]
     assert (first["quantity"], first["unit"], first["as_of"], first["estimated"]) == ("730", "Hrs", "2023-02-23", False)
-    assert first["price_source"].startswith("AWS bulk offer file AmazonEC2 eu-west-1")
+    assert first["price_source"].startswith("AWS Price List, eu-west-1, 2023-02-23 · SKU ")  # as the page names it
     assert D(data["aws_monthly_usd"]) == sum(aws)
     assert D(data["licence_monthly_usd"]) == sum(licences)
     assert D(data["total_monthly_usd"]) == sum(aws) + sum(licences)
     assert [s["service"] for s in data["price_snapshots"]] == ["AmazonEC2"]
     assert data["licence"]["licences_per_server"] == 4
-    assert any(source.startswith("AWS bulk offer file AmazonEC2 eu-west-1") for source in data["price_sources"])
+    assert "AWS Price List, eu-west-1, 2023-02-23" in data["price_sources"]
 
 
 def test_text_output_is_a_readable_bill(prices: None, tmp_path: Path) -> None:

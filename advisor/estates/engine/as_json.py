@@ -9,6 +9,7 @@ from typing import Any
 from advisor.estates.engine.export import PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, EstateTotals
+from pricing.engine.sources.json_words import customer_json
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -45,6 +46,12 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def summary_json(summary: DatabaseSummary) -> dict[str, Any]:
+    """A database's result as its reader sees it: sources by the names people know, notes in customer words (the
+    stored summary keeps every price row's provenance, which the estate's totals count)."""
+    return customer_json(summary.model_dump(mode="json"))  # type: ignore[no-any-return]
+
+
 def database_json(row: Any, summary: DatabaseSummary | None) -> dict[str, Any]:
     return {"row": row.row, "name": row.name, "status": row.status, "error": row.error or None,
-            "result": None if summary is None else summary.model_dump(mode="json")}  # fmt: skip
+            "result": None if summary is None else summary_json(summary)}  # fmt: skip

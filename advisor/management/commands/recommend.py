@@ -9,6 +9,7 @@ from advisor.engine.odb.option import odb_words
 from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.recommendation.ranking import ranking_words
 from advisor.management.workload_input import read_workload
+from pricing.engine.sources.json_words import customer_json
 
 
 class Command(BaseCommand):
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         workload = read_workload(str(options["workload"]), refused="invalid workload, no recommendation")
         result = services.recommendation_for(workload)
         if options["json"]:
-            self.stdout.write(json.dumps(recommendation_json(result), indent=2, default=str))
+            self.stdout.write(json.dumps(customer_json(recommendation_json(result)), indent=2, default=str))
             return
         for o in result.options:
             self.stdout.write(f"{o.label}: {o.verdict.verdict_label}")

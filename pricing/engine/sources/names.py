@@ -27,6 +27,7 @@ COPIED_BY_REPOSITORY = {
     "cycloidio/terracost": "terracost's test data",
     "vantage-sh/ec2instances.info": "ec2instances.info (Vantage)",
 }
+BUNDLED = "fixtures/prices:"  # how a snapshot loaded from the committed price fixtures names its files
 _REGION = re.compile(r"\b((?:us-gov|us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d)\b")
 _KEY = re.compile(r"^([A-Z][A-Z0-9]{1,7}):\s")
 _TAGS = re.compile(r"\b([A-Z][A-Z0-9]{1,7})\b(?=[ ,;)]|$)")
@@ -60,6 +61,8 @@ def _name(text: str, as_of: str, region: str | None) -> str:
         return f"AWS Price List, {_where_and_when(region, as_of)}"
     if text.startswith("AWS Price List, Database Savings Plans offer file"):  # drop the version and who republished it
         return f"AWS Price List (Database Savings Plans), {_where_and_when(region, as_of)}"
+    if text.startswith(BUNDLED):  # a snapshot of the price rows that come with the advisor (its committed fixtures)
+        return f"AWS Price List rows bundled with the advisor, {_where_and_when(region, as_of)}".rstrip(", ")
     if text.startswith("AWS Price List via "):  # already in these words: keep them, drop the file and commit
         return text.rsplit(" (", 1)[0] if text.endswith(")") else text
     key = _KEY.match(text)

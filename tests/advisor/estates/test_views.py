@@ -126,6 +126,10 @@ def test_the_api_creates_polls_and_reads_an_estate(client: Client, prices: None,
         float(next(o["monthly_usd"] for o in r["options"] if o["option"] == r["recommended"])) for r in recommended
     )
     assert float(best["monthly_usd"]) == pytest.approx(total, abs=0.005)
+    # each option's price sources by the names people know them, not the files and dataset keys the rows came from
+    sources = {s for r in recommended for o in r["options"] for s in o["price_sources"]}
+    assert sources and all(s.startswith(("AWS Price List", "Oracle")) for s in sources), sources
+    assert not any("fixtures/" in s or "SKU" in s or "[" in s for s in sources), sources
     assert client.delete(f"/api/v1/estates/{body['id']}").status_code == 204
 
 
@@ -145,6 +149,8 @@ def test_the_command_prints_json_and_exits_1_for_a_refused_row(tmp_path: Path, p
     body = json.loads(out.getvalue())
     assert [d["status"] for d in body["databases"]] == ["done", "done", "invalid", "done"]
     assert body["totals"]["databases"] == 3
+    sources = {s for d in body["databases"] if d["result"] for o in d["result"]["options"] for s in o["price_sources"]}
+    assert sources and not any("fixtures/" in s or "SKU" in s or "[" in s for s in sources), sources
 
 
 def test_the_command_exits_2_for_a_file_it_cannot_read(tmp_path: Path) -> None:

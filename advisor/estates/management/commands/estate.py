@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from advisor.access import visible_assessments
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assessing.database import summary_of
-from advisor.estates.engine.as_json import totals_json
+from advisor.estates.engine.as_json import summary_json, totals_json
 from advisor.estates.engine.columns import MAX_FILE_BYTES
 from advisor.estates.engine.inventory import (
     InvalidRow,
@@ -90,7 +90,7 @@ class Command(BaseCommand):
                 continue
             assessed.append(Assessed(row.name, summary))
             results.append({"row": row.row, "name": row.name, "status": "done", "error": None,
-                            "result": summary.model_dump(mode="json")})  # fmt: skip
+                            "result": summary_json(summary)})  # fmt: skip
         for bad in inventory.invalid:
             results.append({"row": bad.row, "name": bad.name, "status": "invalid",
                             "error": "; ".join(str(e) for e in bad.errors), "result": None})  # fmt: skip
