@@ -80,7 +80,7 @@ class PerformanceInsightsConfig(BaseModel):
 
 
 class EstimateConfig(BaseModel):
-    """The config of ``manage.py estimate`` and ``POST /api/v1/estimate``: a public contract (new keys only)."""
+    """The config of ``POST /api/v1/estimate`` and of the estimate command: a public contract (new keys only)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     platform: Platform

@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from tests.advisor.test_api_recommendations_json import PROVENANCE, _texts
+
 EVERY_ENDPOINT = {
     ("/api/v1/schema/workload", "get"),
     ("/api/v1/workloads/validate", "post"),
@@ -86,3 +88,12 @@ def test_the_estate_endpoint_documents_both_its_upload_and_its_json_body(anon_cl
     assert "file" in content["multipart/form-data"]["schema"]["properties"]
     json_body = content["application/json"]["schema"]
     assert json_body["required"] == ["assessments"] and json_body["properties"]["assessments"]["maxItems"] == 2000
+
+
+def test_the_documents_describe_fields_without_our_files_or_citation_keys(anon_client: Client) -> None:
+    """The OpenAPI document and the workload's JSON Schema are read by API users: descriptions name documents as
+    people know them (a field named in ``code`` is fine), never a file of ours or a research key."""
+    for url in ("/api/v1/openapi.json", "/api/v1/schema/workload"):
+        document = anon_client.get(url).json()
+        leaks = [(path, text) for path, text in _texts(document) if PROVENANCE.search(text)]
+        assert leaks == [], leaks[:3]

@@ -13,9 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.engine.facts import fact_registry
 from advisor.engine.workload import Workload
 
-RDS_MEMORY_SOURCE = (
-    "[HP] RDS User Guide, HugePages for RDS for Oracle: MEMORY_TARGET defaults to 3/4 of the instance memory"
-)
+RDS_MEMORY_SOURCE = "RDS User Guide, HugePages for RDS for Oracle: MEMORY_TARGET defaults to 3/4 of the instance memory"
 
 MIN_ORACLE_MEMORY_FRACTION = 0.1
 """The lowest "share of instance memory Oracle may use" the sizing policy accepts. A bound this advisor sets, not a

@@ -22,7 +22,7 @@ class HostLocation(StrEnum):
 
 
 class ProcessorFamily(StrEnum):
-    """The Core Factor Table's families we hold (``pricing/engine/data/core_factors.json``, same keys)."""
+    """The processor families of Oracle's Processor Core Factor Table that licence counts use."""
 
     INTEL_XEON = "intel-xeon"
     AMD = "amd"
