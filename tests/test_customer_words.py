@@ -309,3 +309,39 @@ def test_the_estimate_command(prices: None, tmp_path: Path) -> None:
         out = io.StringIO()
         call_command("estimate", "--config", str(path), stdout=out)
         assert_customer_words(out.getvalue(), f"`manage.py estimate` for {config['instance_class']}")
+
+
+def json_text(data: Any, key: str = "") -> Iterator[str]:
+    """The words of a JSON answer: every text but identifiers a program matches on (a finding's rule id) and page
+    addresses (how a source should be given)."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            yield from json_text(value, name)
+    elif isinstance(data, list):
+        for value in data:
+            yield from json_text(value, key)
+    elif isinstance(data, str) and key != "rule_id" and not key.endswith("_url"):
+        yield data
+
+
+def test_the_recommendations_api_and_json_command_for_every_golden_scenario(
+    anon_client: Client, prices: None, tmp_path: Path
+) -> None:
+    for scenario in SCENARIOS:
+        body = scenario.workload.model_dump_json()
+        answer = anon_client.post("/api/v1/recommendations", body, "application/json")
+        assert answer.status_code == 200
+        assert_customer_words("\n".join(json_text(answer.json())), f"the recommendations API for {scenario.name}")
+        path = tmp_path / "workload.json"
+        path.write_text(body)
+        out = io.StringIO()
+        call_command("recommend", "--workload", str(path), "--json", stdout=out)
+        shown = "\n".join(json_text(json.loads(out.getvalue())))
+        assert_customer_words(shown, f"`manage.py recommend --json` for {scenario.name}")
+
+
+def test_the_estimate_api(anon_client: Client, prices: None) -> None:
+    for config in ESTIMATES:
+        answer = anon_client.post("/api/v1/estimate", json.dumps(config), "application/json")
+        assert answer.status_code == 200, answer.content
+        assert_customer_words("\n".join(json_text(answer.json())), f"the estimate API for {config['instance_class']}")

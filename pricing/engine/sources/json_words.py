@@ -5,7 +5,8 @@ notes' sections and the research reference's citation keys), and estates store i
 An answer handed to a user says the same as the pages instead: a cost line's price source by the name people know
 it (``names.source_name``: "AWS Price List, eu-west-1, 2023-02-23 · SKU …"), an answer's ``price_sources`` as those
 names once each, and every other text in ``customer_words`` (which leaves a text without our provenance as it is:
-identifiers, money, URLs and dates pass unchanged).
+identifiers, money, URLs and dates pass unchanged). A line's ``sku`` is kept where it is AWS's (it can be looked up)
+and null where our importer made one up for a third party's copy, as the pages show it.
 
 Pure Python. Only an answer's own words go through it: a user's echoed input (a name, a file name) is not ours to
 rewrite.
@@ -17,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pricing.engine.sources.customer_words import customer_words
-from pricing.engine.sources.names import listed_source_name, source_name
+from pricing.engine.sources.names import AWS_SKU, listed_source_name, source_name
 
 # A line's source, priced from one row: named with the line's own date.
 LINE_SOURCE_KEYS = frozenset({"price_source", "source"})
@@ -37,7 +38,9 @@ def customer_json(data: Any) -> Any:
         out = {}
         for key, value in data.items():
             if type(value) is str:
-                if key.endswith(FIGURE_KEYS):
+                if key == "sku" and "price_source" in data:  # an AWS price row's: kept where AWS publishes it
+                    out[key] = value if AWS_SKU.fullmatch(value) else None
+                elif key.endswith(FIGURE_KEYS):
                     out[key] = value
                 else:
                     out[key] = _line_source(value, data) if key in LINE_SOURCE_KEYS else customer_words(value)

@@ -74,3 +74,19 @@ def test_the_answer_it_was_made_from_is_left_as_it_was() -> None:
     before = copy.deepcopy(ANSWER)
     customer_json(ANSWER)
     assert ANSWER == before
+
+
+def test_a_lines_sku_is_kept_where_aws_publishes_it_and_null_where_we_made_one_up() -> None:
+    lines = customer_json(
+        {
+            "lines": [
+                {"price_source": TERRACOST_ROW, "as_of": "2023-02-23", "sku": "UZ7N3QU3DRSU25FK"},
+                {
+                    "price_source": "VI21: vantage-sh/ec2instances.info",
+                    "as_of": "2021-08-03",
+                    "sku": "VI21-us-east-1-db.r5b.8xlarge-5-single-az",
+                },
+            ]
+        }  # fmt: skip
+    )["lines"]
+    assert [line["sku"] for line in lines] == ["UZ7N3QU3DRSU25FK", None]
