@@ -66,6 +66,23 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bTGPL\b", "price list"),
     )
 )
+
+# The text a step's pattern cannot match without (a quick test before the slower search): the steps over files.
+# (what a step's pattern holds, the text it cannot match without), the first that applies
+_NEEDED = (("fixtures/", "fixtures/"), ("shared/", "shared/"), ("\\.json", ".json"), ("eference", "eference"),
+           ("seed", "seed"), ("own rule", "own rule"), ("cross-checked", "cross-checked"),
+           ("transcription", "transcription"), ("TGPL", "TGPL"), ("\\[", "["), (": ", ": "))  # fmt: skip
+
+
+def _needs(pattern: str) -> str | None:
+    if _MD in pattern:  # a file of the research reference: "….md"
+        return ".md"
+    return next((needed for held, needed in _NEEDED if held in pattern), None)
+
+
+_STEP_NEEDS: dict[re.Pattern[str], str] = {
+    pattern: needs for pattern, _ in _STEPS if (needs := _needs(pattern.pattern)) is not None
+}
 _TIDY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
@@ -100,6 +117,7 @@ _CLAUSE = re.compile(r"[;,]\s*[^;,()]*(?:" + _NOTE + r")[^;,()]*", re.I)
 _FILE = re.compile(
     r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py|jsonl?|ya?ml)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b"
 )
+_FILE_MARKS = (".go", ".md", ".py", ".json", ".yml", ".yaml", "@")  # one of them is in every text _FILE matches
 _DOC_FILES = re.compile(r"(\b(?:User|API|Reference) Guide)\s+(?:[\w.-]+\.md\b,?\s*)+")
 _PLAIN = (
     # a quote of our notes keeps its words, not its section ("pricing-notes §4d: 'Multi-AZ ×2'"); a price row's own
@@ -122,6 +140,8 @@ _PLAIN = (
     (re.compile(r"\bthe \d[\d,]*-product dump\b"), "the copy of Oracle's price list used here"),
     (re.compile(r",? so it is not in the CSV\b"), ""),
 )
+# One of these (in lower case) is in every text a step of _PLAIN changes.
+_PLAIN_MARKS = ("§", "three facts", "row '", " has no", "unconfirmed", "bom", "research", "-product dump", "the csv")
 
 
 # What any step above could take out or reword starts with one of these (a superset, tested against every step):
@@ -150,14 +170,20 @@ def _rewritten(text: str) -> str:
     """Every step, on any text (``_cleaned`` skips the texts none of them could change)."""
     out = _steps(text)
     before = out
-    out = CITATION_KEY.sub("", out)
-    for pattern, plain in _PLAIN:
-        out = pattern.sub(plain, out)
-    out = _DOC_FILES.sub(r"\1 ", out)
-    for _ in range(3):  # nested parentheses: the innermost first
-        out = _PARENTHESISED.sub(_without_notes, out)
-    out = _CLAUSE.sub("", out)
-    out = _FILE.sub("", out)
+    if "[" in out:
+        out = CITATION_KEY.sub("", out)
+    lowered = out.lower()
+    if any(mark in lowered for mark in _PLAIN_MARKS):
+        for pattern, plain in _PLAIN:
+            out = pattern.sub(plain, out)
+    if ".md" in out:
+        out = _DOC_FILES.sub(r"\1 ", out)
+    if _NOTE_RE.search(out):  # only a parenthesis or a clause holding one of our notes goes
+        for _ in range(3):  # nested parentheses: the innermost first
+            out = _PARENTHESISED.sub(_without_notes, out)
+        out = _CLAUSE.sub("", out)
+    if any(mark in out for mark in _FILE_MARKS):
+        out = _FILE.sub("", out)
     out = out if out == before else _tidy(out)
     return text if out == text else out
 
@@ -170,7 +196,9 @@ def _steps(text: str) -> str:
         return text
     out = text
     for pattern, replacement in _STEPS:
-        out = pattern.sub(replacement, out)
+        needs = _STEP_NEEDS.get(pattern)
+        if needs is None or needs in out:
+            out = pattern.sub(replacement, out)
     if out == text:
         return text
     for pattern, replacement in _TIDY:  # only where something was taken out
