@@ -10,8 +10,12 @@ class AdvisorConfig(AppConfig):
 
     def ready(self) -> None:
         """Refuse to start with a broken rule set rather than silently drop rules; drop cached prices when an admin
-        writes or switches a price snapshot; tell pricing which saved assessments a snapshot switch reprices."""
+        writes or switches a price snapshot; tell pricing which saved assessments a snapshot switch reprices; set the
+        garbage collector for a process that keeps answers (``config.collector``)."""
         from advisor import price_impact, services
+        from config import collector
+
+        collector.tune()  # long-lived tables of answers: fewer full passes of the garbage collector
         from pricing.services import snapshot_changed
         from pricing.snapshots.impact import register_impact_provider
 

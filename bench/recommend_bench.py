@@ -4,12 +4,14 @@ throughput under gunicorn beside a trivial endpoint's, measured in the same run.
 Goals (issue 28): every golden scenario's median at most 15 ms in the engine; ``POST /api/v1/recommendations``
 with a new workload every request at least half the trivial endpoint's throughput in the same run. Also printed:
 the engine on 200 workloads it has not seen (generated from the golden scenarios, each asked once), the figure an
-estate or a stream of new questionnaires meets. Run: ``make bench-recommend``. Prints its figures; asserts nothing.
+estate or a stream of new questionnaires meets, and 1,000 new workloads through the API in one process with the
+garbage collector at CPython's defaults and as the app sets it (mean, median, 99th percentile). Run: ``make bench-recommend``. Prints its figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import http.client
+import io
 import itertools
 import os
 import statistics
@@ -71,6 +73,54 @@ def engine() -> None:
     p95 = sorted(times)[int(len(times) * 0.95) - 1]
     print(f"  {len(times)} workloads not seen before (once each)    median {statistics.median(times):6.1f} ms   "
           f"p95 {p95:6.1f} ms")  # fmt: skip
+
+
+STREAM = 1_000
+
+
+def stream(collector: str) -> None:
+    """One process answers STREAM new workloads through the API in a row (Django's test client; sizes of the 200
+    generated workloads varied so each is new): mean, median and 99th percentile, with the garbage collector as
+    the app sets it (``tuned``) or at CPython's defaults. Run in a process of its own per setting."""
+    import gc
+
+    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "false", "SECRET_KEY": "bench-only",
+                       "ALLOWED_HOSTS": "testserver", "SECURE_SSL_REDIRECT": "false",
+                       "API_RATE_LIMIT": "1000000/m"})  # fmt: skip
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from tests.advisor.engine.recommendation.comparison_set import cases
+
+    call_command("migrate", "--noinput", verbosity=0)
+    call_command("load_prices", verbosity=0, stdout=io.StringIO())
+    if collector == "default":
+        gc.set_threshold(700, 10, 10)
+    client = Client()
+    workloads = [w for _, w, _ in cases()[len(load_scenarios()) :]]
+    times = []
+    for i, w in enumerate(itertools.islice(itertools.cycle(workloads), STREAM)):
+        sizing = w.sizing.model_copy(update={"db_size_gib": w.sizing.db_size_gib * (1 + i / 997)})
+        body = w.model_copy(update={"sizing": sizing}).model_dump_json()
+        start = time.perf_counter()
+        response = client.post("/api/v1/recommendations", body, content_type="application/json")
+        times.append((time.perf_counter() - start) * 1000)
+        if response.status_code != 200:
+            raise SystemExit(f"HTTP {response.status_code}: {response.content[:300]!r}")
+    times.sort()
+    print(f"  collector {collector:<8} {gc.get_threshold()!s:<18} mean {statistics.mean(times):6.1f} ms   median "
+          f"{times[len(times) // 2]:6.1f} ms   p99 {times[int(len(times) * 0.99)]:7.1f} ms")  # fmt: skip
+
+
+def streams() -> None:
+    print(f"{STREAM} new workloads through the API in one process, one after another:")
+    for collector in ("default", "tuned"):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = os.environ | {"DATABASE_URL": f"sqlite:///{tmp}/stream.sqlite3"}
+            subprocess.run([sys.executable, __file__, "--stream", collector], cwd=ROOT, env=env, check=True)
 
 
 def _load(path: str, body: bytes | None | Callable[[int], bytes], seconds: float) -> float:
@@ -156,6 +206,10 @@ def http_throughput() -> None:
 
 
 if __name__ == "__main__":
-    engine()
-    if "--engine-only" not in sys.argv:
-        http_throughput()
+    if "--stream" in sys.argv:
+        stream(sys.argv[sys.argv.index("--stream") + 1])
+    else:
+        engine()
+        streams()
+        if "--engine-only" not in sys.argv:
+            http_throughput()
