@@ -74,7 +74,11 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
             unpriced.append(f"Redo shipped to {dr_region} ({rate}): no sourced inter-Region transfer rate for "
                             f"{home} → {dr_region}")  # fmt: skip
         else:
-            lines.append(_transfer_line(f"Redo shipped {home} → {dr_region}: {rate}", gb, price, estimated=False))
+            line = _transfer_line(f"Redo shipped {home} → {dr_region}: {rate}", gb, price, estimated=False)
+            inferred = transfer_prices().fact("rds_rate_is_the_inter_region_rate")
+            if platform != "ec2" and inferred is not None:  # RDS replicas at the Region pair's rate: inferred, said why
+                line = line.model_copy(update={"estimated": True, "note": inferred.text})
+            lines.append(line)
     if platform == "ec2" and local_standby:
         price = cross_az_transfer(home)
         if gb is None:

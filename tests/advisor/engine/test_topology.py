@@ -203,6 +203,16 @@ def test_redo_of_2_mib_s_to_a_dr_region_is_priced_from_the_redo_rate():
     assert redo.monthly_usd == Decimal("102.66") and redo.as_of == "2024-09-24"
     assert "eu-west-1 → eu-central-1" in redo.name
     assert not any(u.startswith("Redo rate") for u in ec2.topology.needs_input)
+    assert not redo.estimated  # EC2 sends the redo itself: the Region pair's rate is the one AWS bills
+
+
+def test_an_rds_cross_region_replicas_redo_is_marked_estimated_and_says_why():
+    # RDS bills a cross-Region replica's traffic as data transfer out of the source Region; no source gives an RDS
+    # rate of its own, so the Region pair's rate is applied by inference: the line says so
+    rds = options(dr_workload(redo_mib_s=2))["rds"].chosen
+    (redo,) = rds.topology.transfer
+    assert redo.monthly_usd == Decimal("102.66") and redo.estimated
+    assert redo.note.startswith("No source gives a separate RDS inter-Region rate")
 
 
 def test_a_6_tb_database_without_a_redo_rate_ships_nothing_invented():
