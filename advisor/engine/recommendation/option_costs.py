@@ -116,6 +116,12 @@ def _licence_config(
     )
 
 
+RAC_NOT_BUILT_ON_EC2 = (
+    "Not priced: Real Application Clusters. Each EC2 server here runs a single instance: RAC on EC2 needs "
+    "third-party clustering (such as FlashGrid) that this estimate does not build, so no RAC licence is counted"
+)
+
+
 def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
     """The licence model and options pricing can use here; what the option does not offer is noted, not priced."""
     wanted = workload.oracle.licence_model.value
@@ -127,6 +133,9 @@ def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
         notes.append(f"Licence included is not offered here for this edition: priced as {model.upper()} instead.")
     keep = []
     for key in wanted_options(workload):
+        if key == "rac" and platform == "ec2":  # licensed only with the cluster it is for, which is not built here
+            notes.append(RAC_NOT_BUILT_ON_EC2)
+            continue
         alone = licence_config(workload, vcpus=None, cores=None, options=(key,), include=True)
         problems = validate_licences(
             alone.model_copy(update={"pdbs": None}),

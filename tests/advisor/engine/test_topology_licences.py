@@ -117,3 +117,19 @@ def test_an_ec2_standby_that_takes_no_reads_is_mounted():
     assert plan.readable_servers == 1
     ec2 = chosen(load, "ec2")
     assert set(products(ec2)) == {"ee"} and products(ec2)["ee"].servers == 2
+
+
+def test_rac_is_never_licensed_on_ec2_servers_that_each_run_a_single_instance():
+    # The EC2 option builds one instance per server (RAC on EC2 needs third-party clustering, which is not built, and
+    # the rules block EC2 for RAC): counting RAC licences on those servers would price a cluster nobody deploys.
+    # RDS refuses RAC from Oracle's price data (not available there), with its source.
+    rec = recommend(workload({"multi_az": True}, {"rac": True}), book())
+    by_option = {o.option: o for o in rec.options}
+    ec2 = by_option["ec2"].chosen
+    assert ec2 is not None and ec2.topology.licence is not None
+    assert "rac" not in {p.key for p in ec2.topology.licence.products}
+    assert any(
+        note.startswith("Not priced: Real Application Clusters. Each EC2 server") for note in by_option["ec2"].notes
+    )
+    rds = by_option["rds"].chosen
+    assert rds is not None and "rac" not in {p.key for p in rds.topology.licence.products}
