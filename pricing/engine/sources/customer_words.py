@@ -136,19 +136,39 @@ _PLAIN = (
     (re.compile(r"\bA third-party BOM reference file quoting\b"), "A third-party bill of materials quoting"),
     (re.compile(r"\bThird-party BOM samples\b"), "Third-party bills of materials"),
     (re.compile(r"\bour research's\b", re.I), "the published"),
+    # how the price fixtures' rows say a figure was inferred or derived
+    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+marks it\s+"), "marked "),
+    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+infers it:\s*"), "inferred: "),
+    (re.compile(r"\bderived here: "), "derived: "),
+    (
+        re.compile(r"\bas every other RDS storage price in the notes\b"),
+        "as every other RDS Multi-AZ storage price held is",
+    ),
     # the Oracle Database@AWS price list's notes name the file it was read from
     (re.compile(r"\bthe \d[\d,]*-product dump\b"), "the copy of Oracle's price list used here"),
     (re.compile(r",? so it is not in the CSV\b"), ""),
 )
 # One of these (in lower case) is in every text a step of _PLAIN changes.
-_PLAIN_MARKS = ("§", "three facts", "row '", " has no", "unconfirmed", "bom", "research", "-product dump", "the csv")
+_PLAIN_MARKS = (
+    "§",
+    "derived here",
+    "in the notes",
+    "three facts",
+    "row '",
+    " has no",
+    "unconfirmed",
+    "bom",
+    "research",
+    "-product dump",
+    "the csv",
+)
 
 
 # What any step above could take out or reword starts with one of these (a superset, tested against every step):
 # a text with none of them (a sum of money, a class, a Region, most reasons) is its own customer words.
 _MAYBE = re.compile(
-    r"\[|: |\.json|fixtures/|shared/|eference|seed|rule:|unconfirmed|BOM|research|three facts|row '|has no|-product dump|the CSV|"
-    + _NOTE,
+    r"\[|: |\.json|fixtures/|shared/|eference|seed|rule:|unconfirmed|BOM|research|three facts|row '|has no"
+    r"|-product dump|the CSV|derived here|in the notes|" + _NOTE,
     re.I,
 )
 

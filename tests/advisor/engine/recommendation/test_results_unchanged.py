@@ -1,7 +1,7 @@
 """The engine's speed work changes no answer: every golden scenario and 200 generated workloads give the
 recommendation JSON they gave before it (stored from the engine as it was, see ``comparison_set``). The stored set
-is written again only after listing every difference and finding each intended: last on 2026-11-28, for two texts of
-our price lists said in customers' words, an RDS replica's inter-Region transfer marked estimated, and RAC no longer
+is written again only after listing every difference and finding each intended: last on 2026-11-28, for texts of our
+price lists and price rows said in customers' words, an RDS replica's inter-Region transfer marked estimated, and RAC no longer
 licensed on EC2 servers that each run a single instance (51 RAC workloads: the EC2 option's licences and totals
 only; no recommended option or ranking moved)."""
 
