@@ -58,6 +58,7 @@ def test_the_cli_prints_the_exadata_total_with_its_licences(prices):
     out = io.StringIO()
     call_command("recommend", "--workload", str(SCENARIO_DIR / "large-ee-warehouse.json"), stdout=out)
     text = out.getvalue()
-    # 14,366.98 of servers and ECPUs + 67,648.88 of licences, RAC's included (tests/advisor/engine/odb/test_licences.py)
-    assert "a VM cluster of 64 ECPUs on 2 VMs (RAC): $82,015.86 a month" in text
+    # 14,366.98 of servers and ECPUs + 50,679.99 of licences; no RAC: the warehouse does not need it
+    # (tests/advisor/engine/odb/test_licences.py)
+    assert "a VM cluster of 64 ECPUs on 2 VMs: $65,046.97 a month" in text
     assert "BYOL counts 16 Oracle Database Enterprise Edition processor licences" in text

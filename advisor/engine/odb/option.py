@@ -78,14 +78,22 @@ def other_reading_note(result: OdbResult, others: tuple[tuple[str, Decimal], ...
     )
 
 
+NO_RAC_LICENCE = (
+    "RAC is not licensed: the workload does not need it, so its database runs as a single instance on the VM "
+    "cluster (BYOL covers Enterprise Edition and the options you run; licence RAC to run the database across the "
+    "VMs)"
+)
+
+
 def odb_recommendation(
     workload: Workload, need: Need, label: str, verdict: OptionVerdict,
     others: tuple[tuple[str, Decimal], ...] = (),
 ) -> Any:  # fmt: skip
     """``others``: the other options' labels and monthly totals, to say whether the other licence reading would
     make Oracle Database@AWS the cheapest."""
-    # the VM cluster runs RAC across its VMs (at least two database servers), so BYOL licenses RAC like any option
-    options = tuple(dict.fromkeys((*wanted_options(workload), "rac")))
+    # BYOL licenses the options the database runs (Oracle's service descriptions: Enterprise Edition "plus a license
+    # for each database option/management pack that you elect to run"): RAC only for a workload that needs it
+    options = wanted_options(workload)
     result = recommend_odb(
         vcpus_needed=need.vcpus,
         memory_gib_needed=need.memory_gib,
@@ -103,6 +111,8 @@ def odb_recommendation(
     )
     notes = list(result.problems)
     byol = workload.oracle.licence_model.value == "byol"
+    if byol and result.monthly_usd is not None and "rac" not in options:
+        notes.append(NO_RAC_LICENCE)
     if result.monthly_usd is not None and byol and result.byol_licence_note:
         notes.append(result.byol_licence_note)
     if byol and result.monthly_usd is not None:
@@ -152,7 +162,7 @@ def odb_words(result: OdbResult) -> str:
     words = (
         f"{infra.shape}: {infra.database_servers} database + {infra.storage_servers} storage servers "
         f"({infra.database_server_type}/{infra.storage_server_type}), a VM cluster of {infra.compute} "
-        f"{infra.compute_unit}s on {infra.vms} VMs (RAC)"
+        f"{infra.compute_unit}s on {infra.vms} VMs" + (" (RAC)" if "rac" in result.byol_options else "")
     )
     if result.local_standby is not None:
         words += "; a Data Guard standby of the same size in a second AZ"

@@ -1,7 +1,8 @@
 """Oracle Database@AWS on BYOL counts the Oracle licences like every other option, worked by hand on the golden
 large EE warehouse (us-east-1, EE BYOL, 8 processor licences owned; Partitioning, Advanced Compression, the
-Diagnostics and Tuning Packs; no standby). The VM cluster runs RAC across its two database servers, so Real
-Application Clusters ($23,000 a processor) is licensed too.
+Diagnostics and Tuning Packs; no standby). BYOL covers Enterprise Edition and the options the database runs: the
+warehouse needs no RAC, so Real Application Clusters is not licensed (its database runs as a single instance on the
+VM cluster); a workload that needs RAC has it licensed ($23,000 a processor) like any option.
 
 The need: 24 peak vCPUs x 1.2 headroom = 28.8 vCPUs = 14.4 OCPUs at 2 vCPUs each = 57.6 ECPUs at 4 per OCPU,
 rounded up to a multiple of 8 = 64 ECPUs on an X11M with the minimum 2 database and 3 storage servers (16,000 GiB =
@@ -49,8 +50,8 @@ def test_the_warehouse_needs_16_processor_licences_on_exadata_at_4_ecpus_each():
     assert odb.byol_processor_licences == 16 and odb.licences_in_total
     products = {p.key: (p.required, p.owned, p.to_buy) for p in odb.byol_licences.products}
     assert products == {"ee": (16, 8, 8), "partitioning": (16, 0, 16), "advanced_compression": (16, 0, 16),
-                        "diagnostics_pack": (16, 0, 16), "tuning_pack": (16, 0, 16),
-                        "rac": (16, 0, 16)}  # fmt: skip
+                        "diagnostics_pack": (16, 0, 16), "tuning_pack": (16, 0, 16)}  # fmt: skip
+    assert any(note.startswith("RAC is not licensed: the workload does not need it") for note in options()["odb"].notes)
 
 
 def test_the_licences_are_priced_like_ec2s_and_added_to_the_byol_total():
@@ -60,15 +61,14 @@ def test_the_licences_are_priced_like_ec2s_and_added_to_the_byol_total():
     compression = buy(16, 11500) + support(16, 11500)
     diagnostics = buy(16, 7500) + support(16, 7500)  # 3,333.33 + 2,200.00
     tuning = buy(16, 5000) + support(16, 5000)  # 2,222.22 + 1,466.67
-    rac = buy(16, 23000) + support(16, 23000)  # 10,222.22 + 6,746.67: the VM cluster runs RAC
-    licences = ee + partitioning + compression + diagnostics + tuning + rac
-    assert licences == Decimal("67648.88")  # 50,679.99 + 16,968.89
+    licences = ee + partitioning + compression + diagnostics + tuning
+    assert licences == Decimal("50679.99")
     # 2 database + 3 storage servers at 2.9032/h x 730 = 4,238.67 + 6,358.01; 64 ECPUs x 0.0807 x 730 = 3,770.30
     infrastructure_and_ecpus = (
         cents(2 * Decimal("2.9032") * 730) + cents(3 * Decimal("2.9032") * 730) + cents(64 * Decimal("0.0807") * 730)
     )
     assert infrastructure_and_ecpus == Decimal("14366.98")
-    assert odb.total_byol_usd == odb.monthly_usd == infrastructure_and_ecpus + licences == Decimal("82015.86")
+    assert odb.total_byol_usd == odb.monthly_usd == infrastructure_and_ecpus + licences == Decimal("65046.97")
     licence_lines = [line for line in odb.lines if line.kind == "licence"]
     assert sum(line.monthly_usd for line in licence_lines) == licences
     assert all(line.licence_model == "byol" for line in licence_lines)
@@ -93,13 +93,13 @@ def test_the_other_reading_is_priced_and_said_to_change_the_ranking():
     odb = options()["odb"]
     # 8 ECPUs per licence: 64 / 8 = 8 licences, all 8 EE owned (support only), 8 of each option bought
     licences = (support(8, 47500) + 2 * (buy(8, 11500) + support(8, 11500)) + buy(8, 7500) + support(8, 7500)
-                + buy(8, 5000) + support(8, 5000) + buy(8, 23000) + support(8, 23000))  # fmt: skip
-    assert licences == Decimal("28546.68")  # 20,062.24 + RAC's 5,111.11 + 3,373.33
-    assert odb.odb.byol_other_reading_usd == Decimal("14366.98") + licences == Decimal("42913.66")
+                + buy(8, 5000) + support(8, 5000))  # fmt: skip
+    assert licences == Decimal("20062.24")
+    assert odb.odb.byol_other_reading_usd == Decimal("14366.98") + licences == Decimal("34429.22")
     ec2 = options()["ec2"].chosen.total_monthly_usd
     assert odb.odb.byol_other_reading_usd < ec2
     assert (
-        "Under the other reading (8 ECPUs per licence) Oracle Database@AWS on BYOL would cost $42,913.66 a month "
+        "Under the other reading (8 ECPUs per licence) Oracle Database@AWS on BYOL would cost $34,429.22 a month "
         f"and would be the cheapest option (the next is Self-managed Oracle on EC2 at ${ec2:,.2f})"
     ) in " ".join(odb.notes)
     assert any("BYOL counts 16 Oracle Database Enterprise Edition processor licences" in n for n in odb.notes)
@@ -111,14 +111,13 @@ def test_cash_as_paid_buys_the_licences_in_month_1_and_bills_exadata_monthly():
     flow = odb_cash_flow(options()["odb"].odb)
     # bought in month 1: EE 8 x 47,500 = 380,000; Partitioning and Advanced Compression 16 x 11,500 each = 368,000;
     # Diagnostics 16 x 7,500 = 120,000; Tuning 16 x 5,000 = 80,000: 948,000.00
-    # and RAC 16 x 23,000 = 368,000: 1,316,000.00
-    purchase = Decimal(8 * 47500 + 2 * 16 * 11500 + 16 * 7500 + 16 * 5000 + 16 * 23000)
-    # support at the start of each year on all 16: 22 % x 16 x (47,500 + 2 x 11,500 + 7,500 + 5,000 + 23,000)
-    support_year = Decimal("0.22") * 16 * (47500 + 2 * 11500 + 7500 + 5000 + 23000)
+    purchase = Decimal(8 * 47500 + 2 * 16 * 11500 + 16 * 7500 + 16 * 5000)
+    # support at the start of each year on all 16: 22 % x 16 x (47,500 + 2 x 11,500 + 7,500 + 5,000)
+    support_year = Decimal("0.22") * 16 * (47500 + 2 * 11500 + 7500 + 5000)
     exadata_year = Decimal("14366.98") * 12  # the servers and ECPUs as billed, 12 months
     assert flow.cash_year_usd == (exadata_year + purchase + support_year, exadata_year + support_year,
                                   exadata_year + support_year)  # fmt: skip
-    assert flow.run_rate_monthly_usd == Decimal("82015.86")  # the total: licences spread over 3 years
+    assert flow.run_rate_monthly_usd == Decimal("65046.97")  # the total: licences spread over 3 years
 
 
 def test_active_data_guard_is_licensed_on_the_readable_standby_not_on_the_mounted_dr_copy():
@@ -133,5 +132,15 @@ def test_active_data_guard_is_licensed_on_the_readable_standby_not_on_the_mounte
     required = {p.key: p.required for p in odb.byol_licences.products}
     # three VM clusters of 64 ECPUs = 16 licences each: the primary, the standby in a second AZ (open read-only with
     # Active Data Guard) and the standby in us-west-2 (mounted)
-    assert required["ee"] == 48 and required["rac"] == 48
+    assert required["ee"] == 48 and "rac" not in required
     assert required["active_data_guard"] == 32  # the primary's and the readable standby's, not the mounted copy's
+
+
+def test_a_workload_that_needs_rac_has_it_licensed_on_every_vm_cluster():
+    book = PriceBook([row for name in US_EAST_1 for row in read_rows(PRICES / name)])
+    workload = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json").workload
+    workload = workload.model_copy(update={"features": workload.features.model_copy(update={"rac": True})})
+    odb = {o.option: o for o in recommend(workload, book).options}["odb"]
+    required = {p.key: p.required for p in odb.odb.byol_licences.products}
+    assert required["rac"] == required["ee"] == 16  # like any option: 64 ECPUs / 4 per licence
+    assert not any(note.startswith("RAC is not licensed") for note in odb.notes)

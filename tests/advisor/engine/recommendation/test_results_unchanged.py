@@ -3,7 +3,8 @@ recommendation JSON they gave before it (stored from the engine as it was, see `
 is written again only after listing every difference and finding each intended: last on 2026-11-28, for texts of our
 price lists and price rows said in customers' words, an RDS replica's inter-Region transfer marked estimated, and RAC no longer
 licensed on EC2 servers that each run a single instance (51 RAC workloads: the EC2 option's licences and totals
-only; no recommended option or ranking moved)."""
+only) nor on Oracle Database@AWS for a workload that does not need it (106 workloads: that option's licences and
+totals only); no recommended option moved."""
 
 import json
 import lzma
