@@ -308,7 +308,9 @@ def _price(
             not_bought.append(f"{to_buy} {product.name}")
         support = required * net * rate * uplift
         unit = f"{metric} licence"
-        disc = f", {config.discount_pct}% off list ${product.licence_usd:,}" if config.discount_pct else ""
+        disc = (
+            f", {config.discount_pct.normalize():f}% off list ${product.licence_usd:,}" if config.discount_pct else ""
+        )
         product_lines = []
         if to_buy and config.count_purchase:
             product_lines.append(

@@ -108,7 +108,8 @@ CITATION_KEY = re.compile(r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]")
 # what only we can follow: a file of ours or a documentation repository's, a commit, a section of our notes
 _NOTE = (
     r"\.md\b|\.go\b|\.py\b|\.json\b|\.ya?ml\b|\.sql\b|@[0-9a-f]{7,}|\bat (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\bawsdocs/"
-    r"|§|\bsection \d|reference file|third-party BOM"
+    r"|§|\bsection \d|reference file|third-party BOM|\bwas not read\b(?!-)|\bnot retrieved\b|public code index"
+    r"|\bsee unpriced\b|\bsee the X11M facts\b"
     r"|\b(?:shared|fixtures|advisor|pricing|bench|data|www|pkg|testdata)/|\bpricing-notes\b|\bour research\b"
 )
 _NOTE_RE = re.compile(_NOTE, re.I)
@@ -141,6 +142,13 @@ _PLAIN = (
     (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+infers it:\s*"), "inferred: "),
     (re.compile(r"\bderived here: "), "derived: "),
     (
+        re.compile(
+            r"\bThe repository holding that file could not be identified, so these numbers are not in the CSV; "
+            r"they are a lead to verify\b"
+        ),
+        "They could not be traced to their source and are not used: verify them",
+    ),
+    (
         re.compile(r"\bas every other RDS storage price in the notes\b"),
         "as every other RDS Multi-AZ storage price held is",
     ),
@@ -153,6 +161,7 @@ _PLAIN_MARKS = (
     "§",
     "derived here",
     "in the notes",
+    "could not be identified",
     "three facts",
     "row '",
     " has no",
@@ -168,7 +177,7 @@ _PLAIN_MARKS = (
 # a text with none of them (a sum of money, a class, a Region, most reasons) is its own customer words.
 _MAYBE = re.compile(
     r"\[|: |\.json|fixtures/|shared/|eference|seed|rule:|unconfirmed|BOM|research|three facts|row '|has no"
-    r"|-product dump|the CSV|derived here|in the notes|" + _NOTE,
+    r"|-product dump|the CSV|derived here|in the notes|could not be identified|" + _NOTE,
     re.I,
 )
 

@@ -95,6 +95,9 @@ class TestCost:
         result = priced({"discount_pct": "40", "term_years": 5})
         # net $28,500: 8 x 28,500 = 228,000 / 60 = 3,800.00; support 228,000 x 22% = 50,160 / 12 = 4,180.00
         assert monthly(result) == [D("3800.00"), D("4180.00")]
+        # the questionnaire hands the percentage over with six decimals: the line says 40%, not 40.000000%
+        named = priced({"discount_pct": "35.000000", "term_years": 5}).lines[0].name
+        assert ", 35% off list $47,500, amortised" in named
 
     @pytest.mark.parametrize(("years", "purchase"), [(1, "31666.67"), (3, "10555.56"), (5, "6333.33")])
     def test_amortisation_over_the_term(self, years, purchase):
