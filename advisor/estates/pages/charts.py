@@ -65,6 +65,9 @@ def databases_by_option(totals: EstateTotals) -> dict[str, Any]:
     return json.loads(figure.to_json())
 
 
+LABEL_WIDTH = 16  # a product's name wrapped to lines this long under its bars, so neighbours do not overlap
+
+
 def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
     """Licences needed per placement (bars) and owned (a mark); None when no placement counts any licence (every
     database licence included, say): an empty chart says nothing."""
@@ -75,16 +78,17 @@ def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
         if not p.licences:
             continue
         figure.add_trace(go.Bar(
-            name=p.label, x=[wrapped(t.name, 24) for t in p.licences], y=[t.required for t in p.licences],
+            name=p.label, x=[wrapped(t.name, LABEL_WIDTH) for t in p.licences], y=[t.required for t in p.licences],
             marker_color=OPTION_COLOURS.get(p.placement, "#14212e"), customdata=[t.name for t in p.licences],
             hovertemplate="%{customdata}: %{y} needed<extra>" + p.label + "</extra>",
         ))  # fmt: skip
     owned = dict(totals.owned)
     if owned:
         names = {t.key: t.name for p in totals.placements for t in p.licences}
-        figure.add_trace(go.Scatter(name="owned", x=[wrapped(names.get(k, k), 24) for k in owned], y=list(owned.values()),
+        figure.add_trace(go.Scatter(name="owned", x=[wrapped(names.get(k, k), LABEL_WIDTH) for k in owned], y=list(owned.values()),
                                     mode="markers", marker={"symbol": "line-ew-open", "size": 40, "color": "#b42318"}))  # fmt: skip
     figure.update_layout(barmode="group", title="Licences needed per placement, and owned",
-                         yaxis_title="licences", height=380, xaxis=AXIS, legend={"orientation": "h", "y": -0.3},
+                         yaxis_title="licences", height=440, legend={"orientation": "h", "y": -0.45},
+                         xaxis={**AXIS, "tickangle": -45, "automargin": True},  # ten products side by side
                          **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
