@@ -124,6 +124,7 @@ _PLAIN = (
     # a quote of our notes keeps its words, not its section ("pricing-notes §4d: 'Multi-AZ ×2'"); a price row's own
     # source ("pricing-notes §4d (IC …)") is left for source_name, which names who copied the price
     (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+:\s*"), ""),
+    (re.compile(r"\s*\(reference\s*§\s*[\w.]+,\s*notes\)"), ""),  # "re:Invent 2025 STG320 (reference §1, notes)"
     (re.compile(r"\breference\s*§\s*[\w.]+(?:,\s*§\s*[\w.]+)*:?\s*"), ""),
     (re.compile(r"\s*\((?:the reference's )?(?:three facts|(?:matrix )?row ')[^()]*\)"), ""),
     (re.compile(r"\b(?:TC|VI21|OZ|IC|LIVE26|RULES26|C1)\b has no\b"), "the copied price list has no"),

@@ -40,6 +40,8 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
          "License-Included ECPU for Dedicated Infrastructure (SKU B110631) is not in the copy of Oracle's price list "
          "used here. Only its BYOL twin B110632 (0.0807) is."),
         ("pricing-notes §4d marks it '~0.16 (inferred)'.", "marked '~0.16 (inferred)'."),
+        ("EBS user guide gp3 wording; re:Invent 2025 STG320 (reference §1, notes)",
+         "EBS user guide gp3 wording; re:Invent 2025 STG320"),
         ("pricing-notes §4a infers it: m6i = m5 in eu-west-1.", "inferred: m6i = m5 in eu-west-1."),
         ("2 x the Single-AZ 0.10: derived here: 2 x Single-AZ, as every other RDS storage price in the notes (e.g. "
          "eu-west-1 io1 0.138/0.276).",
