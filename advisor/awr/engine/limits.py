@@ -18,9 +18,8 @@ class Limit:
 MAX_FILE_BYTES = Limit(
     16 * 1024 * 1024,
     "16 MiB per file",
-    "The largest sample, a 7-day 2-node RAC global HTML report (AWR_DBW.html), is 2.2 MB and the other RAC global "
-    "reports of its source are 2.0-2.1 MB; 16 MiB leaves room for reports several times larger while keeping one "
-    "parse bounded (our benchmark measures a 2 MB report).",
+    "A 7-day AWR global report of a 2-node RAC database in HTML is about 2.2 MB (others of its kind 2.0-2.1 MB); "
+    "16 MiB leaves room for reports several times larger while keeping the reading of one file bounded.",
 )
 MAX_FILES = Limit(
     64,
@@ -43,8 +42,8 @@ MAX_UPLOAD_BYTES = Limit(
 READ_WHILE_YOU_WAIT = Limit(
     16,
     "up to 16 files and 32 MiB in all are read while you wait; more in the background, with progress",
-    "16 HTML reports of 1.5-2.2 MB read in about 3 s (150-180 ms each on the 2-core CI machine); more would keep "
-    "the page waiting.",
+    "16 HTML reports of 1.5-2.2 MB read in about 3 s (150-180 ms each on a 2-core server); more would keep the "
+    "page waiting.",
 )
 # The same bound in bytes: a few large reports hold a web worker as long as many small ones (an outside run saw 16
 # files of 12 MB hold one for 43 s). At the measured 150-180 ms per 1.5-2.2 MB report, about 80-100 ms per MiB,
@@ -52,7 +51,7 @@ READ_WHILE_YOU_WAIT = Limit(
 READ_WHILE_YOU_WAIT_BYTES = Limit(
     32 * 1024 * 1024,
     "32 MiB in all read while you wait",
-    "At 80-100 ms per MiB (150-180 ms per 1.5-2.2 MB report on the 2-core CI machine), 32 MiB reads in about 3 s.",
+    "At 80-100 ms per MiB (150-180 ms per 1.5-2.2 MB report on a 2-core server), 32 MiB reads in about 3 s.",
 )
 MAX_FILES_BACKGROUND = Limit(
     256,
