@@ -51,6 +51,13 @@ if TYPE_CHECKING:
 # --- the glue shared by the page, the API and the CLI ----------------------------------------------------------
 
 
+SHOWN_ORIGINS = {
+    "fixture": "the AWS price rows bundled with the advisor",
+    "api": "read from the AWS Price List Query API",
+    "offer-file": "read from an AWS Price List bulk offer file",
+}
+
+
 @dataclass(frozen=True)
 class SnapshotInfo:
     """The price snapshot a bill was priced from, as shown next to its totals."""
@@ -62,6 +69,11 @@ class SnapshotInfo:
     as_of: date
     origin: str
     origin_label: str
+
+    @property
+    def shown_origin(self) -> str:
+        """Where the snapshot's rows came from, as a reader of the estimate knows it (no database id, no "fixture")."""
+        return SHOWN_ORIGINS.get(self.origin, self.origin_label)
 
     def as_json(self) -> dict[str, Any]:
         return {

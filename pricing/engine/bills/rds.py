@@ -102,7 +102,7 @@ def rds_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, vcpus: int |
         backup = plan.get(lambda: book.rds_backup(region=region, custom=custom), "extra_backup_gib")
         plan.add("Backup storage beyond the free 100% of allocated storage", cfg.extra_backup_gib, backup)
     plan.notes.append(
-        "Backup storage up to 100% of the allocated storage is free; extra_backup_gib is billed beyond it"
+        "Backup storage up to 100% of the allocated storage is free; the extra backup storage beyond it is billed"
     )
     if cfg.performance_insights is not None and "performance_insights" not in skip:
         if vcpus is None:
