@@ -37,7 +37,7 @@ def test_the_api_prices_exadata_at_the_quoted_rate_and_says_so(client, prices):
     db = next(line for line in odb["lines"] if line["part_number"] == "B110627")
     # 2 database servers x 2.9032 x 0.8 x 730 = 3,390.9376
     assert db["monthly_usd"] == "3390.94" and db["rate_basis"].endswith("less your 20 % discount")
-    assert odb["licences_in_total"] is True and odb["byol_processor_licences"] == 16
+    assert odb["licences_in_total"] is True and odb["byol_processor_licences"] == 8  # 64 ECPUs / 8 a licence
     assert {p["key"] for p in odb["byol_licences"]["products"]} >= {"ee", "partitioning"}
 
 
@@ -46,8 +46,8 @@ def test_the_results_page_shows_each_lines_rate_and_the_licences(client, prices)
     assessment = services.assessment_create(meta=meta, workload=WAREHOUSE.workload)
     body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     assert "Oracle list price, 2026-01-05" in body
-    assert "Oracle Database Enterprise Edition: 8 processor licence(s) to buy" in body
-    assert "Under the other reading (8 ECPUs per licence)" in body
+    assert "BYOL counts 8 Oracle Database Enterprise Edition processor licences for 64 ECPUs" in body
+    assert "Under the other reading (4 ECPUs per licence)" in body
 
 
 def test_the_cli_prints_the_exadata_total_with_its_licences(prices):
@@ -58,7 +58,7 @@ def test_the_cli_prints_the_exadata_total_with_its_licences(prices):
     out = io.StringIO()
     call_command("recommend", "--workload", str(SCENARIO_DIR / "large-ee-warehouse.json"), stdout=out)
     text = out.getvalue()
-    # 14,366.98 of servers and ECPUs + 50,679.99 of licences; no RAC: the warehouse does not need it
-    # (tests/advisor/engine/odb/test_licences.py)
-    assert "a VM cluster of 64 ECPUs on 2 VMs: $65,046.97 a month" in text
-    assert "BYOL counts 16 Oracle Database Enterprise Edition processor licences" in text
+    # 14,366.98 of servers and ECPUs + 20,062.24 of licences at 8 ECPUs a licence; no RAC: the warehouse does not
+    # need it (tests/advisor/engine/odb/test_licences.py)
+    assert "a VM cluster of 64 ECPUs on 2 VMs: $34,429.22 a month" in text
+    assert "BYOL counts 8 Oracle Database Enterprise Edition processor licences" in text

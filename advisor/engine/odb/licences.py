@@ -1,8 +1,8 @@
 """Oracle licences for Oracle Database@AWS on BYOL: processor licences for every VM cluster's ECPUs (or OCPUs).
 
-Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): no Oracle
-statement of it was found, so the count uses the stricter of the two readings sources give (fewer ECPUs per licence,
-more licences) and prices the other beside it. Each VM cluster (primary, Multi-AZ standby, cross-Region standby) is
+Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): the count
+uses the reading Oracle's service description gives (8 ECPUs a licence, stated for Exadata Cloud@Customer) and
+prices the stricter reading some third parties give (4) beside it. Each VM cluster (primary, Multi-AZ standby, cross-Region standby) is
 licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences, options, discount, owned
 licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost`` exactly as on EC2 and RDS.
 """
@@ -101,8 +101,8 @@ def count_byol_licences(
     )
     if other_ratio is not None and other_ratio.value is not None:
         note += (
-            f" No Oracle statement of how many {compute_unit}s a licence covers was found, so the stricter reading is "
-            f"counted; the other reading, {_fmt(other_ratio.value)} {compute_unit}s per licence, is shown beside it."
+            f" The other reading, {_fmt(other_ratio.value)} {compute_unit}s per licence ({other_ratio.source}), is "
+            "priced beside it."
         )
     if options:
         note += (

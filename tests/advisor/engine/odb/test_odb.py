@@ -7,10 +7,11 @@ those of pricing/engine/data/odb_shapes.json: 760 ECPUs, 1,390 GB and at least 2
 usable (0.8 of it for database files) and at least 3 per storage server; ECPUs a multiple of 8, at least 8 per VM;
 2 vCPUs per OCPU and 4 ECPUs per OCPU. GiB are turned into GB at 1.073741824.
 
-BYOL totals include the Oracle licences, counted at 4 ECPUs per processor licence (the stricter reading) and priced
-at Oracle's list (Enterprise Edition $47,500 a processor, support 22 % a year) over 3 years with none owned: per
-licence 47,500 / 36 = 1,319.4444 a month to buy and 47,500 x 0.22 / 12 = 870.8333 a month of support. For 8
-licences (32 ECPUs / 4): 10,555.56 + 6,966.67 = 17,522.23 a month.
+BYOL totals include the Oracle licences, counted at 8 ECPUs per processor licence (Oracle's service description;
+the stricter reading of 4 is priced beside it) and priced at Oracle's list (Enterprise Edition $47,500 a processor,
+support 22 % a year) over 3 years with none owned: per licence 47,500 / 36 = 1,319.4444 a month to buy and
+47,500 x 0.22 / 12 = 870.8333 a month of support. For 4 licences (32 ECPUs / 8): 5,277.78 + 3,483.33 = 8,761.11
+a month.
 """
 
 import json
@@ -54,9 +55,9 @@ def test_byol_in_us_east_1_is_the_minimum_x11m_infrastructure_and_32_ecpus():
     assert (byol.quantity, byol.unit_price_usd, byol.monthly_usd) == (32, Decimal("0.0807"), Decimal("1885.15"))
     assert (db.licence_model, byol.licence_model) == ("both", "byol")
     assert db.as_of == "2026-01-05" and "oci-pricing-mcp" in db.source
-    # infrastructure and ECPUs 4,238.67 + 6,358.01 + 1,885.15 = 12,481.83, plus the licences 17,522.23
-    assert result.total_byol_usd == Decimal("30004.06") == result.monthly_usd
-    assert result.byol_processor_licences == 8 and result.licences_in_total
+    # infrastructure and ECPUs 4,238.67 + 6,358.01 + 1,885.15 = 12,481.83, plus the licences 8,761.11
+    assert result.total_byol_usd == Decimal("21242.94") == result.monthly_usd
+    assert result.byol_processor_licences == 4 and result.licences_in_total
 
 
 def test_license_included_is_unpriced_because_the_ecpu_sku_is_missing():
@@ -66,7 +67,7 @@ def test_license_included_is_unpriced_because_the_ecpu_sku_is_missing():
     assert li.unit_price_usd is None and li.monthly_usd is None and li.licence_model == "li"
     assert "602-product dump" in li.note
     assert result.total_li_usd is None and result.monthly_usd is None and not result.licences_in_total
-    assert result.total_byol_usd == Decimal("30004.06")
+    assert result.total_byol_usd == Decimal("21242.94")
     assert any("B110631" in text for text in result.unpriced)
     # the infrastructure alone: 4,238.67 + 6,358.01
     assert any("License Included is not priced" in r and "$10,596.68" in r for r in result.reasons)
@@ -106,10 +107,10 @@ def test_byol_licences_are_not_counted_without_a_ratio_and_say_so():
 
 def test_every_vm_cluster_is_licensed_primary_and_standbys():
     # 32 ECPUs / 4 per licence = 8 per VM cluster; a standby's VM cluster is licensed like the primary
-    assert odb().byol_processor_licences == 8
-    assert odb(cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 16
-    assert odb(multi_az=True).byol_processor_licences == 16
-    assert odb(multi_az=True, cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 24
+    assert odb().byol_processor_licences == 4
+    assert odb(cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 8
+    assert odb(multi_az=True).byol_processor_licences == 8
+    assert odb(multi_az=True, cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 12
 
 
 def test_cross_region_dr_adds_an_identical_standby_in_the_dr_region():
@@ -118,8 +119,8 @@ def test_cross_region_dr_adds_an_identical_standby_in_the_dr_region():
     assert result.standby.region == "us-west-2" and result.standby.compute == 32
     assert line(result, "B110627", copy="standby").monthly_usd == Decimal("4238.67")
     assert len(result.lines) == 8 + 2  # and the Enterprise Edition licences to buy and their support
-    # 2 x 12,481.83 = 24,963.66; 16 licences: 16 x 1,319.4444 = 21,111.11 and 16 x 870.8333 = 13,933.33
-    assert result.total_byol_usd == Decimal("60008.10")
+    # 2 x 12,481.83 = 24,963.66; 8 licences: 8 x 1,319.4444 = 10,555.56 and 8 x 870.8333 = 6,966.67
+    assert result.total_byol_usd == Decimal("42485.89")
 
 
 def test_a_dr_region_without_the_service_or_without_a_name_is_a_problem():
@@ -188,7 +189,8 @@ def test_the_shape_facts_are_the_sourced_ones():
     assert all(f.source and f.as_of for f in facts)
     conv = odb_shapes().conversions
     assert (conv.ocpus_per_processor_licence.value, conv.ecpus_per_processor_licence.value,
-            conv.ecpus_per_processor_licence_other_reading.value) == (2, 4, 8)  # fmt: skip
+            conv.ecpus_per_processor_licence_other_reading.value) == (2, 8, 4)  # fmt: skip
+    assert "you may activate up to 8 ECPUs" in conv.ecpus_per_processor_licence.source
     assert "one Oracle Processor License maps to two OCPUs" in conv.ocpus_per_processor_licence.source
 
 
@@ -231,6 +233,6 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
         return [line for line in result.lines if line.kind != "licence"]
 
     assert len(copies(multi)) == 2 * len(copies(single))
-    # 2 x 12,481.83 + 16 licences (21,111.11 + 13,933.33) = 60,008.10
-    assert multi.total_byol_usd == Decimal("60008.10") and multi.byol_processor_licences == 16
+    # 2 x 12,481.83 + 8 licences (10,555.56 + 6,966.67) = 42,485.89
+    assert multi.total_byol_usd == Decimal("42485.89") and multi.byol_processor_licences == 8
     assert any(line.name.startswith("Standby in a second AZ: ") for line in multi.lines)

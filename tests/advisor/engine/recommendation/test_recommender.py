@@ -100,7 +100,7 @@ def test_oracle_database_at_aws_is_blocked_and_unpriced_where_it_is_not_offered(
 def test_oracle_database_at_aws_is_sized_and_priced_from_list_prices_where_offered():
     # us-east-1, EE BYOL: 2 X11M database + 3 storage servers at 2.9032/h each (B110627/B110629, 2026-01-05) x 730,
     # and the VM cluster's ECPUs (multiples of 8) at 0.0807/h BYOL (B110632), and the Enterprise Edition processor
-    # licences at 4 ECPUs per licence, rounded up: none owned, $47,500 over 3 years and 22 % a year of support
+    # licences at 8 ECPUs per licence, rounded up: none owned, $47,500 over 3 years and 22 % a year of support
     workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"}, "availability": {"multi_az": False},
                                "environment": {"region": "us-east-1"}})  # fmt: skip
     odb = options(workload)["odb"]
@@ -109,7 +109,7 @@ def test_oracle_database_at_aws_is_sized_and_priced_from_list_prices_where_offer
     assert (infra.database_servers, infra.storage_servers) == (2, 3) and infra.compute % 8 == 0
     servers = (5 * Decimal("2.9032") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
     ecpus = (infra.compute * Decimal("0.0807") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
-    licences = -(-infra.compute // 4)
+    licences = -(-infra.compute // 8)
     # Enterprise Edition $47,500 alone (the workload needs no option, RAC neither), each line rounded
     buy = (licences * Decimal(47500) / 36).quantize(Decimal("0.01"), "ROUND_HALF_UP")
     support = (licences * Decimal(47500) * Decimal("0.22") / 12).quantize(Decimal("0.01"), "ROUND_HALF_UP")
@@ -118,7 +118,7 @@ def test_oracle_database_at_aws_is_sized_and_priced_from_list_prices_where_offer
     assert abs(odb.odb.monthly_usd - servers - ecpus - buy - support) <= Decimal("0.01")
     assert any(f"BYOL counts {licences} Oracle Database Enterprise Edition processor licences" in note
                for note in odb.notes)  # fmt: skip
-    assert any(note.startswith("Under the other reading (8 ECPUs per licence)") for note in odb.notes)
+    assert any(note.startswith("Under the other reading (4 ECPUs per licence)") for note in odb.notes)
 
 
 def test_a_workload_nothing_can_meet_says_which_requirement_failed_and_by_how_much():

@@ -4,7 +4,8 @@ is written again only after listing every difference and finding each intended: 
 price lists and price rows said in customers' words, an RDS replica's inter-Region transfer marked estimated, and RAC no longer
 licensed on EC2 servers that each run a single instance (51 RAC workloads: the EC2 option's licences and totals
 only) nor on Oracle Database@AWS for a workload that does not need it (106 workloads: that option's licences and
-totals only); no recommended option moved."""
+totals only), and Oracle Database@AWS licences counted at the 8 ECPUs a licence of Oracle's service description
+(119 workloads, that option only); no recommended option moved."""
 
 import json
 import lzma
