@@ -101,7 +101,7 @@ def count_byol_licences(
     )
     if other_ratio is not None and other_ratio.value is not None:
         note += (
-            f" The other reading, {_fmt(other_ratio.value)} {compute_unit}s per licence ({other_ratio.source}), is "
+            f" The stricter reading some third parties give, {_fmt(other_ratio.value)} {compute_unit}s per licence, is "
             "priced beside it."
         )
     if options:
