@@ -5,7 +5,8 @@ Goals (issue 28): every golden scenario's median at most 15 ms in the engine; ``
 with a new workload every request at least half the trivial endpoint's throughput in the same run. Also printed:
 the engine on 200 workloads it has not seen (generated from the golden scenarios, each asked once), the figure an
 estate or a stream of new questionnaires meets, and 1,000 new workloads through the API in one process with the
-garbage collector at CPython's defaults and as the app sets it (mean, median, 99th percentile). Run: ``make bench-recommend``. Prints its figures; asserts nothing.
+garbage collector at CPython's defaults and as the app sets it (mean, median, 99th percentile).
+Run: ``make bench-recommend``. Prints its figures; asserts nothing.
 """
 
 from __future__ import annotations

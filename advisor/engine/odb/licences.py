@@ -2,9 +2,10 @@
 
 Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): the count
 uses the reading Oracle's service description gives (8 ECPUs a licence, stated for Exadata Cloud@Customer) and
-prices the stricter reading some third parties give (4) beside it. Each VM cluster (primary, Multi-AZ standby, cross-Region standby) is
-licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences, options, discount, owned
-licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost`` exactly as on EC2 and RDS.
+prices the stricter reading some third parties give (4) beside it. Each VM cluster (primary, Multi-AZ standby,
+cross-Region standby) is licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences,
+options, discount, owned licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost``
+exactly as on EC2 and RDS.
 """
 
 from __future__ import annotations

@@ -67,8 +67,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     )
 )
 
-# The text a step's pattern cannot match without (a quick test before the slower search): the steps over files.
-# (what a step's pattern holds, the text it cannot match without), the first that applies
+# The text a step's pattern cannot match without, tested before the slower search: (what the pattern holds, that
+# text), the first that applies.
 _NEEDED = (("fixtures/", "fixtures/"), ("shared/", "shared/"), ("\\.json", ".json"), ("eference", "eference"),
            ("seed", "seed"), ("own rule", "own rule"), ("cross-checked", "cross-checked"),
            ("transcription", "transcription"), ("TGPL", "TGPL"), ("\\[", "["), (": ", ": "))  # fmt: skip
