@@ -338,7 +338,10 @@ def _price(
                 as_of=product.as_of,
                 note=""
                 if product.support_usd_per_year is not None
-                else "support not stated in the reference: taken at the 22% rate",
+                else (
+                    "support price not in the price list held: taken at Oracle's standard 22% a year of the licence "
+                    "price"
+                ),
             )
         )
         lines.extend(product_lines)

@@ -134,7 +134,10 @@ class TestCost:
             D("1111.11"),  # Tuning 8 x 5,000 = 40,000 / 36 = 1,111.111...
             D("733.33"),  # support 40,000 x 22% = 8,800 / 12 = 733.333...
         ]
-        assert result.lines[4].note == "support not stated in the reference: taken at the 22% rate"
+        # said as a customer reads it: no "reference" of ours
+        assert result.lines[4].note == (
+            "support price not in the price list held: taken at Oracle's standard 22% a year of the licence price"
+        )
 
     def test_a_byol_multi_az_standby_is_licensed(self):
         result = priced(platform="rds", deployment="multi-az", instance_class="db.r5.4xlarge")
