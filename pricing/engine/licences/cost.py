@@ -276,6 +276,7 @@ def _price(
     discount = config.discount_pct / Decimal(100)
     months = Decimal(config.term_years * MONTHS_PER_YEAR)
     rate = prices.support_rate.value
+    rate_words = f"{(rate * 100).normalize():f}%"  # the price list's support rate, as the lines say it
     uplift = support_uplift_factor(config.support_uplift_pct, config.term_years)
     uplifted = (
         f", rising {config.support_uplift_pct.normalize():f}% a year (the average over {config.term_years} years)"
@@ -327,7 +328,7 @@ def _price(
             )
         product_lines.append(
             LicenceLine(
-                name=f"Oracle {product.name} support: {required} {unit}(s) at {(rate * 100).normalize():f}% a year of ${net:,.2f}"
+                name=f"Oracle {product.name} support: {required} {unit}(s) at {rate_words} a year of ${net:,.2f}"
                 + uplifted
                 + (f" ({owned} owned, {to_buy} bought)" if owned else ""),
                 quantity=Decimal(required),
@@ -339,8 +340,8 @@ def _price(
                 note=""
                 if product.support_usd_per_year is not None
                 else (
-                    "support price not in the price list held: taken at Oracle's standard 22% a year of the licence "
-                    "price"
+                    f"support price not in the price list held: taken at Oracle's standard {rate_words} a year of the "
+                    "licence price"
                 ),
             )
         )
@@ -364,8 +365,8 @@ def _price(
         )
     if any(p.owned for p in products):
         notes.append(
-            "Owned licences are sunk: nothing is bought for them, but their support (22% a year of the net price) "
-            "is still paid and counted"
+            f"Owned licences are sunk: nothing is bought for them, but their support ({rate_words} a year of the net "
+            "price) is still paid and counted"
         )
     if surplus:
         notes.append("Surplus owned licences are not counted: " + "; ".join(surplus))
