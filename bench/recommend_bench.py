@@ -211,6 +211,6 @@ if __name__ == "__main__":
         stream(sys.argv[sys.argv.index("--stream") + 1])
     else:
         engine()
-        streams()
-        if "--engine-only" not in sys.argv:
+        if "--engine-only" not in sys.argv:  # the stream and the HTTP figures go through Django
+            streams()
             http_throughput()

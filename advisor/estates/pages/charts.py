@@ -89,6 +89,6 @@ def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
                                     mode="markers", marker={"symbol": "line-ew-open", "size": 40, "color": "#b42318"}))  # fmt: skip
     figure.update_layout(barmode="group", title="Licences needed per placement, and owned",
                          yaxis_title="licences", height=440, legend={"orientation": "h", "y": -0.45},
-                         xaxis={**AXIS, "tickangle": -45, "automargin": True},  # ten products side by side
+                         xaxis={**AXIS, "tickangle": -45},  # ten products side by side
                          **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
