@@ -24,6 +24,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from advisor import services
+from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.rules.loader import rule_set
 from advisor.engine.scenarios import load_scenarios
 from advisor.engine.workload.model import SECTIONS
@@ -53,6 +54,9 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "repository path": re.compile(r"(?:\.\./|\b)(?:shared|advisor|pricing|bench|fixtures|templates|tests|docs)/\w"),
     "research wording": re.compile(r"\bresearch\b|\bunconfirmed\b|reference file|\bthird-party BOM\b", re.I),
     "dataset key": re.compile(r"\b(?:VI21|OZ|TC|IC|LIVE26|RULES26)\b"),
+    "commit or copy of a guide": re.compile(r"\bat (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\bawsdocs/"),
+    "our notes' file": re.compile(r"\bpricing-notes\b"),
+    "made-up SKU": re.compile(r"SKU (?:REF|VI21|OZ|TC|IC|KARPENTER)-"),
     "our tests' notes": re.compile(r"\bour benchmark\b|\bwe test with\b|\bCI machine\b"),
     "empty date": re.compile(r"\bas of\s*[),;]"),
     "rule id": re.compile(r"(?<![\w#-])(?:" + "|".join(sorted(RULE_IDS, key=len, reverse=True)) + r")(?![\w-])"),
@@ -130,6 +134,8 @@ def page(client: Client, url: str, *args: Any, **kwargs: Any) -> str:
         "licences.include must be true",
         "see rule rds-rac-not-offered",
         "the sample AWR reports we test with compress 4.5 times",
+        "(awsdocs/amazon-ec2-user-guide at e3707c43)",
+        "pricing-notes (IC 2026-05-03), SKU REF-4d-us-east-1-backup-storage",
     ],
 )
 def test_each_kind_of_note_is_caught(shown: str) -> None:
@@ -329,17 +335,21 @@ def json_text(data: Any, key: str = "") -> Iterator[str]:
 def test_the_recommendations_api_and_json_command_for_every_golden_scenario(
     anon_client: Client, prices: None, tmp_path: Path
 ) -> None:
+    raw_notes = 0
     for scenario in SCENARIOS:
         body = scenario.workload.model_dump_json()
         answer = anon_client.post("/api/v1/recommendations", body, "application/json")
         assert answer.status_code == 200
         assert_customer_words("\n".join(json_text(answer.json())), f"the recommendations API for {scenario.name}")
+        raw = recommendation_json(services.recommendation_for(scenario.workload))
+        raw_notes += sum(1 for text in json_text(raw) if our_notes(text))
         path = tmp_path / "workload.json"
         path.write_text(body)
         out = io.StringIO()
         call_command("recommend", "--workload", str(path), "--json", stdout=out)
         shown = "\n".join(json_text(json.loads(out.getvalue())))
         assert_customer_words(shown, f"`manage.py recommend --json` for {scenario.name}")
+    assert raw_notes > 50  # the engine's own result keeps the provenance: the answer is what takes it out
 
 
 def test_the_estimate_api(anon_client: Client, prices: None) -> None:
