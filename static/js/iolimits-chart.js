@@ -48,7 +48,10 @@
       // so a chart named by its aria-label is a figure, whose controls stay reachable.
       if (el.getAttribute("role") === "img") el.setAttribute("role", "figure");
       if (document.body.classList.contains("report") && figure.layout && figure.layout.height) {
-        figure.layout.height = Math.round(figure.layout.height * LAYOUT.paperHeightScale);
+        // a figure with tall axis titles (two plots side by side) states its own share in its layout's meta
+        var meta = figure.layout.meta || {};
+        var scale = meta.paper_height_scale || LAYOUT.paperHeightScale;
+        figure.layout.height = Math.round(figure.layout.height * scale);
         if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth) {
           narrowTitle(figure.layout, el.clientWidth);
           narrowAxes(figure, el.clientWidth);

@@ -38,3 +38,40 @@ def test_a_120_character_name_and_the_rules_sources_stay_inside_the_window(
     page.set_viewport_size({"width": 800, "height": 1000})
     page.goto(f"{base}/a/{assessment.public_id}/")
     assert page_width(page) <= 800
+
+
+# The texts of a drawn plotly chart that must not touch one another: its title, axis titles and tick labels.
+CHART_TEXTS = """(el) => [...el.querySelectorAll(
+    '.gtitle, .xtitle, .x2title, .ytitle, .y2title, .xtick text, .x2tick text, .ytick text, .y2tick text')]
+  .map(t => { const r = t.getBoundingClientRect();
+              return {text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })
+  .filter(b => b.text && b.right > b.left)"""
+
+
+def test_on_paper_the_capacity_charts_titles_and_tick_labels_do_not_overlap(
+    live_server: object, page: Page, artifacts: Path, prices: None
+) -> None:
+    from advisor.engine.scenarios import load_scenarios
+    from advisor.reports.printer import MARGIN_MM, MM_TO_PX, PAPERS
+
+    scenario = next(s for s in load_scenarios() if "cross-region DR" in s.name)
+    assessment = services.assessment_create(
+        meta=services.AssessmentMeta(name=scenario.name), workload=scenario.workload
+    )
+    _, width_mm, _ = PAPERS["a4"]
+    page.set_viewport_size({"width": round((width_mm - MARGIN_MM["left"] - MARGIN_MM["right"]) * MM_TO_PX),
+                            "height": 1000})  # fmt: skip
+    page.emulate_media(media="print")  # as the PDF is printed: the charts drawn at the paper's width and height
+    page.goto(f"{live_server.url}/a/{assessment.public_id}/report.pdf?format=html")  # type: ignore[attr-defined]
+    chart = page.locator('[data-plotly-figure="capacity-chart"]')
+    chart.locator(".main-svg").first.wait_for()
+    chart.screenshot(path=str(artifacts / "layout-capacity-chart-on-paper.png"))
+    boxes = chart.evaluate(CHART_TEXTS)
+    assert {b["text"] for b in boxes} >= {"IOPS (IOs per second)", "throughput (MiB/s)", "1,024"}
+    touching = [
+        (a["text"], b["text"])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    ]
+    assert touching == []
