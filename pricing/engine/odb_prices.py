@@ -200,6 +200,7 @@ class OdbShapes(_Strict):
     note: str
     editions: Sourced
     infrastructure_billing: Sourced
+    rac_on_vm_cluster: Sourced  # why BYOL licenses RAC on a VM cluster of two or more VMs
     shapes: tuple[ShapeFacts, ...]
     conversions: Conversions
 

@@ -58,7 +58,8 @@ def test_the_cli_prints_the_exadata_total_with_its_licences(prices):
     out = io.StringIO()
     call_command("recommend", "--workload", str(SCENARIO_DIR / "large-ee-warehouse.json"), stdout=out)
     text = out.getvalue()
-    # 14,366.98 of servers and ECPUs + 20,062.24 of licences at 8 ECPUs a licence; no RAC: the warehouse does not
-    # need it (tests/advisor/engine/odb/test_licences.py)
-    assert "a VM cluster of 64 ECPUs on 2 VMs: $34,429.22 a month" in text
+    # 14,366.98 of servers and ECPUs + 28,546.68 of licences at 8 ECPUs a licence, RAC's among them: the database runs
+    # as RAC instances on the cluster's two VMs (tests/advisor/engine/odb/test_licences.py)
+    assert "a VM cluster of 64 ECPUs on 2 VMs (RAC): $42,913.66 a month" in text
+    assert "RAC is licensed although the workload does not need it" in text
     assert "BYOL counts 8 Oracle Database Enterprise Edition processor licences" in text

@@ -1,2 +1,3 @@
-"""Oracle Database@AWS (Exadata Database Service on Dedicated Infrastructure): sized and priced (``exadata``), its
-cost lines and rates (``lines``, ``rates``), BYOL licences (``licences``) and its place in a recommendation (``option``)."""
+"""Oracle Database@AWS (Exadata Database Service on Dedicated Infrastructure): the infrastructure and VM cluster a need
+takes (``sizing``), priced (``exadata``), its cost lines and rates (``lines``, ``rates``), BYOL licences (``licences``)
+and its place in a recommendation (``option``)."""

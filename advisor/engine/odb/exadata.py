@@ -4,46 +4,39 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 ``pricing.engine.odb_prices``; every number below is read there, with its source. The model:
 
 * The service must be offered in the Region (and in the DR Region for a cross-Region standby).
-* Compute: the vCPU need becomes OCPUs at 2 vCPUs per OCPU, then ECPUs at 4 per OCPU (X11M; derived, see the
-  data), rounded up to the shape's step and to at least the minimum per VM, one VM per database server.
-* Database servers: the shape's minimum, or more if the ECPUs or the memory need them. Storage servers: the
-  minimum, or more if the data needs them at the usable capacity's share for database files.
+* Compute, database and storage servers: sized by ``odb.sizing`` (one VM per database server).
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
   VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
   or discounts (``odb.rates``); each line rounded half-up to cents and saying which rate it used. A price the list
   lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
-* BYOL: the Oracle processor licences (and the options the workload needs) for every VM cluster are counted and
-  priced like every other option's (``odb.licences``), so the BYOL total includes them (``licences_in_total``).
+* BYOL: the Oracle processor licences (and the options the database runs: those the workload needs, and RAC on a VM
+  cluster of two or more VMs) for every VM cluster are counted and priced like every other option's
+  (``odb.licences``), so the BYOL total includes them (``licences_in_total``).
 * Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
 
-from advisor.engine.odb.licences import count_byol_licences, licence_lines, other_reading_total
+from advisor.engine.odb.licences import (
+    count_byol_licences,
+    deployed_options,
+    licence_lines,
+    other_reading_total,
+    without_rac_total,
+)
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
 from advisor.engine.odb.rates import CostLine, OdbRates
+from advisor.engine.odb.sizing import Infrastructure, size_infrastructure
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence_price_list
-from pricing.engine.odb_prices import (
-    Fact,
-    OdbPriceList,
-    OdbRegions,
-    OdbShapes,
-    ShapeFacts,
-    odb_price_list,
-    odb_regions,
-    odb_shapes,
-)
+from pricing.engine.odb_prices import OdbPriceList, OdbRegions, OdbShapes, odb_price_list, odb_regions, odb_shapes
 from pricing.engine.sources.customer_words import customer_words
 
 __all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
-
-GB_PER_GIB = Decimal("1.073741824")  # sources write GB/TB; read as decimal, the smaller (safer) reading
 
 
 # What every Oracle Database@AWS deployment costs beside the lines Oracle's list prices: no price is held for them
@@ -51,27 +44,6 @@ NOT_PRICED = (
     "backup storage (Autonomous Recovery Service or Amazon S3)",
     "AWS-side networking (redo shipped to a standby, traffic to the applications)",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Infrastructure:
-    region: str
-    shape: str
-    database_server_type: str
-    storage_server_type: str
-    database_servers: int
-    storage_servers: int
-    vms: int
-    compute: int
-    compute_unit: str
-    memory_gb_needed: Decimal
-    memory_gb_available: Decimal | None
-    storage_tb_needed: Decimal
-    storage_tb_for_databases: Decimal
-    why: tuple[str, ...]
-
-    def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
-        object.__setattr__(self, "why", tuple(customer_words(text) for text in self.why))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +72,8 @@ class OdbResult:
     byol_licences: LicenceEstimate | None = None  # the licences in the BYOL total, priced as on EC2 and RDS
     byol_other_reading_usd: Decimal | None = None  # the BYOL total under the reading of the ratio not counted
     byol_other_reading_ratio: Decimal | None = None  # that reading's ECPUs (or OCPUs) per processor licence
+    runs_rac: bool = False  # the database runs RAC instances on every VM of its cluster (two or more VMs)
+    byol_without_rac_usd: Decimal | None = None  # the BYOL total without RAC, when the workload does not need it
     licences_in_total: bool = False  # the requested model's total includes every Oracle licence it needs
     not_priced: tuple[str, ...] = NOT_PRICED  # costs every deployment has that no price held prices
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
@@ -109,116 +83,6 @@ class OdbResult:
             object.__setattr__(self, name, tuple(customer_words(text) for text in getattr(self, name)))
         object.__setattr__(self, "byol_licence_note", customer_words(self.byol_licence_note))
         object.__setattr__(self, "offered_source", customer_words(self.offered_source))
-
-
-def _n(fact: Fact) -> Decimal:
-    assert fact.value is not None
-    return fact.value
-
-
-def _fmt(value: Decimal | int) -> str:
-    return f"{Decimal(value).normalize():,f}"
-
-
-def _need(value: Decimal) -> str:
-    """A sized need in words: two decimals at most (the need is a float's decimal, 28.799999999999997 is 28.8)."""
-    return _fmt(Decimal(value).quantize(Decimal("0.01")))
-
-
-REQUIRED = ("compute_per_database_server", "usable_tb_per_storage_server", "min_database_servers", "max_database_servers",
-            "min_storage_servers", "max_storage_servers", "min_compute_per_vm", "compute_step")  # fmt: skip
-
-
-def _size(
-    facts: ShapeFacts, shapes: OdbShapes, region: str, *, vcpus: Decimal, memory_gib: Decimal, storage_gib: Decimal
-) -> tuple[Infrastructure | None, Decimal | None, list[str], list[str]]:
-    """The infrastructure and VM cluster for the need; (None, ...) with problems when it cannot be sized."""
-    conv, unit = shapes.conversions, facts.compute_model
-    missing = [
-        f"{facts.shape} {n.replace('_', ' ')} ({getattr(facts, n).source})"
-        for n in REQUIRED
-        if getattr(facts, n).value is None
-    ]
-    for fact in [conv.vcpus_per_ocpu] + ([conv.ecpus_per_ocpu] if unit == "ECPU" else []):
-        if fact.value is None:
-            missing.append(f"{fact.unit} ({fact.source})")
-    if missing:
-        return None, None, ["Cannot size: no source gave " + "; ".join(missing)], []
-    if not all(need.is_finite() for need in (vcpus, memory_gib, storage_gib)):
-        return None, None, ["Cannot size: the vCPUs, memory or storage needed is not a finite number"], []
-    ocpus = vcpus / _n(conv.vcpus_per_ocpu)
-    raw = ocpus * _n(conv.ecpus_per_ocpu) if unit == "ECPU" else ocpus
-    step, per_vm = _n(facts.compute_step), _n(facts.min_compute_per_vm)
-    per_server = _n(facts.compute_per_database_server)
-    rounded = max(step, math.ceil(raw / step) * step)
-    memory_gb = memory_gib * GB_PER_GIB
-    server_memory = facts.memory_gb_per_database_server.value
-    by_compute = math.ceil(rounded / per_server)
-    by_memory = math.ceil(memory_gb / server_memory) if server_memory else 0
-    db = max(int(_n(facts.min_database_servers)), by_compute, by_memory)
-    total = int(max(rounded, per_vm * db))
-    storage_tb = storage_gib * GB_PER_GIB / 1000
-    share_fact = facts.database_share_of_usable_storage
-    per_storage = _n(facts.usable_tb_per_storage_server) * (share_fact.value or 1)
-    by_storage = math.ceil(storage_tb / per_storage)
-    st = max(int(_n(facts.min_storage_servers)), by_storage)
-    ecpus = f" = {_need(raw)} ECPUs at {_fmt(_n(conv.ecpus_per_ocpu))} per OCPU ({conv.ecpus_per_ocpu.cite}; {conv.ecpus_per_ocpu.note})"
-    reasons = [
-        f"{_need(vcpus)} vCPUs = {_need(ocpus)} OCPUs at {_fmt(_n(conv.vcpus_per_ocpu))} vCPUs per OCPU "
-        f"({conv.vcpus_per_ocpu.cite}){ecpus if unit == 'ECPU' else ''}.",
-        f"VM cluster: {total} {unit}s, one VM per database server ({db} VMs): the need rounded up to a multiple of "
-        f"{_fmt(step)} ({facts.compute_step.cite}), at least {_fmt(per_vm)} per VM ({facts.min_compute_per_vm.cite}). "
-        f"With RAC across the VMs the database stays up if a server fails, on the other VMs' {unit}s.",
-    ]
-    memory_words = (
-        f", {_fmt(round(memory_gb, 1))} GB of memory needs {by_memory} at {_fmt(server_memory)} GB each "
-        f"({facts.memory_gb_per_database_server.cite})"
-        if server_memory
-        else ""
-    )
-    why = (
-        f"{db} database servers: the minimum is {_fmt(_n(facts.min_database_servers))} "
-        f"({facts.min_database_servers.cite}); the {unit}s need {by_compute} at {_fmt(per_server)} each "
-        f"({facts.compute_per_database_server.cite}){memory_words}",
-        f"{st} storage servers: the minimum is {_fmt(_n(facts.min_storage_servers))}; {_fmt(round(storage_tb, 2))} TB "
-        f"of data needs {by_storage} at {_fmt(per_storage)} TB for database files each "
-        f"({facts.usable_tb_per_storage_server.cite})",
-    )
-    if not server_memory:
-        reasons.append(f"Memory not checked: {facts.memory_gb_per_database_server.source}.")
-    if share_fact.value is None:
-        reasons.append(f"Storage sized on the whole usable capacity, an upper bound: {share_fact.source}.")
-    else:
-        reasons.append(
-            f"Database files may use {_fmt(share_fact.value)} of the usable storage ({share_fact.cite}). {share_fact.note}"
-        )
-    problems = [
-        f"Needs {count} {kind} servers; {facts.shape} takes at most {_fmt(_n(limit))} ({limit.cite})"
-        for count, kind, limit in (
-            (db, "database", facts.max_database_servers),
-            (st, "storage", facts.max_storage_servers),
-        )
-        if count > _n(limit)
-    ]
-    if problems:
-        return None, raw, problems, reasons
-    infra = Infrastructure(
-        region=region,
-        shape=facts.shape,
-        database_server_type=facts.database_server_type,
-        storage_server_type=facts.storage_server_type,
-        database_servers=db,
-        storage_servers=st,
-        vms=db,
-        compute=total,
-        compute_unit=unit,
-        memory_gb_needed=memory_gb,
-        memory_gb_available=server_memory * db if server_memory else None,
-        storage_tb_needed=storage_tb,
-        storage_tb_for_databases=per_storage * st,
-        why=why,
-    )
-    return infra, raw, [], reasons
 
 
 def _total(lines: list[CostLine], model: str) -> Decimal | None:
@@ -301,7 +165,7 @@ def recommend_odb(
     ]
     standby_region, dr_problems = _dr_region(region, dr_region, regions) if cross_region_dr else (None, [])
     problems += dr_problems
-    infra, raw, size_problems, size_reasons = _size(
+    infra, raw, size_problems, size_reasons = size_infrastructure(
         facts,
         shapes,
         region,
@@ -340,8 +204,9 @@ def recommend_odb(
     clusters = 1 + (local_standby is not None) + (standby is not None)
     # the local standby opens read-only with Active Data Guard; the cross-Region standby stays mounted, as on EC2
     readable = 1 + (local_standby is not None and "active_data_guard" in options_byol)
+    rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
-                                  shapes=shapes, options=tuple(options_byol), config=licences,
+                                  shapes=shapes, options=options_byol, config=licences,
                                   readable_clusters=readable)  # fmt: skip
     if counted.estimate is not None:
         lines += licence_lines(counted.estimate)
@@ -386,6 +251,10 @@ def recommend_odb(
         byol_licences=estimate,
         byol_other_reading_usd=other_usd,
         byol_other_reading_ratio=counted.other_ratio.value if other_usd is not None and counted.other_ratio else None,
+        runs_rac=infra.vms >= 2,
+        byol_without_rac_usd=without_rac_total(
+            total_byol, counted, needed=rac_needed, one_vm_holds_the_need=infra.compute / infra.vms >= raw
+        ),  # fmt: skip
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
     )

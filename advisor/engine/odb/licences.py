@@ -3,7 +3,9 @@
 Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): the count
 uses the reading Oracle's service description gives (8 ECPUs a licence, stated for Exadata Cloud@Customer) and
 prices the stricter reading some third parties give (4) beside it. Each VM cluster (primary, Multi-AZ standby,
-cross-Region standby) is licensed like the primary, its ECPUs divided by the ratio and rounded up. The licences,
+cross-Region standby) is licensed like the primary, its ECPUs divided by the ratio and rounded up. A VM cluster of two
+or more VMs runs its database as RAC instances on every VM, so BYOL licenses RAC there whether or not the workload
+needs it (``odb_shapes.json``'s ``rac_on_vm_cluster``, sourced); the total without RAC is priced beside it. The licences,
 options, discount, owned licences, support, uplift and amortisation are priced by ``pricing.engine.licences.cost``
 exactly as on EC2 and RDS.
 """
@@ -105,10 +107,9 @@ def count_byol_licences(
             f" The stricter reading some third parties give, {_fmt(other_ratio.value)} {compute_unit}s per licence, is "
             "priced beside it."
         )
-    if options:
-        note += (
-            f" The Enterprise Edition options the features need ({', '.join(options)}) are licensed like the database."
-        )
+    named = [p.name for p in estimate.products if p.key != "ee"]
+    if named:
+        note += f" The Enterprise Edition options the database runs ({', '.join(named)}) are licensed like it."
     return OdbLicences(estimate, other, ratio, other_ratio, per_cluster, note)
 
 
@@ -140,3 +141,22 @@ def other_reading_total(total_byol: Decimal | None, counted: OdbLicences) -> Dec
     if total_byol is None or counted.estimate is None or counted.other is None:
         return None
     return total_byol - counted.estimate.monthly_usd + counted.other.monthly_usd
+
+
+def deployed_options(options: tuple[str, ...], *, vms: int) -> tuple[str, ...]:
+    """The options the database runs as deployed: on a VM cluster of two or more VMs Oracle's tooling runs an RAC
+    instance on every VM, so Real Application Clusters joins the options BYOL licenses."""
+    return options if vms < 2 or "rac" in options else (*options, "rac")
+
+
+def without_rac_total(
+    total_byol: Decimal | None, counted: OdbLicences, *, needed: bool, one_vm_holds_the_need: bool
+) -> Decimal | None:
+    """The BYOL total without Real Application Clusters' licences, for a workload that does not need RAC but whose
+    VM cluster runs it, with the database run as a single instance on one VM. None when RAC is needed, not counted,
+    nothing is priced, or one VM's share of the cluster's ECPUs is less than the need (the cluster would then have
+    to grow, which is not priced)."""
+    if needed or not one_vm_holds_the_need or total_byol is None or counted.estimate is None:
+        return None
+    rac = next((p.monthly_usd for p in counted.estimate.products if p.key == "rac"), None)
+    return None if rac is None else total_byol - rac

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
-from advisor.engine.odb.exadata import OdbResult, recommend_odb
+from advisor.engine.odb.exadata import NOT_PRICED, OdbResult, recommend_odb
 from advisor.engine.odb.rates import OdbRates, reference_row
 from advisor.engine.recommendation.candidates import OptionRecommendation
 from advisor.engine.recommendation.option_costs import licence_config, wanted_options
@@ -20,6 +21,7 @@ from advisor.engine.rules.loader import OptionVerdict
 from advisor.engine.sizing import Need
 from advisor.engine.workload import Workload, decimal_of
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
+from pricing.engine.odb_prices import odb_shapes
 
 LI_UNPRICED = (
     "License Included is not priced: Oracle's list held has no License Included ECPU price for Exadata Database "
@@ -65,24 +67,50 @@ def other_reading_note(result: OdbResult, others: tuple[tuple[str, Decimal], ...
         return ""
     unit = result.infrastructure.compute_unit if result.infrastructure else "ECPU"
     usd = result.byol_other_reading_usd
-    cheapest = min(others, key=lambda o: o[1], default=None)
-    if cheapest is None:
-        verdict = "no other option is priced to compare it with"
-    elif usd < cheapest[1]:
-        verdict = f"would be the cheapest option (the next is {cheapest[0]} at ${cheapest[1]:,.2f})"
-    else:
-        verdict = f"would not be the cheapest ({cheapest[0]} is ${cheapest[1]:,.2f})"
     return (
         f"Under the other reading ({result.byol_other_reading_ratio.normalize():f} {unit}s per licence) Oracle "
-        f"Database@AWS on BYOL would cost ${usd:,.2f} a month and {verdict}."
+        f"Database@AWS on BYOL would cost ${usd:,.2f} a month and {_ranked(usd, others)}."
     )
 
 
-NO_RAC_LICENCE = (
-    "RAC is not licensed: the workload does not need it, so its database runs as a single instance on the VM "
-    "cluster (BYOL covers Enterprise Edition and the options you run; licence RAC to run the database across the "
-    "VMs)"
-)
+def _ranked(usd: Decimal, others: tuple[tuple[str, Decimal], ...]) -> str:
+    """Where a BYOL total of ``usd`` a month would stand beside the other options' totals. Above the lowest, it is not
+    the cheapest; below it, it is not called the cheapest either: it leaves out costs the others' totals include."""
+    lowest = min(others, key=lambda o: o[1], default=None)
+    if lowest is None:
+        return "no other option is priced to compare it with"
+    if usd < lowest[1]:
+        left_out = " and ".join(re.sub(r" \(.*?\)", "", cost) for cost in NOT_PRICED)
+        return (
+            f"would be below every other option's total (the lowest is {lowest[0]} at ${lowest[1]:,.2f}) before the "
+            f"{left_out} it leaves out"
+        )
+    return f"would not be the cheapest ({lowest[0]} is ${lowest[1]:,.2f})"
+
+
+def rac_as_deployed_note(result: OdbResult, others: tuple[tuple[str, Decimal], ...], *, needed: bool) -> str:
+    """For a workload that does not need RAC, on a VM cluster that runs it: why BYOL licenses it, with its source,
+    and what running the database as a single instance on one VM would mean (its total and rank, when one VM holds
+    the need; otherwise that the cluster would have to grow)."""
+    infra = result.infrastructure
+    if needed or not result.runs_rac or result.monthly_usd is None or infra is None:
+        return ""
+    fact = odb_shapes().rac_on_vm_cluster
+    why = f"RAC is licensed although the workload does not need it: {fact.text} ({fact.source}, as of {fact.as_of})."
+    if result.byol_without_rac_usd is None:
+        per_vm, need = Decimal(infra.compute) / infra.vms, result.compute_needed
+        held = f"{per_vm.normalize():f} of the {need.quantize(Decimal('0.1')).normalize():f}" if need else "less than"
+        return (
+            f"{why} A single-instance database would run on one VM, which holds {held} {infra.compute_unit}s needed: "
+            "every VM would have to hold the whole need, with Enterprise Edition licences for all their "
+            f"{infra.compute_unit}s (not priced here)."
+        )
+    rac = result.monthly_usd - result.byol_without_rac_usd
+    return (
+        f"{why} Run as a single-instance database on one VM instead, if Oracle confirms it may be, Oracle "
+        f"Database@AWS on BYOL would cost ${result.byol_without_rac_usd:,.2f} a month, without RAC's ${rac:,.2f}, and "
+        f"{_ranked(result.byol_without_rac_usd, others)}."
+    )
 
 
 def odb_recommendation(
@@ -92,7 +120,8 @@ def odb_recommendation(
     """``others``: the other options' labels and monthly totals, to say whether the other licence reading would
     make Oracle Database@AWS the cheapest."""
     # BYOL licenses the options the database runs (Oracle's service descriptions: Enterprise Edition "plus a license
-    # for each database option/management pack that you elect to run"): RAC only for a workload that needs it
+    # for each database option/management pack that you elect to run"); RAC joins them on a VM cluster of two or more
+    # VMs (recommend_odb decides it once it has sized the cluster)
     options = wanted_options(workload)
     result = recommend_odb(
         vcpus_needed=need.vcpus,
@@ -111,8 +140,8 @@ def odb_recommendation(
     )
     notes = list(result.problems)
     byol = workload.oracle.licence_model.value == "byol"
-    if byol and result.monthly_usd is not None and "rac" not in options:
-        notes.append(NO_RAC_LICENCE)
+    if byol and (rac := rac_as_deployed_note(result, others, needed="rac" in options)):
+        notes.append(rac)
     if result.monthly_usd is not None and byol and result.byol_licence_note:
         notes.append(result.byol_licence_note)
     if byol and result.monthly_usd is not None:
@@ -162,7 +191,7 @@ def odb_words(result: OdbResult) -> str:
     words = (
         f"{infra.shape}: {infra.database_servers} database + {infra.storage_servers} storage servers "
         f"({infra.database_server_type}/{infra.storage_server_type}), a VM cluster of {infra.compute} "
-        f"{infra.compute_unit}s on {infra.vms} VMs" + (" (RAC)" if "rac" in result.byol_options else "")
+        f"{infra.compute_unit}s on {infra.vms} VMs" + (" (RAC)" if result.runs_rac else "")
     )
     if result.local_standby is not None:
         words += "; a Data Guard standby of the same size in a second AZ"

@@ -1,8 +1,9 @@
 """Oracle Database@AWS on BYOL counts the Oracle licences like every other option, worked by hand on the golden
 large EE warehouse (us-east-1, EE BYOL, 8 processor licences owned; Partitioning, Advanced Compression, the
-Diagnostics and Tuning Packs; no standby). BYOL covers Enterprise Edition and the options the database runs: the
-warehouse needs no RAC, so Real Application Clusters is not licensed (its database runs as a single instance on the
-VM cluster); a workload that needs RAC has it licensed ($23,000 a processor) like any option.
+Diagnostics and Tuning Packs; no standby). BYOL covers Enterprise Edition and the options the database runs, and on a
+VM cluster of two or more VMs Oracle's tooling runs the database as RAC instances on every VM: Real Application
+Clusters ($23,000 a processor) is licensed although the warehouse does not need it (a single instance would have one
+VM's half of the ECPUs, less than the need).
 
 Licences: 8 ECPUs per processor licence (Oracle's service description), the stricter reading of 4 priced beside it.
 The need: 24 peak vCPUs x 1.2 headroom = 28.8 vCPUs = 14.4 OCPUs at 2 vCPUs each = 57.6 ECPUs at 4 per OCPU,
@@ -51,8 +52,8 @@ def test_the_warehouse_needs_8_processor_licences_on_exadata_at_8_ecpus_each():
     assert odb.byol_processor_licences == 8 and odb.licences_in_total
     products = {p.key: (p.required, p.owned, p.to_buy) for p in odb.byol_licences.products}
     assert products == {"ee": (8, 8, 0), "partitioning": (8, 0, 8), "advanced_compression": (8, 0, 8),
-                        "diagnostics_pack": (8, 0, 8), "tuning_pack": (8, 0, 8)}  # fmt: skip
-    assert any(note.startswith("RAC is not licensed: the workload does not need it") for note in options()["odb"].notes)
+                        "diagnostics_pack": (8, 0, 8), "tuning_pack": (8, 0, 8), "rac": (8, 0, 8)}  # fmt: skip
+    assert odb.runs_rac and odb.infrastructure.vms == 2
 
 
 def test_the_licences_are_priced_like_ec2s_and_added_to_the_byol_total():
@@ -62,14 +63,15 @@ def test_the_licences_are_priced_like_ec2s_and_added_to_the_byol_total():
     compression = buy(8, 11500) + support(8, 11500)
     diagnostics = buy(8, 7500) + support(8, 7500)  # 1,666.67 + 1,100.00
     tuning = buy(8, 5000) + support(8, 5000)  # 1,111.11 + 733.33
-    licences = ee + partitioning + compression + diagnostics + tuning
-    assert licences == Decimal("20062.24")
+    rac = buy(8, 23000) + support(8, 23000)  # 5,111.11 + 3,373.33: the VM cluster runs RAC on its two VMs
+    licences = ee + partitioning + compression + diagnostics + tuning + rac
+    assert licences == Decimal("28546.68")
     # 2 database + 3 storage servers at 2.9032/h x 730 = 4,238.67 + 6,358.01; 64 ECPUs x 0.0807 x 730 = 3,770.30
     infrastructure_and_ecpus = (
         cents(2 * Decimal("2.9032") * 730) + cents(3 * Decimal("2.9032") * 730) + cents(64 * Decimal("0.0807") * 730)
     )
     assert infrastructure_and_ecpus == Decimal("14366.98")
-    assert odb.total_byol_usd == odb.monthly_usd == infrastructure_and_ecpus + licences == Decimal("34429.22")
+    assert odb.total_byol_usd == odb.monthly_usd == infrastructure_and_ecpus + licences == Decimal("42913.66")
     licence_lines = [line for line in odb.lines if line.kind == "licence"]
     assert sum(line.monthly_usd for line in licence_lines) == licences
     assert all(line.licence_model == "byol" for line in licence_lines)
@@ -83,7 +85,7 @@ def test_counted_so_exadata_is_cheaper_than_ec2_but_not_ranked_against_it():
     ec2_licences = (buy(7, 47500) + support(15, 47500) + 2 * (buy(15, 11500) + support(15, 11500))
                     + buy(15, 7500) + support(15, 7500) + buy(15, 5000) + support(15, 5000))  # fmt: skip
     assert ec2.topology.licence_monthly_usd == ec2_licences == Decimal("46852.78")
-    # 8 licences on Exadata against EC2's 15: ODB's 34,429.22 in all is below EC2's licences alone, but its total
+    # 8 licences on Exadata against EC2's 15: ODB's 42,913.66 in all is below EC2's licences alone, but its total
     # leaves out backup storage and AWS-side networking, so it is not ranked against EC2's full bill
     assert options()["odb"].odb.total_byol_usd < ec2_licences < ec2.total_monthly_usd
 
@@ -92,13 +94,14 @@ def test_the_other_reading_is_priced_and_said_not_to_change_the_ranking():
     odb = options()["odb"]
     # 4 ECPUs per licence (the stricter reading): 64 / 4 = 16 licences, 8 EE owned and 8 bought, 16 of each option
     licences = (buy(8, 47500) + support(16, 47500) + 2 * (buy(16, 11500) + support(16, 11500))
-                + buy(16, 7500) + support(16, 7500) + buy(16, 5000) + support(16, 5000))  # fmt: skip
-    assert licences == Decimal("50679.99")
-    assert odb.odb.byol_other_reading_usd == Decimal("14366.98") + licences == Decimal("65046.97")
+                + buy(16, 7500) + support(16, 7500) + buy(16, 5000) + support(16, 5000)
+                + buy(16, 23000) + support(16, 23000))  # fmt: skip
+    assert licences == Decimal("67648.88")
+    assert odb.odb.byol_other_reading_usd == Decimal("14366.98") + licences == Decimal("82015.86")
     ec2 = options()["ec2"].chosen.total_monthly_usd
     assert odb.odb.byol_other_reading_usd > ec2
     assert (
-        "Under the other reading (4 ECPUs per licence) Oracle Database@AWS on BYOL would cost $65,046.97 a month "
+        "Under the other reading (4 ECPUs per licence) Oracle Database@AWS on BYOL would cost $82,015.86 a month "
         f"and would not be the cheapest (Self-managed Oracle on EC2 is ${ec2:,.2f})"
     ) in " ".join(odb.notes)
     assert any("BYOL counts 8 Oracle Database Enterprise Edition processor licences" in n for n in odb.notes)
@@ -109,14 +112,14 @@ def test_cash_as_paid_buys_the_licences_in_month_1_and_bills_exadata_monthly():
 
     flow = odb_cash_flow(options()["odb"].odb)
     # bought in month 1: no EE (8 owned); Partitioning and Advanced Compression 8 x 11,500 each = 184,000;
-    # Diagnostics 8 x 7,500 = 60,000; Tuning 8 x 5,000 = 40,000: 284,000.00
-    purchase = Decimal(2 * 8 * 11500 + 8 * 7500 + 8 * 5000)
-    # support at the start of each year on all 8: 22 % x 8 x (47,500 + 2 x 11,500 + 7,500 + 5,000)
-    support_year = Decimal("0.22") * 8 * (47500 + 2 * 11500 + 7500 + 5000)
+    # Diagnostics 8 x 7,500 = 60,000; Tuning 8 x 5,000 = 40,000; RAC 8 x 23,000 = 184,000: 468,000.00
+    purchase = Decimal(2 * 8 * 11500 + 8 * 7500 + 8 * 5000 + 8 * 23000)
+    # support at the start of each year on all 8: 22 % x 8 x (47,500 + 2 x 11,500 + 7,500 + 5,000 + 23,000)
+    support_year = Decimal("0.22") * 8 * (47500 + 2 * 11500 + 7500 + 5000 + 23000)
     exadata_year = Decimal("14366.98") * 12  # the servers and ECPUs as billed, 12 months
     assert flow.cash_year_usd == (exadata_year + purchase + support_year, exadata_year + support_year,
                                   exadata_year + support_year)  # fmt: skip
-    assert flow.run_rate_monthly_usd == Decimal("34429.22")  # the total: licences spread over 3 years
+    assert flow.run_rate_monthly_usd == Decimal("42913.66")  # the total: licences spread over 3 years
 
 
 def test_active_data_guard_is_licensed_on_the_readable_standby_not_on_the_mounted_dr_copy():
@@ -131,7 +134,7 @@ def test_active_data_guard_is_licensed_on_the_readable_standby_not_on_the_mounte
     required = {p.key: p.required for p in odb.byol_licences.products}
     # three VM clusters of 64 ECPUs = 8 licences each: the primary, the standby in a second AZ (open read-only with
     # Active Data Guard) and the standby in us-west-2 (mounted)
-    assert required["ee"] == 24 and "rac" not in required
+    assert required["ee"] == required["rac"] == 24
     assert required["active_data_guard"] == 16  # the primary's and the readable standby's, not the mounted copy's
 
 
@@ -142,4 +145,16 @@ def test_a_workload_that_needs_rac_has_it_licensed_on_every_vm_cluster():
     odb = {o.option: o for o in recommend(workload, book).options}["odb"]
     required = {p.key: p.required for p in odb.odb.byol_licences.products}
     assert required["rac"] == required["ee"] == 8  # like any option: 64 ECPUs / 8 per licence
-    assert not any(note.startswith("RAC is not licensed") for note in odb.notes)
+    assert odb.odb.byol_without_rac_usd is None  # needed, so no total without it is offered
+    assert not any(note.startswith("RAC is licensed although") for note in odb.notes)
+
+
+def test_rac_licensed_as_deployed_is_said_with_its_source_and_why_a_single_instance_is_not_priced():
+    odb = options()["odb"]
+    note = next(n for n in odb.notes if n.startswith("RAC is licensed although the workload does not need it"))
+    assert "Each database is configured with Oracle RAC database instances running on every node" in note
+    # 64 ECPUs on 2 VMs: a single instance would have one VM's 32 of the 57.6 the warehouse needs
+    assert "A single-instance database would run on one VM, which holds 32 of the 57.6 ECPUs needed" in note
+    assert odb.odb.byol_without_rac_usd is None
+    counted = next(n for n in odb.notes if n.startswith("BYOL counts"))
+    assert "(Partitioning, Advanced Compression, Diagnostics Pack, Tuning Pack, Real Application Clusters)" in counted

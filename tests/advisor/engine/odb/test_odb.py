@@ -55,8 +55,12 @@ def test_byol_in_us_east_1_is_the_minimum_x11m_infrastructure_and_32_ecpus():
     assert (byol.quantity, byol.unit_price_usd, byol.monthly_usd) == (32, Decimal("0.0807"), Decimal("1885.15"))
     assert (db.licence_model, byol.licence_model) == ("both", "byol")
     assert db.as_of == "2026-01-05" and "oci-pricing-mcp" in db.source
-    # infrastructure and ECPUs 4,238.67 + 6,358.01 + 1,885.15 = 12,481.83, plus the licences 8,761.11
-    assert result.total_byol_usd == Decimal("21242.94") == result.monthly_usd
+    # infrastructure and ECPUs 4,238.67 + 6,358.01 + 1,885.15 = 12,481.83, plus 4 Enterprise Edition licences
+    # 8,761.11 (5,277.78 bought + 3,483.33 support) and 4 of RAC 4,242.23 (2,555.56 + 1,686.67): the database runs
+    # RAC on the cluster's two VMs
+    assert result.total_byol_usd == Decimal("25485.17") == result.monthly_usd
+    # a single instance would have one VM's 16 of the 32 ECPUs needed: no total without RAC is offered
+    assert result.runs_rac and result.byol_without_rac_usd is None
     assert result.byol_processor_licences == 4 and result.licences_in_total
 
 
@@ -67,7 +71,7 @@ def test_license_included_is_unpriced_because_the_ecpu_sku_is_missing():
     assert li.unit_price_usd is None and li.monthly_usd is None and li.licence_model == "li"
     assert "602-product dump" in li.note
     assert result.total_li_usd is None and result.monthly_usd is None and not result.licences_in_total
-    assert result.total_byol_usd == Decimal("21242.94")
+    assert result.total_byol_usd == Decimal("25485.17")
     assert any("B110631" in text for text in result.unpriced)
     # the infrastructure alone: 4,238.67 + 6,358.01
     assert any("License Included is not priced" in r and "$10,596.68" in r for r in result.reasons)
@@ -113,14 +117,28 @@ def test_every_vm_cluster_is_licensed_primary_and_standbys():
     assert odb(multi_az=True, cross_region_dr=True, dr_region="us-west-2").byol_processor_licences == 12
 
 
+def test_when_one_vm_holds_the_need_the_total_without_rac_is_priced_beside():
+    # 4 vCPUs = 2 OCPUs = 8 ECPUs: the cluster's minimum is 8 per VM x 2 VMs = 16, so one VM holds the whole need and
+    # a single-instance database there would need no RAC: 16 ECPUs / 8 per licence = 2 licences of each
+    result = odb(vcpus_needed=4)
+    assert (result.compute_needed, result.infrastructure.compute, result.infrastructure.vms) == (8, 16, 2)
+    # 4,238.67 + 6,358.01 + 16 x 0.0807 x 730 (942.58) + EE 2 x (1,319.4444 + 870.8333) (2,638.89 + 1,741.67)
+    assert result.byol_without_rac_usd == Decimal("15919.82")
+    # RAC: 2 x 638.8889 = 1,277.78 and 2 x 421.6667 = 843.33
+    assert result.total_byol_usd == Decimal("15919.82") + Decimal("1277.78") + Decimal("843.33") == Decimal("18040.93")
+    # a workload that needs RAC gets no total without it
+    assert odb(vcpus_needed=4, options_byol=("rac",)).byol_without_rac_usd is None
+
+
 def test_cross_region_dr_adds_an_identical_standby_in_the_dr_region():
     result = odb(cross_region_dr=True, dr_region="us-west-2")
 
     assert result.standby.region == "us-west-2" and result.standby.compute == 32
     assert line(result, "B110627", copy="standby").monthly_usd == Decimal("4238.67")
-    assert len(result.lines) == 8 + 2  # and the Enterprise Edition licences to buy and their support
-    # 2 x 12,481.83 = 24,963.66; 8 licences: 8 x 1,319.4444 = 10,555.56 and 8 x 870.8333 = 6,966.67
-    assert result.total_byol_usd == Decimal("42485.89")
+    assert len(result.lines) == 8 + 4  # and the Enterprise Edition and RAC licences to buy and their support
+    # 2 x 12,481.83 = 24,963.66; 8 licences: 8 x 1,319.4444 = 10,555.56 and 8 x 870.8333 = 6,966.67; 8 of RAC:
+    # 8 x 638.8889 = 5,111.11 and 8 x 421.6667 = 3,373.33
+    assert result.total_byol_usd == Decimal("50970.33")
 
 
 def test_a_dr_region_without_the_service_or_without_a_name_is_a_problem():
@@ -233,6 +251,6 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
         return [line for line in result.lines if line.kind != "licence"]
 
     assert len(copies(multi)) == 2 * len(copies(single))
-    # 2 x 12,481.83 + 8 licences (10,555.56 + 6,966.67) = 42,485.89
-    assert multi.total_byol_usd == Decimal("42485.89") and multi.byol_processor_licences == 8
+    # 2 x 12,481.83 + 8 licences (10,555.56 + 6,966.67) + 8 of RAC (5,111.11 + 3,373.33) = 50,970.33
+    assert multi.total_byol_usd == Decimal("50970.33") and multi.byol_processor_licences == 8
     assert any(line.name.startswith("Standby in a second AZ: ") for line in multi.lines)

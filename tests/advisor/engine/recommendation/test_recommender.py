@@ -110,9 +110,18 @@ def test_oracle_database_at_aws_is_sized_and_priced_from_list_prices_where_offer
     servers = (5 * Decimal("2.9032") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
     ecpus = (infra.compute * Decimal("0.0807") * 730).quantize(Decimal("0.01"), "ROUND_HALF_UP")
     licences = -(-infra.compute // 8)
-    # Enterprise Edition $47,500 alone (the workload needs no option, RAC neither), each line rounded
-    buy = (licences * Decimal(47500) / 36).quantize(Decimal("0.01"), "ROUND_HALF_UP")
-    support = (licences * Decimal(47500) * Decimal("0.22") / 12).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+    # Enterprise Edition $47,500 and RAC $23,000 (the workload needs no option, but the VM cluster runs the database
+    # as RAC instances on its two VMs), each line rounded
+    buy, support = (
+        sum(
+            (
+                (licences * Decimal(price) * share).quantize(Decimal("0.01"), "ROUND_HALF_UP")
+                for price in (47500, 23000)
+            ),
+            Decimal(0),
+        )  # fmt: skip
+        for share in (Decimal(1) / 36, Decimal("0.22") / 12)
+    )
     assert odb.odb.byol_processor_licences == licences and odb.odb.licences_in_total
     # the two server lines round separately
     assert abs(odb.odb.monthly_usd - servers - ecpus - buy - support) <= Decimal("0.01")

@@ -5,7 +5,9 @@ price lists and price rows said in customers' words, an RDS replica's inter-Regi
 licensed on EC2 servers that each run a single instance (51 RAC workloads: the EC2 option's licences and totals
 only) nor on Oracle Database@AWS for a workload that does not need it (106 workloads: that option's licences and
 totals only), and Oracle Database@AWS licences counted at the 8 ECPUs a licence of Oracle's service description
-(119 workloads, that option only); no recommended option moved."""
+(119 workloads, that option only); no recommended option moved. Again later that day: Oracle Database@AWS licenses
+RAC on BYOL wherever its VM cluster runs two or more VMs, as Oracle's tooling runs the database there (96 workloads'
+licences and totals, that option only; every workload gains the option's two new fields); no ranking's order moved."""
 
 import json
 import lzma

@@ -34,8 +34,9 @@ def test_a_data_guard_database_is_placed_on_ec2_once_exadata_counts_its_licences
     # 64 ECPUs a VM cluster / 8 ECPUs a licence = 8, on the primary's and the standby's cluster: 16 licences
     assert odb["byol_processor_licences"] == 16 and odb["licences_in_total"]
     # 2 x 14,366.98 of servers and ECPUs + licences for 16 (8 EE owned): EE 10,555.56 + 13,933.33, Partitioning and
-    # Advanced Compression 2 x (5,111.11 + 3,373.33), Diagnostics 3,333.33 + 2,200.00, Tuning 2,222.22 + 1,466.67
-    assert Decimal(odb["monthly_usd"]) == Decimal("28733.96") + Decimal("50679.99") == Decimal("79413.95")
+    # Advanced Compression 2 x (5,111.11 + 3,373.33), Diagnostics 3,333.33 + 2,200.00, Tuning 2,222.22 + 1,466.67, and
+    # RAC (the database runs as RAC instances on each cluster's two VMs) 10,222.22 + 6,746.67
+    assert Decimal(odb["monthly_usd"]) == Decimal("28733.96") + Decimal("67648.88") == Decimal("96382.84")
 
     ec2_json = next(o for o in said["options"] if o["option"] == "ec2")
     (snapshots,) = ec2_json["topology"]["backups"]
