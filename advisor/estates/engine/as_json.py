@@ -36,7 +36,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
              "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
              "three_year_cash_usd": _money(p.cash_three_year_usd),
              "three_year_usd_best_commitments": _money(p.committed_three_year_usd), "on_commitment": p.on_commitment,
-             "placed": p.placed,
+             "placed": p.placed, "partial": p.partial,
              "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),
              "licences": [asdict(t) for t in p.licences], "licence_included": p.licence_included,
              "licence_not_published": p.licence_not_published, "owned_uncounted": p.owned_uncounted}

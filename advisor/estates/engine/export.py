@@ -35,7 +35,7 @@ class ExportRow:
 def database_header() -> list[str]:
     header = ["row", "name", "status", "error", "recommended", "recommended_monthly_usd"]
     for key in OPTION_KEYS:
-        header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers"]
+        header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers", f"{key}_left_out"]
     return header + ["prices_as_of"]
 
 
@@ -54,11 +54,11 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
         for key in OPTION_KEYS:
             o = s.option(key) if s else None
             if o is None:
-                line += ["", None, "", ""]
+                line += ["", None, "", "", ""]
                 continue
             dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
-                     "; ".join(b.title for b in o.blockers)]  # fmt: skip
+                     "; ".join(b.title for b in o.blockers), "; ".join(o.left_out)]  # fmt: skip
         out.append([*line, " ".join(sorted(dates))])
     return out
 
@@ -75,12 +75,13 @@ def estate_csv(rows: list[ExportRow]) -> str:
 def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
     out: list[list[Any]] = [["placement", "monthly_usd", "one_year_usd", "three_year_usd",
                              "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
-                             "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options"]]  # fmt: skip
+                             "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
+                             "databases_partial"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         out.append([p.label, _money(p.monthly_usd), _money(p.one_year_usd), _money(p.three_year_usd),
                     _money(p.committed_three_year_usd), p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced,
-                    split])  # fmt: skip
+                    split, p.partial])  # fmt: skip
     return out
 
 

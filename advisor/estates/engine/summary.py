@@ -52,6 +52,7 @@ class OptionSummary(_Frozen):
     commitment: str = ""  # the AWS commitment cheapest over 36 months, when one beats on-demand
     committed_36_months_usd: Decimal | None = None  # its 36-month total, cash as paid (upfront fees when paid)
     cash_36_months_usd: Decimal | None = None  # on-demand over 36 months, cash as paid (licences bought in month 1)
+    left_out: tuple[str, ...] = ()  # costs its total leaves out (none priced, or a figure not given): a lower bound
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -174,6 +175,17 @@ def _sources(option: dict[str, Any]) -> tuple[str, ...]:
                          if line.get("source") and line.get("as_of")}))  # fmt: skip
 
 
+def _left_out(option: dict[str, Any]) -> tuple[str, ...]:
+    """The costs the option's total leaves out, as the recommendation says them: a partial total's unpriced members'
+    costs, and what no price held covers on Oracle Database@AWS (at most 10, each cut to 300 characters)."""
+    cost, odb = option.get("cost") or {}, option.get("odb") or {}
+    if cost:
+        items = (option.get("topology") or {}).get("not_priced") or () if cost.get("partial") else ()
+    else:
+        items = odb.get("not_priced") or () if odb.get("monthly_usd") is not None else ()
+    return tuple(str(item)[:300] for item in list(items)[:10])
+
+
 def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_model: str, licences_owned: int,
                       options_owned: dict[str, int] | None = None, options_owned_every: int = 0) -> DatabaseSummary:  # fmt: skip
     """The compact summary of ``recommendation_json(recommendation)``. The recommended option is the engine's ranking
@@ -213,6 +225,7 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
                 commitment=commitment,
                 committed_36_months_usd=committed,
                 cash_36_months_usd=None if cash is None or monthly is None else Decimal(str(cash)),
+                left_out=_left_out(option) if monthly is not None else (),
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,

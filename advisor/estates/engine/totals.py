@@ -71,6 +71,7 @@ class PlacementTotal:
     committed_three_year_usd: Decimal = Decimal("0.00")  # cash as paid, each database on its best commitment
     on_commitment: int = 0  # placed databases whose best commitment beats on-demand
     cash_three_year_usd: Decimal = Decimal("0.00")  # cash as paid over 36 months, every database on-demand
+    partial: int = 0  # placed databases whose total leaves costs out: the placement's totals are lower bounds
 
     @property
     def one_year_usd(self) -> Decimal:
@@ -178,7 +179,7 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
     return PlacementTotal(key, label, monthly, len(chosen), len(assessed) - len(chosen), blocked, unpriced, products,
                           included, unknown, uncounted, by_option if key == BEST else (), committed,
-                          on_commitment, cash)  # fmt: skip
+                          on_commitment, cash, sum(1 for o in chosen if o.left_out))  # fmt: skip
 
 
 def _cash_36(option: OptionSummary) -> Decimal:

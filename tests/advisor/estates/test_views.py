@@ -249,3 +249,18 @@ def test_the_command_assesses_saved_assessments_by_id(saved_assessment: Any, pri
     with pytest.raises(CommandError) as refused:
         call_command("estate", "--assessments", str(saved_assessment.public_id), "--owner", stranger.username)
     assert refused.value.returncode == 2 and "no saved assessment that mallory may see" in str(refused.value)
+
+
+def test_totals_and_costs_that_leave_costs_out_are_marked_partial_everywhere(client: Client, uploaded: Estate) -> None:
+    # the inventory gives no data changed a day: every RDS and EC2 total leaves out the backups after the first copy
+    page = client.get(uploaded.get_absolute_url()).content.decode()
+    ec2_row = re.search(r'<tr data-placement="ec2">.*?</tr>', page, re.S)
+    assert ec2_row and re.search(r'class="sub partial-count">\d+ partial<', ec2_row[0])
+    assert "a placement with partial databases is a lower" in page
+    assert re.search(r'<span class="partial-cost" title="Partial: leaves out Backups after the first full copy', page)
+
+    rows = list(csv.DictReader(io.StringIO(client.get(uploaded.get_absolute_url() + "export.csv").content.decode())))
+    assert any(r["ec2_left_out"].startswith("Backups after the first full copy") for r in rows)
+    said = client.get(f"/api/v1/estates/{uploaded.public_id}").json()
+    placements = {p["placement"]: p for p in said["totals"]["placements"]}
+    assert 0 < placements["ec2"]["partial"] <= placements["ec2"]["placed"]

@@ -21,15 +21,24 @@ PRICES = Path(__file__).resolve().parents[4] / "fixtures" / "prices"
 US_EAST_1 = ("ec2-linux-karpenter-2026-07-20.jsonl", "reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")
 
 
-def test_a_data_guard_database_is_placed_on_ec2_once_exadata_counts_its_licences() -> None:
+def warehouse_with_a_standby(**figures: float) -> dict:
+    """The golden warehouse with Multi-AZ as the recommendation's JSON; ``figures`` set sizing (daily change) or IO
+    (redo rate) answers."""
     # as the site's book for us-east-1 holds it: eu-west-1's EC2 rows stand in for the snapshot row us-east-1 lacks
     eu_west_1 = read_offer_file(PRICES / "eu-west-1" / "AmazonEC2.json", region="eu-west-1")
     book = PriceBook([row for name in US_EAST_1 for row in read_rows(PRICES / name)] + list(eu_west_1))
-    scenario = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json")
-    workload = scenario.workload.model_copy(
-        update={"availability": scenario.workload.availability.model_copy(update={"multi_az": True})}
-    )
-    said = recommendation_json(recommend(workload, book))
+    workload = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json").workload
+    sizing = {k: v for k, v in figures.items() if k in type(workload.sizing).model_fields}
+    io = {k: v for k, v in figures.items() if k not in sizing}
+    workload = workload.model_copy(update={
+        "availability": workload.availability.model_copy(update={"multi_az": True}),
+        "sizing": workload.sizing.model_copy(update=sizing), "io": workload.io.model_copy(update=io),
+    })  # fmt: skip
+    return recommendation_json(recommend(workload, book))
+
+
+def test_a_data_guard_database_is_placed_on_ec2_once_exadata_counts_its_licences() -> None:
+    said = warehouse_with_a_standby()
     odb = next(o for o in said["options"] if o["option"] == "odb")["odb"]
     # 64 ECPUs a VM cluster / 8 ECPUs a licence = 8, on the primary's and the standby's cluster: 16 licences
     assert odb["byol_processor_licences"] == 16 and odb["licences_in_total"]
@@ -54,3 +63,25 @@ def test_a_data_guard_database_is_placed_on_ec2_once_exadata_counts_its_licences
     assert {o["option"]: o["kind"] for o in said["ranking"]["left_out"]}["odb"] == "partial"
     ee = next(t for t in best.licences if t.key == "ee")
     assert ee.required == 30  # EC2: 15 processor licences a server (15 cores, Optimize CPUs) x primary and standby
+
+
+def test_a_total_that_leaves_costs_out_is_counted_partial_and_says_what_it_leaves_out() -> None:
+    summary = summary_from_json(warehouse_with_a_standby(), edition="ee", licence_model="byol", licences_owned=8)
+    ec2, odb = summary.option("ec2"), summary.option("odb")
+    assert ec2 is not None and odb is not None
+    # no daily change given: the backups after the first full copy; no redo rate: the redo shipped to the standby
+    assert any(item.startswith("Backups after the first full copy: no daily change is given") for item in ec2.left_out)
+    assert any(item.startswith("Redo rate not given") for item in ec2.left_out)
+    # Oracle Database@AWS: what no price held covers, on every deployment
+    assert odb.left_out == ("backup storage (Autonomous Recovery Service or Amazon S3)",
+                            "AWS-side networking (redo shipped to a standby, traffic to the applications)")  # fmt: skip
+    totals = estate_totals([Assessed("DW", summary)])
+    assert (totals.placement("ec2").partial, totals.placement("odb").partial) == (1, 1)
+
+
+def test_a_total_priced_in_full_is_not_partial() -> None:
+    said = warehouse_with_a_standby(backup_daily_change_gib=200, redo_mib_s=5)
+    summary = summary_from_json(said, edition="ee", licence_model="byol", licences_owned=8)
+    ec2 = summary.option("ec2")
+    assert ec2 is not None and ec2.monthly_usd is not None and ec2.left_out == ()
+    assert estate_totals([Assessed("DW", summary)]).placement("ec2").partial == 0
