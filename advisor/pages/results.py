@@ -84,7 +84,7 @@ class Column:
             return ""
         if self.left_out.kind == "blocked":
             return IF_UNBLOCKED
-        return f"not compared: {self.left_out.reason}" if self.left_out.kind == "partial" else ""
+        return f"not compared: {self.left_out.reason}" if self.left_out.kind in ("partial", "retiring") else ""
 
     @property
     def cost_tag(self) -> str:

@@ -17,12 +17,16 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from advisor.engine.recommendation.candidates import OptionRecommendation
+    from advisor.engine.rules.loader import OptionVerdict
 
 BASIS = "monthly run-rate, AWS on-demand and Oracle licences included"
 BYOL_LICENCES_NOT_COUNTED = "Oracle licences you bring are not counted"
 NOTHING_FITS = "nothing in the catalog meets the need"
 NO_PRICES = "no prices for this edition and licence model in this Region"
-LeftOutKind = Literal["blocked", "unpriced", "partial"]
+LeftOutKind = Literal["blocked", "unpriced", "partial", "retiring"]
+# A warning that the service itself ends (RDS Custom for Oracle, for an estate that runs on it): the option is where
+# the database runs now, priced for the months left, never a destination to rank
+RETIRING_RULES = frozenset({"rdsc-retired-existing-estate"})
 
 
 @dataclass(frozen=True)
@@ -34,9 +38,10 @@ class Ranked:
 
 @dataclass(frozen=True)
 class LeftOut:
-    """An option not ranked: blocked (``reason`` is its first blocker), unpriced (why no price), or partial (what its
-    total lacks). ``monthly_usd`` is the figure it has, if any: a blocked option's is what it would cost if the
-    blocker were removed; a partial one's is not comparable with the ranked totals."""
+    """An option not ranked: blocked (``reason`` is its first blocker), unpriced (why no price), partial (what its
+    total lacks) or retiring (the service ends: ``reason`` says when). ``monthly_usd`` is the figure it has, if any: a
+    blocked option's is what it would cost if the blocker were removed; a partial one's is not comparable with the
+    ranked totals; a retiring one's is what the database costs where it runs now, until the service ends."""
 
     option: str
     label: str
@@ -88,7 +93,7 @@ class Ranking:
     @property
     def viable_left_out(self) -> tuple[LeftOut, ...]:
         """Options the rules allow that could not be compared: they qualify what "cheapest" means."""
-        return tuple(o for o in self.left_out if o.kind != "blocked")
+        return tuple(o for o in self.left_out if o.kind not in ("blocked", "retiring"))
 
     def left_out_of(self, option: str) -> LeftOut | None:
         return next((o for o in self.left_out if o.option == option), None)
@@ -135,6 +140,11 @@ def _blocker(option: OptionRecommendation) -> str:
     return first.title if first is not None else "a rule blocks it"
 
 
+def retiring_title(verdict: OptionVerdict) -> str:
+    """The title of the finding that says the option's service ends, or "" when it does not."""
+    return next((f.title for f in verdict.findings if f.rule_id in RETIRING_RULES), "")
+
+
 def _unpriced(option: OptionRecommendation) -> str:
     if option.unpriced_reason:
         return option.unpriced_reason
@@ -178,6 +188,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
         monthly = _monthly(option)
         if option.verdict.verdict == "blocked":
             left_out.append(LeftOut(option.option, option.label, "blocked", _blocker(option), monthly))
+        elif ends := retiring_title(option.verdict):
+            left_out.append(LeftOut(option.option, option.label, "retiring", ends, monthly))
         elif monthly is None:
             left_out.append(LeftOut(option.option, option.label, "unpriced", _unpriced(option)))
         elif lacks := _lacks(option):
@@ -216,6 +228,9 @@ def left_out_words(left: LeftOut) -> str:
     """One sentence a customer reads: why this option is not in the comparison."""
     if left.kind == "blocked":
         return f"{left.label} is blocked: {left.reason.strip().rstrip('.')}."
+    if left.kind == "retiring":
+        figure = f" (${left.monthly_usd:,.2f} a month where it runs now)" if left.monthly_usd is not None else ""
+        return f"{left.label} is not compared{figure}: {_sentence(left.reason)}. It is an exit path, not a destination."
     if left.kind == "unpriced":
         return f"{left.label} could not be priced: {_sentence(left.reason)}."
     figure = f" (${left.monthly_usd:,.2f} a month)" if left.monthly_usd is not None else ""

@@ -170,3 +170,24 @@ def test_a_cost_awaiting_a_figure_from_the_user_is_said_beside_the_ranking_not_h
     assert words.count("edo rate not given") == 1
     assert "(Self-managed Oracle on EC2, Amazon RDS for Oracle)" in words
     assert ranking_json(ranking)["awaiting_input"][0] == {"option": "ec2", "label": LABELS["ec2"], "items": [redo]}
+
+
+def test_a_service_that_ends_is_an_exit_path_never_ranked_even_when_cheapest() -> None:
+    # an estate on RDS Custom: the rules warn (not block) that the service ends; it is where the database runs now
+    ends = Finding("rdsc-retired-existing-estate", "rds_custom", "warning",
+                   "RDS Custom for Oracle ends on 2027-03-31: plan the exit for this estate", "", None, "", "",
+                   "2026-11-22")  # fmt: skip
+    custom = option("rds_custom", "900.00")
+    custom = OptionRecommendation("rds_custom", LABELS["rds_custom"],
+                                  OptionVerdict("rds_custom", LABELS["rds_custom"], "caveats", (ends,)), custom.chosen,
+                                  (), (), (), (), "")  # fmt: skip
+    ranking = rank_options(options=(option("rds", "1500.00"), custom, option("ec2", "1234.50")))
+
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+    left = ranking.left_out_of("rds_custom")
+    assert left is not None and (left.kind, left.monthly_usd) == ("retiring", Decimal("900.00"))
+    assert left_out_words(left) == (
+        "Amazon RDS Custom for Oracle is not compared ($900.00 a month where it runs now): RDS Custom for Oracle ends "
+        "on 2027-03-31: plan the exit for this estate. It is an exit path, not a destination."
+    )
+    assert ranking.scope == "the cheapest option the rules allow"  # an exit path is not an option priced in part

@@ -222,3 +222,18 @@ def test_a_read_heavy_database_that_fits_on_nvme_reads_from_the_instance_store_o
     assert reads.capacity == pytest.approx(206_250 * 4 / 8) and reads.met
     no_nvme = recommend(workload, book(), policy=SizingPolicy(use_instance_store=False)).options[2].chosen
     assert no_nvme.instance_store is None and no_nvme.total_monthly_usd > ec2.chosen.total_monthly_usd
+
+
+def test_an_estate_on_rds_custom_is_priced_where_it_runs_but_offered_no_commitment_and_never_ranked():
+    # RDS Custom ends on 2027-03-31 (the rules' warning for an existing estate): no 1- or 3-year term can run its course
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"}, "availability": {"multi_az": False},
+                               "environment": {"region": "eu-west-1", "current_platform": "rds-custom"}})  # fmt: skip
+    result = recommend(workload, book())
+    custom = {o.option: o for o in result.options}["rds_custom"]
+    assert custom.chosen is not None and custom.chosen.total_monthly_usd > 0 and custom.commitments is None
+    assert (
+        "No AWS commitment is offered: RDS Custom for Oracle ends on 2027-03-31, before a 1-year term would end."
+        in (custom.notes)
+    )
+    assert "rds_custom" not in [r.option for r in result.ranking.ranked]
+    assert result.ranking.left_out_of("rds_custom").kind == "retiring"
