@@ -208,7 +208,7 @@ class EstimateForm(QueryForm):
         initial="0",
     )
     term_years = _number(
-        "Amortise purchase over (years)", "licences.term_years", "a whole number of years, 1 or more", initial="3"
+        "Amortise purchase over (years)", "licences.term_years", "a whole number of years, 1 to 10", initial="3"
     )
     vcpus = _number("Instance vCPUs", "licences.vcpus", "a whole number of vCPUs, 1 or more, or blank")
     optimize_cpus_cores = _number(

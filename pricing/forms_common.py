@@ -30,11 +30,13 @@ class EngineProblem(Protocol):
 
 
 class Issue(NamedTuple):
-    """One line of a page's error summary: the config path, what is wrong, and the field that shows it ("" = none)."""
+    """One line of a page's error summary: the config path, what is wrong, the field that shows it ("" = none) and
+    that field's label, which the summary names it by (the path where no field shows it)."""
 
     path: str
     message: str
     field: str
+    label: str = ""
 
 
 def blank(value: Any) -> bool:
@@ -234,6 +236,10 @@ class QueryForm(forms.Form):
         except ValidationError:
             return None
 
+    def label_of(self, name: str) -> str:
+        field = self.fields.get(name)
+        return str(field.label) if field is not None and field.label else ""
+
     def path_of(self, name: str) -> str:
         return self.fields[name].paths[0] if name in self.fields else name
 
@@ -251,7 +257,8 @@ class QueryForm(forms.Form):
 
     def own_issues(self) -> list[Issue]:
         """What the form itself refused, each on its field."""
-        return [Issue(self.path_of(name), str(m), name) for name, msgs in self.errors.items() for m in msgs]
+        return [Issue(self.path_of(name), str(m), name, self.label_of(name)) for name, msgs in self.errors.items()
+                for m in msgs]  # fmt: skip
 
     def add_problems(self, problems: Iterable[EngineProblem]) -> list[Issue]:
         """An engine's problems onto their fields (or onto the form when no shown field holds one); a field the form
@@ -266,7 +273,7 @@ class QueryForm(forms.Form):
             if name in self.unlisted and not isinstance(self.fields[name], forms.MultipleChoiceField):
                 message = f"{message}. Pick one from the list."
             self.add_error(name or None, message)
-            issues.append(Issue(problem.field, problem.message, name))
+            issues.append(Issue(problem.field, problem.message, name, self.label_of(name)))
         return issues
 
     def share_params(self) -> dict[str, Any]:

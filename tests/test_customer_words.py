@@ -110,9 +110,9 @@ def assert_customer_words(text: str, where: str, *, allowed: tuple[str, ...] = (
     assert not found, f"{where} shows our notes to users:\n" + "\n".join(dict.fromkeys(found))
 
 
-def page(client: Client, url: str, *args: Any, **kwargs: Any) -> str:
+def page(client: Client, url: str, *args: Any, status: int = 200, **kwargs: Any) -> str:
     response = client.get(url, *args, **kwargs)
-    assert response.status_code == 200, f"{url}: {response.status_code}"
+    assert response.status_code == status, f"{url}: {response.status_code}"
     return read(response.content.decode())
 
 
@@ -211,8 +211,14 @@ def test_the_questionnaire_and_the_assessment_pages(client: Client, scenario_ass
 def test_the_estimate_page_with_a_result(client: Client, prices: None) -> None:
     url = reverse("pricing:estimate")
     assert_customer_words(page(client, url), "the estimate page")
-    for params in ({"edition": "se2", "licence_model": "li"}, {"edition": "ee"}, {"engine": "ec2"}):
+    for params in ({"edition": "se2", "licence_model": "li"}, {"edition": "ee"},
+                   # EC2 with its reservations priced (how each upfront fee was found)
+                   {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.4xlarge", "edition": "ee"}):  # fmt: skip
         assert_customer_words(page(client, url, params), f"the estimate page with {params}")
+    # refusals: their messages name the rules' sources
+    refused = {"storage_gib": "10", "hours_per_month": "100000", "discount_pct": "150", "edition": "se2", "pdbs": "9",
+               "options": ["rac"]}  # fmt: skip
+    assert_customer_words(page(client, url, refused, status=422), f"the estimate page with {refused}")
 
 
 IO_QUERIES = (

@@ -108,6 +108,12 @@ class AwsRules(BaseModel):
     ebs_io2_iops_tiers: Io2TiersRule
     rds_free_tier: FreeTierRule
 
+    @property
+    def largest_volume_gib(self) -> int:
+        """The most any volume of any platform takes: the bound a size is refused beyond before its type's own."""
+        volumes = (*self.rds_oracle_storage, *self.rds_custom_oracle_storage, *self.ebs_volumes)
+        return max((*(v.max_size_gib for v in volumes), self.rds_additional_volumes.max_size_gib))
+
     def storage_rules(self, platform: str) -> dict[str, VolumeRule]:
         rules = {"rds": self.rds_oracle_storage, "rds-custom": self.rds_custom_oracle_storage, "ec2": self.ebs_volumes}
         return {r.type: r for r in rules[platform]}

@@ -225,6 +225,18 @@ def as_of_span(dates: Iterable[str]) -> str:
 def _resolve_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> int | None:
     if cfg.licences.vcpus is not None:
         return cfg.licences.vcpus
+    return _catalog_vcpus(cfg, book, vcpus)
+
+
+def _vcpus_problem(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> Problem | None:
+    """``licences.vcpus`` above what the instance has (its catalog's count): licences for vCPUs that do not exist."""
+    given, has = cfg.licences.vcpus, _catalog_vcpus(cfg, book, vcpus)
+    if given is None or has is None or given <= has:
+        return None
+    return Problem("licences.vcpus", f"{given} vCPUs; {cfg.instance_class} has {has}: accepted: 1 to {has}")
+
+
+def _catalog_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> int | None:
     if vcpus is not None:
         return vcpus
     if cfg.region not in book.regions():
@@ -277,6 +289,8 @@ def _estimate(
         prices=licences,
     )
     problems += [Problem(p.field, p.message) for p in validate_licences(cfg.licences, **licence_kwargs)]
+    if (too_many := _vcpus_problem(cfg, book, vcpus)) is not None:
+        problems.append(too_many)
     if cfg.region not in book.regions():
         problems.append(
             Problem(

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from pricing.engine.aws_rules import aws_rules
 from pricing.engine.licences.contract import LicenceConfig
 from pricing.engine.prices.terms import (
     Commitment,
@@ -35,6 +37,9 @@ MAX_MIB_S = 100_000
 MAX_IO_REQUESTS = 10**15
 MAX_VOLUMES = 128  # EBS volumes an instance takes at most (advisor/engine/data/attachment_limits.json)
 Gib = Annotated[int, Field(ge=-MAX_GIB, le=MAX_GIB)]
+# a volume's size: at most what the largest volume of any platform takes (a size above says that bound, not 10 PiB)
+LARGEST_VOLUME_GIB = aws_rules().largest_volume_gib
+VolumeGib = Annotated[int, Field(ge=-LARGEST_VOLUME_GIB, le=LARGEST_VOLUME_GIB)]
 
 
 class StorageConfig(BaseModel):
@@ -42,7 +47,7 @@ class StorageConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: RdsStorageType
-    size_gib: Gib
+    size_gib: VolumeGib
     iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
     throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
     io_requests_per_month: int | None = Field(
@@ -55,7 +60,7 @@ class AdditionalVolumeConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["gp3", "io2"]
-    size_gib: Gib
+    size_gib: VolumeGib
     iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
     throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
 
@@ -65,7 +70,7 @@ class VolumeConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: EbsVolumeType
-    size_gib: Gib
+    size_gib: VolumeGib
     iops: Annotated[int, Field(ge=-MAX_IOPS, le=MAX_IOPS)] | None = None
     throughput_mib_s: Annotated[int, Field(ge=-MAX_MIB_S, le=MAX_MIB_S)] | None = None
     io_requests_per_month: int | None = Field(
@@ -123,7 +128,28 @@ class Problem:
     message: str
 
     def __post_init__(self) -> None:  # the message as a reader reads it: no citation keys or files of our notes
-        object.__setattr__(self, "message", customer_words(self.message))
+        object.__setattr__(self, "message", short_sources(customer_words(self.message)))
+
+
+SOURCE_WORDS_KEPT = 100  # a "(source: …)" longer than this keeps the document's name only
+
+
+def short_sources(message: str) -> str:
+    """Each "(source: document: what it says)" of a refusal cut to the document's name when what it says is long (a
+    table's whole summary): the refusal already says what is accepted."""
+    out, start = [], 0
+    while (at := message.find("(source: ", start)) >= 0:
+        depth, end = 0, at
+        for end in range(at, len(message)):
+            depth += {"(": 1, ")": -1}.get(message[end], 0)
+            if depth == 0:
+                break
+        inner = message[at + len("(source: ") : end]
+        if len(inner) > SOURCE_WORDS_KEPT and ": " in inner:
+            inner = inner.split(": ", 1)[0]
+        out.append(f"{message[start:at]}(source: {inner})")
+        start = end + 1
+    return "".join(out) + message[start:]
 
 
 class EstimateInvalid(ValueError):
@@ -164,4 +190,31 @@ def _shape_problem(err: Any) -> Problem:
         return Problem(path, f"unknown key; accepted keys: {accepted}")
     if kind == "missing":
         return Problem(path, "required")
-    return Problem(path, f"{err['msg']} (got {err['input']!r})")
+    return Problem(
+        path, _bound_words(kind, err.get("input"), err.get("ctx") or {}) or f"{err['msg']} (got {err['input']!r})"
+    )
+
+
+def _number(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int | float | Decimal) and not isinstance(value, bool) else repr(value)
+
+
+def _bound_words(kind: str, value: Any, ctx: Mapping[str, Any]) -> str:
+    """The common shape refusals in the words of the other problems (what was given; what is accepted), "" else."""
+    if kind in ("less_than_equal", "less_than"):
+        limit = ctx.get("le", ctx.get("lt"))
+        return f"{_number(value)}; accepted: at most {_number(limit)}" if kind == "less_than_equal" else (
+            f"{_number(value)}; accepted: less than {_number(limit)}")  # fmt: skip
+    if kind in ("greater_than_equal", "greater_than"):
+        limit = ctx.get("ge", ctx.get("gt"))
+        return f"{_number(value)}; accepted: {_number(limit)} or more" if kind == "greater_than_equal" else (
+            f"{_number(value)}; accepted: more than {_number(limit)}")  # fmt: skip
+    if kind in ("int_parsing", "int_from_float", "int_type"):
+        return f"{value!r} is not a whole number; accepted: a whole number"
+    if kind in ("decimal_parsing", "decimal_type", "float_parsing", "float_type", "finite_number"):
+        return f"{value!r} is not a number; accepted: a number"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"{value!r}; accepted: true or false"
+    if kind in ("string_too_long", "too_long"):
+        return f"too long; accepted: at most {_number(ctx.get('max_length'))} {'characters' if kind == 'string_too_long' else 'items'}"
+    return ""

@@ -261,7 +261,9 @@ def test_every_problem_is_listed_at_once(client: Client, prices: None) -> None:
     params = {"storage_gib": "10", "discount_pct": "x", "edition": "ee", "options": ["rac"], "region": "eu-west-1"}
     text = text_of(client.get(reverse("pricing:estimate"), params))
     assert "3 settings cannot be priced" in text
-    assert "licences.options[0] : Real Application Clusters is not available on rds" in text
+    # each named by the field's label, as the form shows it, not the config's path
+    assert "Options and packs : Real Application Clusters is not available on rds" in text
+    assert "licences.options" not in text and "storage.size_gib" not in text
 
 
 def test_additional_volumes_and_instance_hours_are_priced_line_by_line(client: Client, prices: None) -> None:
@@ -303,15 +305,16 @@ def test_the_free_tier_credits_a_micro_instance_and_its_storage(client: Client, 
 
 
 def test_oracle_version_pdbs_and_the_vcpus_to_license_reach_the_licences(client: Client, prices: None) -> None:
-    # 5 PDBs on 19c are more than the 3 a CDB holds without Multitenant: EE on 8 vCPUs = 4 processors of each
-    params = {"edition": "ee", "pdbs": "5", "db_version": "19c", "vcpus": "8"}
+    # 5 PDBs on 19c are more than the 3 a CDB holds without Multitenant: EE on the 4 vCPUs given of db.m5.2xlarge's 8
+    # = 2 processors of each
+    params = {"edition": "ee", "pdbs": "5", "db_version": "19c", "instance_class": "db.m5.2xlarge", "vcpus": "4"}
     text = text_of(client.get(reverse("pricing:estimate"), params))
-    assert "Oracle Multitenant: 4 processor licence(s) to buy" in text
-    assert "Oracle Database Enterprise Edition: 4 processor licence(s) to buy" in text
-    # Hyper-threading off leaves one thread on each core: db.m5.xlarge runs 2 threads per core (AWS's RDS processor
-    # table), so the 8 vCPUs are 4 cores and run as 4 vCPUs, 1 per processor licence = 4, as many as with it on.
+    assert "Oracle Multitenant: 2 processor licence(s) to buy" in text
+    assert "Oracle Database Enterprise Edition: 2 processor licence(s) to buy" in text
+    # Hyper-threading off leaves one thread on each core: db.m5.2xlarge runs 2 threads per core (AWS's RDS processor
+    # table), so the 4 vCPUs are 2 cores and run as 2 vCPUs, 1 per processor licence = 2, as many as with it on.
     no_ht = text_of(client.get(reverse("pricing:estimate"), {**params, "hyperthreading": "false"}))
-    assert "Oracle Database Enterprise Edition: 4 processor licence(s) to buy" in no_ht
+    assert "Oracle Database Enterprise Edition: 2 processor licence(s) to buy" in no_ht
     assert "with hyper-threading off each core runs one" in no_ht
 
 
@@ -337,3 +340,26 @@ def test_the_bill_says_how_old_its_prices_are_and_warns_past_the_sites_limit(
     assert "An admin can refresh the AWS Price List for eu-west-1 on the Prices page." in staff
     settings.PRICE_STALE_AFTER_DAYS = 365 * 100
     assert 'class="price-age stale"' not in body_of(client.get(reverse("pricing:estimate")))
+
+
+def test_more_vcpus_than_the_instance_has_or_a_term_past_ten_years_is_refused_on_its_field(
+    client: Client, prices: None
+) -> None:
+    # db.m5.xlarge has 4 vCPUs: licences for 1,000 would be for vCPUs that do not exist
+    text = text_of(client.get(reverse("pricing:estimate"), {"edition": "ee", "vcpus": "1000", "term_years": "1000"}))
+    assert "1000 vCPUs; db.m5.xlarge has 4: accepted: 1 to 4" in text
+    assert "1000; accepted: 1 to 10 years" in text
+    assert "settings cannot be priced" in text
+
+
+def test_a_number_past_the_shape_says_what_is_accepted_in_plain_words(client: Client, prices: None) -> None:
+    text = text_of(client.get(reverse("pricing:estimate"), {"storage_gib": "99999999999999"}))
+    # the largest volume any platform takes, not pydantic's wording
+    assert "99,999,999,999,999; accepted: at most 65,536" in text
+    assert "Input should be" not in text
+    # a long source is cut to the document's name: the refusal says what is accepted
+    text = text_of(client.get(reverse("pricing:estimate"), {"storage_gib": "10"}))
+    assert (
+        "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB (source: Amazon RDS User Guide, 'Amazon RDS DB instance storage' gp3 table)"
+        in text
+    )

@@ -19,7 +19,9 @@ _AS_OF = re.compile(r"\(as of (\d{4}-\d{2}-\d{2})\)$")
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # extra keys are ignored: a summary a newer release stored (a field added) is still read by an older process
+    # during a rolling deploy or after a rollback, instead of failing the estate's page
+    model_config = ConfigDict(frozen=True, extra="ignore")
 
 
 class Blocker(_Frozen):

@@ -171,12 +171,14 @@ def _split(spec: CommitmentSpec, price: InstancePrice) -> tuple[Decimal | None, 
         return upfront, rate * HOURS_PER_MONTH, note
     if all_upfront:
         what = "effective hourly rate" if spec.kind == "reserved" else "Savings Plan rate"
+        # the arithmetic in the reader's words; the facts behind it (offering types, the term's hours, the published
+        # rate's rounding) keep their sources in the data
         note = (
-            f"derived: All Upfront has no recurring fee ({facts.all_upfront.source}), so the upfront fee = {what} "
-            f"{rate} x {term_hours:,} hours in the term ({facts.hours_source.source})"
+            f"derived: All Upfront has no recurring fee, so the upfront fee = {what} {rate} x {term_hours:,} hours "
+            f"in the term ({facts.hours_per_year:,} hours a year, as AWS counts a reservation's term)"
         )
         if price.effective_rate:
-            note += f"; the rate as published ({facts.effective_rate.source}) carries at most 6 decimals"
+            note += "; the rate as published carries at most 6 decimals"
         return round_cents(rate * term_hours), Decimal(0), note
     if spec.kind == "savings-plan" and spec.purchase_option == "No Upfront":
         return Decimal(0), rate * HOURS_PER_MONTH, "no upfront fee"

@@ -23,6 +23,10 @@ from pricing.engine.licences.counting import (
 )
 from pricing.engine.licences.prices import LicencePriceList, licence_price_list
 
+# The longest term a licence purchase is spread over: a modelling bound, not Oracle's (a perpetual licence has no
+# term); beyond ten years the monthly figure says little about what is paid
+MAX_TERM_YEARS = 10
+
 
 def validate_licences(
     config: LicenceConfig,
@@ -124,8 +128,8 @@ def validate_licences(
     if not Decimal(0) <= config.support_uplift_pct <= Decimal(100):
         out.append(LicenceProblem("licences.support_uplift_pct",
                                   f"{config.support_uplift_pct}; accepted: 0 to 100 (percent a year)"))  # fmt: skip
-    if config.term_years < 1:
-        out.append(LicenceProblem("licences.term_years", f"{config.term_years}; accepted: 1 or more years"))
+    if not 1 <= config.term_years <= MAX_TERM_YEARS:
+        out.append(LicenceProblem("licences.term_years", f"{config.term_years}; accepted: 1 to {MAX_TERM_YEARS} years"))
     out.extend(_owned_problems(config, ctx, prices))
     return tuple(out)
 

@@ -64,6 +64,10 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bcross-checked \(([^()]*)\)", r"cross-checked with \1"),
         (r": transcription\b", ", as transcribed"),
         (r"\bTGPL\b", "price list"),
+        # the guides as AWS names them, not our shorthand
+        (r"\bRDS UG CHAP_Storage\b", "Amazon RDS User Guide, 'Amazon RDS DB instance storage'"),
+        (r"\bRDS UG\b", "Amazon RDS User Guide"),
+        (r"\bEBS UG\b", "Amazon EBS User Guide"),
     )
 )
 
@@ -71,7 +75,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
 # text), the first that applies.
 _NEEDED = (("fixtures/", "fixtures/"), ("shared/", "shared/"), ("\\.json", ".json"), ("eference", "eference"),
            ("seed", "seed"), ("own rule", "own rule"), ("cross-checked", "cross-checked"),
-           ("transcription", "transcription"), ("TGPL", "TGPL"), ("\\[", "["), (": ", ": "))  # fmt: skip
+           ("transcription", "transcription"), ("TGPL", "TGPL"), ("\\[", "["), (": ", ": "), ("RDS UG", "RDS UG"),
+           ("EBS UG", "EBS UG"))  # fmt: skip
 
 
 def _needs(pattern: str) -> str | None:

@@ -167,3 +167,14 @@ def test_price_dates_include_the_licence_price_lists_dates_named_by_the_sources(
     totals = estate_totals([Assessed("A", a)])
     # A's RDS row is dated 2026-07-01 (the helper's date); EC2 adds the AWS row and the two licence lists' dates
     assert totals.prices_as_of == ("2026-07-01", "2026-07-20", "2026-08-03", "2026-09-15")
+
+
+def test_a_summary_stored_by_a_newer_release_is_still_read() -> None:
+    # a rolling deploy or a rollback: the worker of the newer release stored a field this release does not know
+    from advisor.estates.engine.summary import DatabaseSummary
+
+    stored = {"edition": "ee", "licence_model": "byol", "licences_owned": 2, "recommended": None, "options": [
+        {"option": "ec2", "label": "Self-managed Oracle on EC2", "verdict": "viable", "monthly_usd": "100.00",
+         "a_field_of_a_later_release": ["kept out"]}], "another_later_field": 1}  # fmt: skip
+    summary = DatabaseSummary.model_validate(stored)
+    assert summary.option("ec2").monthly_usd == Decimal("100.00")

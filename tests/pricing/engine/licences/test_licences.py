@@ -287,7 +287,7 @@ class TestRefused:
         )
         assert found["licences.options[2]"].startswith("Real Application Testing has no captured list price")
         assert found["licences.discount_pct"] == "-5; accepted: 0 to 100 (percent)"
-        assert found["licences.term_years"] == "0; accepted: 1 or more years"
+        assert found["licences.term_years"] == "0; accepted: 1 to 10 years"
 
     def test_options_need_enterprise_edition(self):
         assert refused({"options": ["partitioning"]}, edition="se2", vcpus=8)["licences.options[0]"] == (
