@@ -19,6 +19,7 @@ from advisor import access as assessment_access
 from advisor.estates import access, services
 from advisor.estates.engine import report_zip
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
+from advisor.estates.engine.export import OPTION_LABELS
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
@@ -163,8 +164,8 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
     params = _table_params(request)
     shown, matching = services.estate_table(estate, **params, limit=TABLE_ROWS)
     context: dict[str, Any] = {"estate": estate, "progress": progress, "params": params,
-                               "table": _table(shown), "matching": matching, "options": OPTION_KEYS,
-                               "statuses": [s for s, _ in EstateDatabase.Status.choices],
+                               "table": _table(shown), "matching": matching, "options": [(k, OPTION_LABELS[k]) for k in OPTION_KEYS],
+                               "statuses": EstateDatabase.Status.choices,
                                "can_edit": access.can_edit(request.user, estate), "sort_choices": SORT_CHOICES,
                                "sort_value": request.GET.get("sort", "row")}  # fmt: skip
     if not progress.running:

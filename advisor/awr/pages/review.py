@@ -13,6 +13,7 @@ from advisor.awr.engine.figures import Provenance
 from advisor.awr.engine.importer import ImportResult
 from advisor.awr.models import ReportImport
 from advisor.awr.services import import_result, provenance_line
+from advisor.engine.facts import fact_registry
 from advisor.engine.workload import SECTIONS
 
 
@@ -85,6 +86,15 @@ class PrefillRow:
     sources: tuple[Source, ...]
 
 
+def _value_words(path: str, value: Any) -> str:
+    """A pre-filled answer as the questionnaire says it: a choice's label ('Enterprise Edition (EE)'), else the
+    number or text as shown."""
+    fact = fact_registry().get(path)
+    if fact is not None and fact.choice_labels and str(value) in fact.choice_labels:
+        return fact.choice_labels[str(value)]
+    return shown_value(value)
+
+
 def field_titles() -> dict[str, str]:
     return {f"{key}.{name}": info.title or name for key, model in SECTIONS for name, info in model.model_fields.items()}
 
@@ -137,12 +147,20 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
     prefilled, skipped, findings = [], [], []
     if result.prefill is not None:
         prefilled = [
-            PrefillRow(f.path, titles.get(f.path, f.path), shown_value(f.value), f.source, _sources(f.provenance))
+            PrefillRow(
+                f.path, titles.get(f.path, f.path), _value_words(f.path, f.value), f.source, _sources(f.provenance)
+            )
             for f in result.prefill.fields
         ]
         skipped = [(path, titles.get(path, path), reason) for path, reason in result.prefill.not_prefilled.items()]
         findings = [
-            {"code": f.code, "severity": f.severity, "message": f.message, "sources": _sources(f.provenance)}
+            {
+                "code": f.code,
+                "title": f.title or "An Exadata feature the target loses",
+                "severity": f.severity,
+                "message": f.message,
+                "sources": _sources(f.provenance),
+            }
             for f in result.prefill.findings
         ]
     return {

@@ -78,6 +78,11 @@ def test_dbw_rac_global_report_shows_per_instance_figures(client: Client) -> Non
     assert "#1: 500 #2: 500" in row(body, "fact-sga_gib")
     for code in ("exadata-smart-scan", "exadata-flash", "exadata-hcc"):
         assert f'id="finding-{code}"' in body
+    # each finding headed in words, never by its code
+    assert "Smart Scan: an Exadata feature the target loses</summary>" in body
+    assert "<code>exadata-" not in body
+    # a pre-filled choice as the questionnaire says it
+    assert "Enterprise Edition (EE)" in row(body, "prefill-oracle.edition")
     assert "7.0-day average: peaks unknown" in body
 
 

@@ -264,3 +264,9 @@ def test_totals_and_costs_that_leave_costs_out_are_marked_partial_everywhere(cli
     said = client.get(f"/api/v1/estates/{uploaded.public_id}").json()
     placements = {p["placement"]: p for p in said["totals"]["placements"]}
     assert 0 < placements["ec2"]["partial"] <= placements["ec2"]["placed"]
+
+
+def test_the_recommended_filter_names_each_option_as_the_page_does(client: Client, uploaded: Estate) -> None:
+    page = client.get(uploaded.get_absolute_url()).content.decode()
+    assert '<option value="rds_custom">RDS Custom</option>' in page
+    assert '<option value="odb">Oracle Database@AWS</option>' in page

@@ -26,6 +26,7 @@ class Finding(BaseModel):
     severity: str
     message: str
     provenance: tuple[Provenance, ...] = ()
+    title: str = ""  # what the reader sees as its heading ("" in imports stored before titles were kept)
 
 
 def _gib(value: float) -> float:
@@ -95,6 +96,7 @@ def exadata_findings(agg: Aggregation) -> list[Finding]:
         found.append(
             Finding(
                 code="exadata-smart-scan",
+                title="Smart Scan: an Exadata feature the target loses",
                 severity="warning",
                 message=f"Smart Scan reads {smart.average:,.1f} MiB/s on average in the storage cells; off Exadata "
                 "every one of those scans reads all its blocks through the instance's storage bandwidth. Only Oracle "
@@ -108,6 +110,7 @@ def exadata_findings(agg: Aggregation) -> list[Finding]:
         found.append(
             Finding(
                 code="exadata-flash",
+                title="Exadata Smart Flash Cache: a feature the target loses",
                 severity="warning",
                 message=f"{share:.1f}% of IO requests ({optimized.average:,.1f} of {total.average:,.1f}/s) are "
                 "'Optimized Requests' served by Exadata flash; on EBS each is a real IO at EBS latency. Only Oracle "
@@ -126,6 +129,7 @@ def exadata_findings(agg: Aggregation) -> list[Finding]:
         found.append(
             Finding(
                 code="exadata-hcc",
+                title="Hybrid Columnar Compression: an Exadata feature the target loses",
                 severity="warning",
                 message=f"Hybrid Columnar Compressed tables store {float(stored.value):,.0f} GiB{grows}. HCC needs "
                 "Exadata storage: only Oracle Database@AWS keeps it.",
@@ -136,6 +140,7 @@ def exadata_findings(agg: Aggregation) -> list[Finding]:
         found.append(
             Finding(
                 code="exadata",
+                title="The database runs on Exadata",
                 severity="info",
                 message="The database runs on Exadata: check which Exadata features it depends on.",
                 provenance=exadata.provenance,
