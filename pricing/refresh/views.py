@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from pricing import refresh_job
 from pricing.catalog.regions import regions as region_catalog
@@ -46,16 +47,17 @@ def refresh_start(request: HttpRequest) -> HttpResponse:
     errors: dict[str, str] = {}
     if values["region"] not in region_catalog():
         errors["region"] = (
-            f"{values['region'] or 'blank'}: accepted: an AWS region code such as eu-west-1 "
-            "(the regions of fixtures/catalog/regions.json)"
+            f"{values['region'] or 'blank'}: accepted: an AWS Region code the advisor's catalog lists, such as "
+            "eu-west-1"
         )
     choices = dict(prices_page.refresh_form()["services"])
     if values["service"] not in choices:
         errors["service"] = f"{values['service']!r}: accepted: {', '.join(choices)}"
     if errors:
-        if request.htmx:
+        if request.htmx:  # htmx swaps only 2xx answers: the form with its errors, in place of the form
             context = {"form": prices_page.refresh_form(values, errors)}
-            return render(request, "pricing/prices.html#refresh-form", context, status=422)
+            return retarget(reswap(render(request, "pricing/prices.html#refresh-form", context), "outerHTML"),
+                            "#refresh-form")  # fmt: skip
         return prices_page.prices_page(request, data=values, errors=errors)
     services = PriceSnapshot.Service.values if values["service"] == "all" else [values["service"]]
     try:

@@ -275,6 +275,17 @@ def test_the_refresh_form_says_what_is_accepted(staff: Client, db: None) -> None
     response = staff.post(reverse("pricing:refresh-start"), {"region": "moon-1", "service": "AmazonS3"})
     text = text_of(response)
     assert response.status_code == 422
-    assert "moon-1: accepted: an AWS region code such as eu-west-1" in text
+    assert "moon-1: accepted: an AWS Region code the advisor's catalog lists, such as eu-west-1" in text
     assert "'AmazonS3': accepted: all, AmazonRDS, AmazonEC2" in text
+    assert not Job.objects.exists()
+
+
+def test_through_htmx_the_refused_form_replaces_the_form_where_htmx_swaps_it(staff: Client, db: None) -> None:
+    # htmx swaps only 2xx answers, and the form targets the job panel: the refusal comes back as a 200 that says
+    # where it goes, or the admin would see nothing happen
+    response = staff.post(reverse("pricing:refresh-start"), {"region": "mars-north-1"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#refresh-form", "outerHTML")
+    assert 'id="refresh-form"' in response.content.decode()
+    assert "mars-north-1: accepted: an AWS Region code" in text_of(response)
     assert not Job.objects.exists()
