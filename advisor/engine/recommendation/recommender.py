@@ -272,7 +272,27 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     if priced and len(classes) > len(priced):
         notes.append(f"{len(classes) - len(priced)} catalog classes have no price in {region} for this edition and "
                      "licence model and were not considered")  # fmt: skip
+        short_of = {d.name for c in misses for d in c.dimensions if not d.met}
+        if not fits and not unpriced and short_of and short_of <= {"vCPUs", "memory"}:  # what a bigger class fixes
+            unpriced = _larger_unpriced(classes, home, needs[0], region, edition)
     return candidates, rejected, misses, notes, unpriced
+
+
+def _larger_unpriced(classes: list[str], home: dict[str, Any], need: Need, region: str, edition: str) -> str:
+    """When no priced class meets the need: the catalog classes with the vCPUs and memory it needs that the price
+    snapshots do not price in the Region, so the reader learns a refresh may find one ("" when there are none)."""
+    if edition == "se2":  # SE2's 8-vCPU cap, not a missing price, is what stops it: the shortfall says so
+        return ""
+    rows = catalog_rows()
+    larger = sorted((name for name in classes if name not in home and rows[name]["vcpus"] >= need.vcpus
+                     and rows[name]["memory_gib"] >= need.memory_gib),
+                    key=lambda name: (rows[name]["vcpus"], rows[name]["memory_gib"], name))  # fmt: skip
+    if not larger:
+        return ""
+    shown = ", ".join(larger[:3]) + (f" and {len(larger) - 3} more" if len(larger) > 3 else "")
+    return (f"nothing priced in {region} meets the need; {len(larger)} catalog classes with the vCPUs and memory it "
+            f"needs ({shown}) have no price there in the price snapshots held: a price refresh from the AWS Price List "
+            "would consider them")  # fmt: skip
 
 
 def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit, source: SourceCpu | None) -> Candidate:

@@ -237,3 +237,21 @@ def test_an_estate_on_rds_custom_is_priced_where_it_runs_but_offered_no_commitme
     )
     assert "rds_custom" not in [r.option for r in result.ranking.ranked]
     assert result.ranking.left_out_of("rds_custom").kind == "retiring"
+
+
+def test_when_nothing_priced_fits_the_classes_that_would_but_have_no_price_are_named():
+    # us-east-1's RDS rows (2021) hold no db.x2iedn: 1,150 GiB of SGA and PGA fit no priced class, but the catalog's
+    # x2iedn classes have the memory; the reader is told a refresh would consider them, not that nothing exists
+    from pricing.fixtures.files import read_rows
+
+    prices = PRICES.parent
+    us_east_1 = PriceBook([row for name in ("reference-us-east-1.jsonl", "rds-oracle-vi21.jsonl")
+                           for row in read_rows(prices / name)])  # fmt: skip
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"},
+                               "sizing": {"peak_cpu": 16, "average_cpu": 8, "sga_gib": 1000, "pga_gib": 150},
+                               "environment": {"region": "us-east-1"}})  # fmt: skip
+    rds = {o.option: o for o in recommend(workload, us_east_1).options}["rds"]
+    assert rds.chosen is None
+    assert rds.unpriced_reason.startswith("nothing priced in us-east-1 meets the need; ")
+    assert "(db.x2iedn.16xlarge, db.x2iedn.24xlarge," in rds.unpriced_reason
+    assert rds.unpriced_reason.endswith("a price refresh from the AWS Price List would consider them")

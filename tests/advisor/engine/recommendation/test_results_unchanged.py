@@ -7,7 +7,9 @@ only) nor on Oracle Database@AWS for a workload that does not need it (106 workl
 totals only), and Oracle Database@AWS licences counted at the 8 ECPUs a licence of Oracle's service description
 (119 workloads, that option only); no recommended option moved. Again later that day: Oracle Database@AWS licenses
 RAC on BYOL wherever its VM cluster runs two or more VMs, as Oracle's tooling runs the database there (96 workloads'
-licences and totals, that option only; every workload gains the option's two new fields); no ranking's order moved."""
+licences and totals, that option only; every workload gains the option's two new fields); no ranking's order moved.
+And once more: where no priced class has the vCPUs or memory needed but catalog classes without a price do, the
+reason names them and the refresh that would price them (7 options' reasons, 6 workloads; no total moved)."""
 
 import json
 import lzma
