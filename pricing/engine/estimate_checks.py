@@ -100,13 +100,13 @@ def _volume_problems(
             out.append(
                 Problem(
                     f"{path}.throughput_mib_s",
-                    f"{what} {rule.type} throughput cannot be provisioned; omit throughput_mib_s ({src})",
+                    f"{what} {rule.type} throughput cannot be provisioned; leave the throughput blank ({src})",
                 )
             )
     elif vol.throughput is not None:
         if not thr_rule.min <= vol.throughput <= thr_rule.max:
             accepted = (
-                f"omit throughput_mib_s (fixed at {_n(thr_rule.min)} MiB/s)"
+                f"only its fixed {_n(thr_rule.min)} MiB/s: leave the throughput blank"
                 if thr_rule.min == thr_rule.max
                 else f"{_n(thr_rule.min)}-{_n(thr_rule.max)} MiB/s"
             )

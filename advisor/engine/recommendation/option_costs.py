@@ -246,9 +246,10 @@ class RankingCosts:
                 try:
                     result = estimate(member_config(config, member), member_book(self.book, member, home))
                 except (EstimateInvalid, PriceNotFound) as error:
-                    said = (error.message if isinstance(error, PriceNotFound)
-                            else "; ".join(p.message for p in error.problems))  # fmt: skip
-                    self.skipped.add(f"{layout.volumes[0].type}: {said}")  # the words, not the config's field paths
+                    said = ((error.message,) if isinstance(error, PriceNotFound)
+                            else tuple(p.message for p in error.problems))  # fmt: skip
+                    # each missing price once, in words (not the config's field paths), however many volumes lack it
+                    self.skipped.update(f"{layout.volumes[0].type}: {message}" for message in said)
                     total = None
                     break
                 total += sum((line.monthly_usd for line in result.lines if line.component != "compute"), Decimal(0))

@@ -232,7 +232,7 @@ class RdsLookups(PriceIndex):
             "storage.throughput_mib_s",
             f"RDS gp3 {DEPLOYMENTS.get(deployment, deployment)} provisioned throughput",
             region,
-            "omit throughput_mib_s or keep it at the baseline",
+            "keep throughput at the baseline",
         )
 
     @remembered()

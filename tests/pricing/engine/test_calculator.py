@@ -126,7 +126,7 @@ class TestRds:
             "15,000 IOPS; RDS for Oracle gp3 below 200 GiB accepts omit iops (fixed at 3,000); from 200 GiB 12,000-64,000 IOPS can be provisioned"
         )
         assert found["storage.throughput_mib_s"].startswith(
-            "600 MiB/s; RDS for Oracle gp3 below 200 GiB accepts omit throughput_mib_s (fixed at 125 MiB/s)"
+            "600 MiB/s; RDS for Oracle gp3 below 200 GiB accepts only its fixed 125 MiB/s: leave the throughput blank"
         )
 
     def test_gp3_from_200_gib_the_oracle_threshold_not_infracosts_400(self, book):

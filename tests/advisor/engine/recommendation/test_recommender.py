@@ -255,3 +255,17 @@ def test_when_nothing_priced_fits_the_classes_that_would_but_have_no_price_are_n
     assert rds.unpriced_reason.startswith("nothing priced in us-east-1 meets the need; ")
     assert "(db.x2iedn.16xlarge, db.x2iedn.24xlarge," in rds.unpriced_reason
     assert rds.unpriced_reason.endswith("a price refresh from the AWS Price List would consider them")
+
+
+def test_storage_no_price_covers_is_said_once_per_missing_price():
+    # the generated case's Region has no EBS rows in the snapshots: each missing price is said once, not once for
+    # every volume of every layout tried
+    from tests.advisor.engine.recommendation.comparison_set import cases, recommendation_data
+
+    _, workload, policy = next(c for c in cases() if c[0] == "Large EE data warehouse #10")
+    reason = next(o for o in recommendation_data(workload, policy)["options"] if o["option"] == "ec2")[
+        "unpriced_reason"
+    ]
+    assert reason.startswith("No storage that meets the need has a price in ap-southeast-2")
+    for missing in ("gp2 storage", "gp3 storage", "gp3 provisioned IOPS", "io2 storage", "io2 provisioned IOPS"):
+        assert reason.count(f"no EBS {missing} price in ap-southeast-2") == 1, missing
