@@ -109,6 +109,15 @@ class Column:
         return commitment_rows(self.option)
 
     @property
+    def unpriced_commitments(self) -> tuple[tuple[str, str], ...]:
+        """The commitments not priced, one line per reason: (the labels, the reason), not the reason once each."""
+        grouped: dict[str, list[str]] = {}
+        for row in self.commitments:
+            if not row.priced:
+                grouped.setdefault(row.reason, []).append(row.label)
+        return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
+
+    @property
     def commitment_running_totals(self) -> tuple[str, Decimal, Decimal, Decimal] | None:
         return best_running_totals(self.option)
 

@@ -376,3 +376,12 @@ def test_the_recommendation_is_said_once_not_again_as_the_first_reason(client, p
     assert shown.count("the only option the rules allow that could be priced (its total is partial:") == 1
     # what the first reason added is in the headline: the basis, three years' cash and the configuration
     assert "a month (monthly run-rate" in shown and "over three years, cash as paid" in shown
+
+
+def test_commitments_not_priced_for_one_reason_are_listed_once_with_that_reason(client, small_assessment):
+    body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    lists = re.findall(r'<ul class="unpriced-commitments">(.*?)</ul>', body, re.S)
+    assert lists
+    for items in lists:
+        reasons = [item.split(": ", 1)[1] for item in re.findall(r"<li>(.*?)</li>", items)]
+        assert len(reasons) == len(set(reasons))  # each reason once, with every commitment it holds for
