@@ -52,8 +52,17 @@ def price_book() -> PriceBook:
     return PriceBook(rows)
 
 
+def machine_ms() -> float:
+    """This machine's speed today, to read the figures below against another day's: the best of 5 runs of a fixed
+    pure-Python loop (sum(range(10**6))), in ms. The shared 2-core machine has measured 2 to 4 times apart."""
+    import timeit
+
+    return min(timeit.repeat("sum(range(10**6))", number=1, repeat=5)) * 1000
+
+
 def engine() -> None:
     book = price_book()
+    print(f"machine: a fixed pure-Python loop takes {machine_ms():.1f} ms (lower is faster; compare days by it)")
     print(f"engine: {RUNS} recommendations per golden scenario (4 options each, full catalog)")
     for scenario in load_scenarios():
         recommend(scenario.workload, book)  # warm caches, as a running server has them
