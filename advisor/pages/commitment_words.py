@@ -82,3 +82,12 @@ def best_running_totals(option: OptionRecommendation) -> tuple[str, Decimal, Dec
     if best is None or len(best.cumulative_usd) < 37:
         return None
     return best.label, best.cumulative_usd[12], best.cumulative_usd[24], best.cumulative_usd[36]
+
+
+def unpriced_by_reason(rows: tuple[CommitmentRow, ...]) -> tuple[tuple[str, str], ...]:
+    """The commitments not priced, one line per reason: (the labels, the reason), not the reason once each."""
+    grouped: dict[str, list[str]] = {}
+    for row in rows:
+        if not row.priced:
+            grouped.setdefault(row.reason, []).append(row.label)
+    return tuple((", ".join(labels), reason) for reason, labels in grouped.items())

@@ -30,6 +30,7 @@ from advisor.pages.commitment_words import (
     best_running_totals,
     commitment_rows,
     commitment_words,
+    unpriced_by_reason,
 )
 from pricing.engine.calculator import as_of_span
 from pricing.engine.cash_flow import CashFlow, cash_flow
@@ -110,12 +111,7 @@ class Column:
 
     @property
     def unpriced_commitments(self) -> tuple[tuple[str, str], ...]:
-        """The commitments not priced, one line per reason: (the labels, the reason), not the reason once each."""
-        grouped: dict[str, list[str]] = {}
-        for row in self.commitments:
-            if not row.priced:
-                grouped.setdefault(row.reason, []).append(row.label)
-        return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
+        return unpriced_by_reason(self.commitments)
 
     @property
     def commitment_running_totals(self) -> tuple[str, Decimal, Decimal, Decimal] | None:

@@ -31,7 +31,7 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         # fixture files, local copies of public pages, and the dataset tags price rows were loaded under
         (r"\s*\([^()]*\bfixtures/[^()]*\)", ""),
         (r"[;,]?\s*\bfixtures/[\w./-]*", ""),
-        (r"[;,]?\s*(?<![/\w])shared/[\w./-]*", ""),
+        (r"[;,]?\s*(?<![/\w])shared/[\w./-]*(?:,\s*'[^']*')?", ""),  # and the section of it named after
         (r"(?:(?<=^)|(?<=\(\s)|(?<=^\s))\b[A-Z][A-Z0-9]{1,5}: (?=[a-z0-9-]+/)", ""),  # "OZ: vantage-sh/…"
         # the reference's files and rows: a parenthesis that only points into one goes, else just the pointer
         (rf"\bsection \d+[a-z]? of (?={_MD})", ""),
