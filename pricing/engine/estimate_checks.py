@@ -20,7 +20,7 @@ from pricing.engine.aws_rules import (
     rule_for,
 )
 from pricing.engine.estimate_config import EstimateConfig, Problem
-from pricing.engine.prices.terms import EDITION_LABELS
+from pricing.engine.prices.terms import EDITION_LABELS, LICENCE_MODEL_LABELS
 
 
 def _n(x: int | Decimal) -> str:
@@ -139,6 +139,14 @@ def _volume_problems(
     return out
 
 
+PLATFORM_LABELS = {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}
+
+
+def _model(code: str) -> str:
+    """A licence model as the page names it, with the value the config takes: 'License Included (li)'."""
+    return f"{LICENCE_MODEL_LABELS.get(code, code)} ({code})"
+
+
 def config_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
     """Every bound and combination the config breaks (its shape is already checked by ``parse_config``)."""
     out: list[Problem] = []
@@ -147,8 +155,9 @@ def config_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
         out.append(
             Problem(
                 "licence_model",
-                f"{cfg.licence_model} is not available for {EDITION_LABELS[cfg.edition]} on {cfg.platform}; accepted: "
-                f"{', '.join(lic.allowed)} (source: {lic.source})",
+                f"{_model(cfg.licence_model)} is not available for {EDITION_LABELS[cfg.edition]} on "
+                f"{PLATFORM_LABELS.get(cfg.platform, cfg.platform)}; accepted: {', '.join(map(_model, lic.allowed))} "
+                f"(source: {lic.source})",
             )
         )
     dep = rule_for(rules.deployments, platform=cfg.platform)

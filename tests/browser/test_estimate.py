@@ -72,7 +72,9 @@ def test_fill_the_estimate_and_watch_the_bill(
     # Enterprise Edition on db.m5.xlarge (4 vCPUs = 2 cores x 2 threads): AWS's processor-features table allows
     # only 2 cores for this class, so Optimize CPUs down to 1 core is refused on the field with what is accepted
     page.select_option("#est-edition", "ee")
-    expect(page.locator("#licence-compare")).to_contain_text("li is not available for EE on rds; accepted: byol")
+    expect(page.locator("#licence-compare")).to_contain_text(
+        "License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol)"
+    )
     page.fill("#est-optimize_cpus_cores", "1")
     page.press("#est-optimize_cpus_cores", "Tab")
     expect(page.locator("#err-est-optimize_cpus_cores")).to_contain_text("accepted for db.m5.xlarge: 2")

@@ -63,7 +63,7 @@ def test_api_answers_the_public_contract(client: Client, prices: None) -> None:
     [
         ({"region": "xx-nowhere-1"}, "region", "priced regions: af-south-1, ap-east-1"),
         ({"instance_class": "db.q9.mega"}, "instance_class", "priced classes:"),
-        ({"edition": "ee", "licence_model": "li"}, "licence_model", "accepted: byol"),
+        ({"edition": "ee", "licence_model": "li"}, "licence_model", "accepted: BYOL (byol)"),
         ({"storage": {"type": "gp3", "size_gib": 400, "iops": 99}}, "storage.iops", "accepts 12,000-64,000"),
         ({"platform": "ec2", "instance_class": "m5.xlarge", "storage": None, "volumes": [{"type": "gp9", "size_gib": 1}]},
          "volumes[0].type", "accepted: 'gp2', 'gp3'"),

@@ -158,7 +158,7 @@ def test_the_config_can_come_from_standard_input(prices: None, monkeypatch: pyte
         ({"instance_class": "r6i.mega"}, "instance_class: r6i.mega has no EC2 Linux on-demand price in eu-west-1"),
         ({"platform": "rds", "instance_class": "db.r5.large", "licence_model": "li", "volumes": [],
           "snapshot_gib": 0, "storage": {"type": "gp3", "size_gib": 400}},
-         "licence_model: li is not available for EE on rds; accepted: byol"),
+         "licence_model: License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol)"),
         ({"volumes": [{"type": "gp3", "size_gib": 100, "iops": 90000}]}, "volumes[0].iops: 90,000 IOPS; EBS gp3 accepts 3,000-80,000"),
     ],
 )  # fmt: skip

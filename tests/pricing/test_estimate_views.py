@@ -122,7 +122,10 @@ def test_license_included_is_not_offered_for_ee_on_rds(client: Client, prices: N
     response = client.get(reverse("pricing:estimate"), {"edition": "ee"})
     text = text_of(response)
     assert response.status_code == 200
-    assert "Not priced here: licence_model : li is not available for EE on rds; accepted: byol" in text
+    assert (
+        "Not priced here: License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol)"
+        in text
+    )
     assert "is cheaper by" not in text
 
 
@@ -224,7 +227,7 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
     ("params", "field", "message"),
     [
         ({"storage_gib": "10"}, "storage_gib", "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB"),
-        ({"edition": "ee", "licence_model": "li"}, "licence_model", "li is not available for EE on rds; accepted: byol"),
+        ({"edition": "ee", "licence_model": "li"}, "licence_model", "License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol)"),
         ({"discount_pct": "lots"}, "discount_pct", "'lots' is not a number; accepted: a percentage from 0 to 100"),
         ({"region": "eu-north-9"}, "region", "has no RDS for Oracle prices in the current price snapshots; priced regions: af-south-1"),
         ({"instance_class": "db.zz.huge"}, "instance_class", "db.zz.huge has no RDS for Oracle SE2 BYOL Single-AZ price"),

@@ -77,7 +77,9 @@ class TestEc2:
         )
         assert found["storage"] == "an RDS setting; on EC2 use volumes: [{type, size_gib, iops, throughput_mib_s}, ...]"
         assert found["extra_backup_gib"] == "an RDS setting; on EC2 use omit it"
-        assert found["licence_model"].startswith("li is not available for EE on ec2; accepted: byol")
+        assert found["licence_model"].startswith(
+            "License Included (li) is not available for EE on EC2; accepted: BYOL (byol)"
+        )
         assert found["deployment"].startswith("multi-az on ec2; accepted: single-az")
 
 
@@ -120,7 +122,7 @@ class TestBadInput:
         found = problems(rds(licence_model="li"), book)
         assert found == {
             # the source as a reader knows it: the guide's page, without our notes' keys and rows
-            "licence_model": "li is not available for EE on rds; accepted: byol (source: AWS RDS User Guide 'RDS for Oracle licensing "
+            "licence_model": "License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol) (source: AWS RDS User Guide 'RDS for Oracle licensing "
             "options': License Included is SE2 only, EE is BYOL only)"
         }
 
