@@ -266,7 +266,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         notes.append(f"Storage types not priced in {region} were skipped: {', '.join(kinds)}")
     unpriced = "" if priced else unpriced_reason(book, workload, platform, plan.licence_model, plan.deployment)
     if priced and not any(layouts for _, layouts in variants):
-        why = "; ".join(sorted(set(costs.skipped))) or "no layout is within AWS's bounds"
+        why = "; ".join(sorted(costs.skipped)) or "no layout is within AWS's bounds"
         unpriced = (f"No storage that meets the need has a price in {region}"
                     + (f" ({LATENCY_WORDS})" if needs[0].sub_ms_latency else "") + f": {why}")  # fmt: skip
     if priced and len(classes) > len(priced):

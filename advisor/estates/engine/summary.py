@@ -107,7 +107,10 @@ def _configuration(option: dict[str, Any]) -> str:
         members = (option.get("topology") or {}).get("members") or []
         roles = " + ".join(m["label"] for m in members)
         storage = config["storage"]
-        return (f"{config['instance_class']} ({config['effective_vcpus']} vCPUs, {config['memory_gib']:g} GiB); "
+        vcpus, active = config.get("vcpus"), config["effective_vcpus"]
+        cpus = (f"{active} of {vcpus} vCPUs active with Optimize CPUs" if vcpus and vcpus != active
+                else f"{active} vCPUs")  # fmt: skip
+        return (f"{config['instance_class']} ({cpus}, {config['memory_gib']:g} GiB); "
                 f"{storage['volumes']} × {storage['type']} {storage['size_gib_each']:,.0f} GiB; {roles}")  # fmt: skip
     odb = option.get("odb") or {}
     infra = odb.get("infrastructure")

@@ -85,3 +85,10 @@ def test_a_total_priced_in_full_is_not_partial() -> None:
     ec2 = summary.option("ec2")
     assert ec2 is not None and ec2.monthly_usd is not None and ec2.left_out == ()
     assert estate_totals([Assessed("DW", summary)]).placement("ec2").partial == 0
+
+
+def test_the_configuration_says_when_optimize_cpus_leaves_vcpus_idle() -> None:
+    summary = summary_from_json(warehouse_with_a_standby(), edition="ee", licence_model="byol", licences_owned=8)
+    ec2 = summary.option("ec2")
+    # r6in.8xlarge with 15 of its 16 cores active (2 threads each): 30 of its 32 vCPUs, as the results page says it
+    assert ec2 is not None and ec2.configuration.startswith("r6in.8xlarge (30 of 32 vCPUs active with Optimize CPUs, ")
