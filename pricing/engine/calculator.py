@@ -222,18 +222,16 @@ def as_of_span(dates: Iterable[str]) -> str:
     return ordered[0] if len(ordered) == 1 else f"{ordered[0]} to {ordered[-1]}"
 
 
-def _resolve_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> int | None:
-    if cfg.licences.vcpus is not None:
-        return cfg.licences.vcpus
-    return _catalog_vcpus(cfg, book, vcpus)
-
-
-def _vcpus_problem(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> Problem | None:
-    """``licences.vcpus`` above what the instance has (its catalog's count): licences for vCPUs that do not exist."""
-    given, has = cfg.licences.vcpus, _catalog_vcpus(cfg, book, vcpus)
-    if given is None or has is None or given <= has:
-        return None
-    return Problem("licences.vcpus", f"{given} vCPUs; {cfg.instance_class} has {has}: accepted: 1 to {has}")
+def _resolve_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> tuple[int | None, Problem | None]:
+    """The vCPUs to license (``licences.vcpus``, else the catalog's count), and the refusal of a ``licences.vcpus``
+    above what the instance has (licences for vCPUs that do not exist); the catalog is asked once."""
+    given = cfg.licences.vcpus
+    has = _catalog_vcpus(cfg, book, vcpus)
+    if given is None:
+        return has, None
+    if has is not None and given > has:
+        return given, Problem("licences.vcpus", f"{given} vCPUs; {cfg.instance_class} has {has}: accepted: 1 to {has}")
+    return given, None
 
 
 def _catalog_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> int | None:
@@ -277,7 +275,7 @@ def _estimate(
 ) -> Estimate:
     rules = aws_rules()
     problems = config_problems(cfg, rules)
-    n_vcpus = _resolve_vcpus(cfg, book, vcpus)
+    n_vcpus, too_many = _resolve_vcpus(cfg, book, vcpus)
     licence_kwargs: dict[str, Any] = dict(
         edition=cfg.edition,
         platform=cfg.platform,
@@ -289,7 +287,7 @@ def _estimate(
         prices=licences,
     )
     problems += [Problem(p.field, p.message) for p in validate_licences(cfg.licences, **licence_kwargs)]
-    if (too_many := _vcpus_problem(cfg, book, vcpus)) is not None:
+    if too_many is not None:
         problems.append(too_many)
     if cfg.region not in book.regions():
         problems.append(

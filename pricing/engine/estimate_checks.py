@@ -20,7 +20,7 @@ from pricing.engine.aws_rules import (
     rule_for,
 )
 from pricing.engine.estimate_config import EstimateConfig, Problem
-from pricing.engine.prices.terms import EDITION_LABELS, LICENCE_MODEL_LABELS
+from pricing.engine.prices.terms import EDITION_LABELS, LICENCE_MODEL_LABELS, PLATFORM_LABELS
 
 
 def _n(x: int | Decimal) -> str:
@@ -137,9 +137,6 @@ def _volume_problems(
         elif io_requests < 0:
             out.append(Problem(f"{path}.io_requests_per_month", f"{io_requests}; accepted: 0 or more"))
     return out
-
-
-PLATFORM_LABELS = {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}
 
 
 def _model(code: str) -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from config.plain_errors import number, plain_message
 from pricing.engine.aws_rules import aws_rules
 from pricing.engine.licences.contract import LicenceConfig
 from pricing.engine.prices.terms import (
@@ -190,31 +190,6 @@ def _shape_problem(err: Any) -> Problem:
         return Problem(path, f"unknown key; accepted keys: {accepted}")
     if kind == "missing":
         return Problem(path, "required")
-    return Problem(
-        path, _bound_words(kind, err.get("input"), err.get("ctx") or {}) or f"{err['msg']} (got {err['input']!r})"
-    )
-
-
-def _number(value: Any) -> str:
-    return f"{value:,}" if isinstance(value, int | float | Decimal) and not isinstance(value, bool) else repr(value)
-
-
-def _bound_words(kind: str, value: Any, ctx: Mapping[str, Any]) -> str:
-    """The common shape refusals in the words of the other problems (what was given; what is accepted), "" else."""
-    if kind in ("less_than_equal", "less_than"):
-        limit = ctx.get("le", ctx.get("lt"))
-        return f"{_number(value)}; accepted: at most {_number(limit)}" if kind == "less_than_equal" else (
-            f"{_number(value)}; accepted: less than {_number(limit)}")  # fmt: skip
-    if kind in ("greater_than_equal", "greater_than"):
-        limit = ctx.get("ge", ctx.get("gt"))
-        return f"{_number(value)}; accepted: {_number(limit)} or more" if kind == "greater_than_equal" else (
-            f"{_number(value)}; accepted: more than {_number(limit)}")  # fmt: skip
-    if kind in ("int_parsing", "int_from_float", "int_type"):
-        return f"{value!r} is not a whole number; accepted: a whole number"
-    if kind in ("decimal_parsing", "decimal_type", "float_parsing", "float_type", "finite_number"):
-        return f"{value!r} is not a number; accepted: a number"
-    if kind in ("bool_parsing", "bool_type"):
-        return f"{value!r}; accepted: true or false"
-    if kind in ("string_too_long", "too_long"):
-        return f"too long; accepted: at most {_number(ctx.get('max_length'))} {'characters' if kind == 'string_too_long' else 'items'}"
-    return ""
+    # the shared plain words, about the value given: "99,999,999,999,999 must be 65,536 or less."
+    given = err.get("input")
+    return Problem(path, plain_message(err, label=repr(given) if isinstance(given, str) else number(given)))

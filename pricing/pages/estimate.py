@@ -30,6 +30,7 @@ from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licenc
 from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
+from pricing.engine.prices.terms import PLATFORM_LABELS
 from pricing.engine.sources.json_words import customer_json
 from pricing.engine.storage_fallback import fallbacks_used
 from pricing.forms_common import Issue
@@ -95,10 +96,6 @@ class EstimateAnswer:
     vcpus: int | None = None
 
 
-def _product(platform: str) -> str:
-    return {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}[platform]
-
-
 def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
     """Price a config from the current snapshots of its region; ``EstimateInvalid`` lists every problem."""
     cfg = parse_config(config)
@@ -109,7 +106,7 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
         what = "an AWS region code" if cfg.region in known else "not an AWS region code"
         region_problem = Problem(
             "region",
-            f"{cfg.region!r} ({what}) has no {_product(cfg.platform)} prices in the current price snapshots; "
+            f"{cfg.region!r} ({what}) has no {PLATFORM_LABELS[cfg.platform]} prices in the current price snapshots; "
             f"priced regions: {', '.join(priced) or 'none (load them with manage.py load_prices)'}",
         )
         try:

@@ -17,16 +17,13 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from advisor.engine.recommendation.candidates import OptionRecommendation
-    from advisor.engine.rules.loader import OptionVerdict
+    from advisor.engine.rules.loader import Finding, OptionVerdict
 
 BASIS = "monthly run-rate, AWS on-demand and Oracle licences included"
 BYOL_LICENCES_NOT_COUNTED = "Oracle licences you bring are not counted"
 NOTHING_FITS = "nothing in the catalog meets the need"
 NO_PRICES = "no prices for this edition and licence model in this Region"
 LeftOutKind = Literal["blocked", "unpriced", "partial", "retiring"]
-# A warning that the service itself ends (RDS Custom for Oracle, for an estate that runs on it): the option is where
-# the database runs now, priced for the months left, never a destination to rank
-RETIRING_RULES = frozenset({"rdsc-retired-existing-estate"})
 
 
 @dataclass(frozen=True)
@@ -140,9 +137,10 @@ def _blocker(option: OptionRecommendation) -> str:
     return first.title if first is not None else "a rule blocks it"
 
 
-def retiring_title(verdict: OptionVerdict) -> str:
-    """The title of the finding that says the option's service ends, or "" when it does not."""
-    return next((f.title for f in verdict.findings if f.rule_id in RETIRING_RULES), "")
+def service_ending(verdict: OptionVerdict) -> Finding | None:
+    """The finding whose rule says the option's service ends (RDS Custom for an estate that runs on it): the option is
+    then where the database runs now, never a destination to rank; None when no such rule applies."""
+    return next((f for f in verdict.findings if f.service_ends), None)
 
 
 def _unpriced(option: OptionRecommendation) -> str:
@@ -188,8 +186,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
         monthly = _monthly(option)
         if option.verdict.verdict == "blocked":
             left_out.append(LeftOut(option.option, option.label, "blocked", _blocker(option), monthly))
-        elif ends := retiring_title(option.verdict):
-            left_out.append(LeftOut(option.option, option.label, "retiring", ends, monthly))
+        elif ends := service_ending(option.verdict):
+            left_out.append(LeftOut(option.option, option.label, "retiring", ends.title, monthly))
         elif monthly is None:
             left_out.append(LeftOut(option.option, option.label, "unpriced", _unpriced(option)))
         elif lacks := _lacks(option):

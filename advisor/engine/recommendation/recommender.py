@@ -31,7 +31,7 @@ from advisor.engine.recommendation.option_costs import (
     optimize_cores,
     plan_option,
 )
-from advisor.engine.recommendation.ranking import Ranking, rank_options, retiring_title
+from advisor.engine.recommendation.ranking import Ranking, rank_options, service_ending
 from advisor.engine.recommendation.unpriced import unpriced_reason
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
@@ -377,8 +377,9 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
         commitments = None
         if chosen is not None:
             notes = [*chosen.topology.gaps, *chosen.topology.notes, *notes]
-            if ends := retiring_title(verdict):  # no 1- or 3-year term can run its course on a service that ends
-                notes.append(f"No AWS commitment is offered: {ends.split(':')[0]}, before a 1-year term would end.")
+            if ends := service_ending(verdict):  # no 1- or 3-year term can run its course on a service that ends
+                notes.append(f"No AWS commitment is offered: {label} ends on {ends.service_ends}, before a 1-year "
+                             "term would end.")  # fmt: skip
             else:
                 commitments = option_commitments(chosen.topology, book, workload.environment.region,
                                                  vcpus=chosen.vcpus, hyperthreading=chosen.threads_per_core > 1)  # fmt: skip

@@ -7,8 +7,8 @@ deployment in the workload's Region: where such rows do exist, and what the snap
 from __future__ import annotations
 
 from pricing.engine.prices.book import EDITION_LABELS, LICENCE_MODEL_LABELS, PriceBook
+from pricing.engine.prices.terms import PLATFORM_LABELS
 
-PRODUCTS = {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}
 DEPLOYMENT_WORDS = {"single-az": "Single-AZ", "multi-az": "Multi-AZ"}
 
 
@@ -25,7 +25,7 @@ def unpriced_reason(book: PriceBook, workload, platform: str, licence_model: str
     than guessing. Only the Region itself is spoken of: the book holds the Regions this recommendation reads, not
     every Region priced (the prices page lists those)."""
     region, edition = workload.environment.region, workload.oracle.edition.value
-    product = PRODUCTS[platform]
+    product = PLATFORM_LABELS[platform]
     refresh = "A price refresh from the AWS Price List for this Region would price it"
     if region not in book.regions():
         return f"No prices are loaded for {region}. {refresh}; the prices page lists the Regions priced now."

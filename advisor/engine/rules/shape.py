@@ -89,6 +89,11 @@ class Rule(_Strict):
     source_url: str = Field(pattern=r"^https://", description="where a reader checks it")
     as_of: date = Field(description="the date of the copy of the source read")
     covers: tuple[str, ...] = Field(default=(), description="feature_rows.json ids of reference rows this covers")
+    service_ends: date | None = Field(
+        default=None,
+        description="the day the option's service ends, on a rule that says so: where the rule applies the option is "
+        "an exit path, priced where the database runs now, never ranked and offered no commitment",
+    )
 
 
 class RuleFile(_Strict):

@@ -85,6 +85,7 @@ class Finding:
     source: str
     source_url: str
     as_of: str
+    service_ends: str | None = None  # the rule's: the option's service ends that day (an exit path)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ def _finding(loaded: LoadedRule, option: str, values: dict[str, Any]) -> Finding
         source=customer_words(loaded.rule.source),
         source_url=loaded.rule.source_url,
         as_of=loaded.rule.as_of.isoformat(),
+        service_ends=loaded.rule.service_ends.isoformat() if loaded.rule.service_ends else None,
     )
 
 

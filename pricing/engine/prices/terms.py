@@ -31,6 +31,7 @@ EDITIONS: dict[str, str] = {"ee": "Enterprise", "se2": "Standard Two"}
 EDITION_LABELS: dict[str, str] = {"ee": "EE", "se2": "SE2"}
 LICENCE_MODELS: dict[str, str] = {"byol": "Bring your own license", "li": "License included"}
 LICENCE_MODEL_LABELS: dict[str, str] = {"byol": "BYOL", "li": "License Included"}
+PLATFORM_LABELS: dict[str, str] = {"rds": "RDS for Oracle", "rds-custom": "RDS Custom for Oracle", "ec2": "EC2"}
 DEPLOYMENTS: dict[str, str] = {"single-az": "Single-AZ", "multi-az": "Multi-AZ"}
 RDS_VOLUME_TYPES: dict[str, str] = {
     "gp2": "General Purpose",

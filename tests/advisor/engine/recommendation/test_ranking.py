@@ -176,7 +176,7 @@ def test_a_service_that_ends_is_an_exit_path_never_ranked_even_when_cheapest() -
     # an estate on RDS Custom: the rules warn (not block) that the service ends; it is where the database runs now
     ends = Finding("rdsc-retired-existing-estate", "rds_custom", "warning",
                    "RDS Custom for Oracle ends on 2027-03-31: plan the exit for this estate", "", None, "", "",
-                   "2026-11-22")  # fmt: skip
+                   "2026-11-22", service_ends="2027-03-31")  # fmt: skip
     custom = option("rds_custom", "900.00")
     custom = OptionRecommendation("rds_custom", LABELS["rds_custom"],
                                   OptionVerdict("rds_custom", LABELS["rds_custom"], "caveats", (ends,)), custom.chosen,

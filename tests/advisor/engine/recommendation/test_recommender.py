@@ -232,8 +232,8 @@ def test_an_estate_on_rds_custom_is_priced_where_it_runs_but_offered_no_commitme
     custom = {o.option: o for o in result.options}["rds_custom"]
     assert custom.chosen is not None and custom.chosen.total_monthly_usd > 0 and custom.commitments is None
     assert (
-        "No AWS commitment is offered: RDS Custom for Oracle ends on 2027-03-31, before a 1-year term would end."
-        in (custom.notes)
+        "No AWS commitment is offered: Amazon RDS Custom for Oracle ends on 2027-03-31, before a 1-year term would end."
+        in custom.notes
     )
     assert "rds_custom" not in [r.option for r in result.ranking.ranked]
     assert result.ranking.left_out_of("rds_custom").kind == "retiring"
