@@ -47,6 +47,14 @@ def test_saving_a_valid_questionnaire_creates_an_assessment_with_a_stable_url(cl
     assert 'id="f-features-apex" name="features.apex" value="true"\n                 checked' in page
 
 
+def test_a_non_cdb_saved_with_the_pdb_field_left_blank_has_no_pdbs(client: Client, prices: None) -> None:
+    data = form_data(name="Legacy")
+    data.update({"oracle.architecture": "non-cdb", "oracle.pdb_count": ""})
+    response = client.post(reverse("advisor:assessment-new"), data)
+    assert response.status_code == 302
+    assert Assessment.objects.get(name="Legacy").workload["oracle"]["pdb_count"] == 0
+
+
 def test_an_invalid_questionnaire_marks_the_fields_and_saves_nothing(client: Client) -> None:
     data = form_data(name="")
     data.update({"oracle.edition": "se2", "features.rac": "true", "environment.hours_per_month": "900"})

@@ -5,7 +5,9 @@ Pure Python; part of the workload contract (``advisor.engine.workload``).
 
 from __future__ import annotations
 
-from pydantic import ValidationInfo, field_validator
+from typing import Any
+
+from pydantic import ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from advisor.engine.licence_terms import parse_owned_options
@@ -43,12 +45,23 @@ class OracleSection(_Section):
     pdb_count: int = _field(
         1,
         title="Pluggable databases",
-        help="User PDBs in the CDB (0 for a non-CDB). More than 3 needs the Multitenant option on EE; "
+        help="User PDBs in the CDB (0 for a non-CDB; left blank, a non-CDB counts 0). More than 3 needs the Multitenant option on EE; "
         "RDS allows at most 30 per CDB.",
         unit="PDBs",
         ge=0,
         le=4096,
     )
+    @model_validator(mode="before")
+    @classmethod
+    def _non_cdb_has_no_pdbs_unless_told(cls, data: Any) -> Any:
+        """A non-CDB whose PDB count is not given (absent, or a blank field or cell) has none: the default of 1 is a
+        CDB's, and refusing every non-CDB row of an inventory without a PDB column helps nobody. A count that is
+        given is kept, and a non-CDB with PDBs is still refused as a conflict."""
+        if not isinstance(data, dict) or str(data.get("architecture", "")).strip() != Architecture.NON_CDB.value:
+            return data
+        given = data.get("pdb_count", "")
+        return {**data, "pdb_count": 0} if isinstance(given, str) and not given.strip() else data
+
     character_set: str = _field(
         "AL32UTF8",
         title="Character set",

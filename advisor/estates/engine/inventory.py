@@ -180,6 +180,14 @@ def _capped(data: dict[str, Any]) -> set[str]:
     return filled
 
 
+def _header_of(path: str, headers: dict[str, str]) -> str:
+    """The column a field's problem is reported under: the file's own header for it (a feature's, the features
+    column's), else the documented column's name as the template writes it; a field no column documents keeps its
+    path, which is also the name of the column that would give it."""
+    given = headers.get(path) or headers.get(path.partition(".")[0])
+    return given or next((c.header for c in BY_HEADER.values() if c.path == path), path)
+
+
 def inventory_from_table(table: Table) -> Inventory:
     mapped, ignored = _mapping(table.header)
     headers = {column.path: table.header[index].strip() for index, column in mapped.items()}
@@ -206,8 +214,8 @@ def inventory_from_table(table: Table) -> Inventory:
             try:
                 workload = parse_workload(data)
             except WorkloadInvalid as problem:  # a column the file lacks is not reported: only the peak it copied
-                errors += [RowError(number, headers.get(e.path, e.path), e.message) for e in problem.errors
-                           if e.path not in filled]  # fmt: skip
+                errors += [RowError(number, _header_of(e.path, headers), e.message)
+                           for e in problem.errors if e.path not in filled]  # fmt: skip
         if errors or workload is None:
             invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors)))
         else:

@@ -247,3 +247,13 @@ def test_regions_come_from_the_catalog_with_their_source() -> None:
     eu_west_1 = regions()["eu-west-1"]
     assert eu_west_1.name == "Europe (Ireland)"
     assert "botocore" in eu_west_1.source
+
+
+@pytest.mark.parametrize("blank", [{}, {"pdb_count": ""}, {"pdb_count": "  "}])
+def test_a_non_cdb_left_without_a_pdb_count_has_none(blank: dict) -> None:
+    workload = parse_workload({"oracle": {"architecture": "non-cdb", **blank}})
+    assert workload.oracle.pdb_count == 0
+
+
+def test_a_cdb_left_without_a_pdb_count_keeps_one_pdb() -> None:
+    assert parse_workload({"oracle": {"architecture": "cdb"}}).oracle.pdb_count == 1

@@ -69,7 +69,7 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_the_valid_rows_go_on()
         (4, "features", "'flux' is not a feature"),
         (5, "name", "required: every database needs a name"),
         (6, "name", "'OK-1' is also row 2: names must be unique in an estate"),
-        (7, "features.rac", errors[-1][2]),  # the workload's own conflict (SE2 has no RAC), on its field
+        (7, "features", errors[-1][2]),  # the workload's own conflict (SE2 has no RAC), on the column that asked for RAC
     ]
     assert "Standard Edition 2" in inventory.errors[-1].message
     assert str(inventory.errors[0]).startswith("row 3, peak_read_iops: not a number")
@@ -153,3 +153,16 @@ def test_a_bad_peak_is_reported_on_its_own_column_not_on_the_average_the_file_la
     inventory = read_inventory(csv_file("BAD,ee,19,byol,0,us-east-1,-3,8,2,100,-5,10,5,no,no,,"), "estate.csv")
     (bad,) = inventory.invalid
     assert sorted(e.column for e in bad.errors) == ["peak_cpu", "peak_read_iops"]
+
+
+def test_non_cdb_rows_of_a_file_without_a_pdb_column_are_read_as_having_no_pdbs() -> None:
+    inventory = read_inventory(csv_file("LEGACY,non-cdb", "SALES,noncdb", header="name,architecture"), "estate.csv")
+    assert inventory.errors == ()
+    assert [row.workload.oracle.pdb_count for row in inventory.rows] == [0, 0]
+
+
+def test_a_conflict_on_a_feature_is_reported_under_the_files_features_column() -> None:
+    inventory = read_inventory(csv_file("OLD,se2,rac", header="name,edition,Key Features"), "estate.csv")
+    (invalid,) = inventory.invalid
+    assert [e.column for e in invalid.errors] == ["Key Features"]
+    assert "Standard Edition 2" in invalid.errors[0].message
