@@ -8,13 +8,13 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.staff import staff_required
 from pricing import services as price_services
 from pricing.engine.freshness import price_age
 from pricing.forms import EstimateForm
@@ -51,7 +51,7 @@ def estimate(request: HttpRequest) -> HttpResponse:
 # --- price snapshots (staff) ----------------------------------------------------------------------------------
 
 
-@staff_member_required
+@staff_required
 @require_GET
 def prices(request: HttpRequest) -> HttpResponse:
     job_id = request.GET.get("job", "")
@@ -59,7 +59,7 @@ def prices(request: HttpRequest) -> HttpResponse:
     return prices_page.prices_page(request, job=job)
 
 
-@staff_member_required
+@staff_required
 @require_http_methods(["GET", "POST"])
 def snapshot_make_current(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: what making the snapshot current would change (rows, and the saved assessments it reprices). POST from
@@ -87,7 +87,7 @@ def snapshot_make_current(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back)
 
 
-@staff_member_required
+@staff_required
 @require_GET
 def snapshot_impact(request: HttpRequest, pk: int) -> HttpResponse:
     """The saved assessments repriced when the snapshot replaces ``?against=<id>`` (default: the current one); the
@@ -110,7 +110,7 @@ def _replaced(snapshot: PriceSnapshot) -> PriceSnapshot | None:
     )
 
 
-@staff_member_required
+@staff_required
 @require_GET
 def snapshot_diff(request: HttpRequest, pk: int) -> HttpResponse:
     """A snapshot against the one it replaced (when it is current) or against the current one (when it is not);

@@ -4,13 +4,13 @@ the page's poll (every second)."""
 
 from __future__ import annotations
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
+from config.staff import staff_required
 from pricing import refresh_job
 from pricing.catalog.regions import regions as region_catalog
 from pricing.jobs.models import Job
@@ -40,7 +40,7 @@ def _busy_message(region: str, holder: Job | None) -> str:
     )
 
 
-@staff_member_required
+@staff_required
 @require_POST
 def refresh_start(request: HttpRequest) -> HttpResponse:
     values = {"region": request.POST.get("region", "").strip(), "service": request.POST.get("service", "all")}
@@ -88,7 +88,7 @@ def _job_panel(request: HttpRequest, job: Job) -> HttpResponse:
     return render(request, "pricing/prices.html#refresh-job", context)
 
 
-@staff_member_required
+@staff_required
 @require_GET
 def refresh_poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The job's progress; htmx polls it every second until the job ends, then swaps the snapshot list too."""
@@ -96,7 +96,7 @@ def refresh_poll(request: HttpRequest, pk: int) -> HttpResponse:
     return _job_panel(request, job) if request.htmx else redirect(_job_url(job))
 
 
-@staff_member_required
+@staff_required
 @require_POST
 def refresh_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     """Cancel a queued or running refresh: a queued one never runs; a running one stops at its next step, so one

@@ -73,10 +73,13 @@ def offer_refresh(staff: Client, sync_jobs: Any, data: dict[str, Any], tmp_path:
 @pytest.mark.parametrize(
     "url", ["/prices/", "/prices/1/diff", "/prices/jobs/1", "/prices/1/make-current", "/prices/1/impact"]
 )
-def test_prices_pages_are_for_staff_only(client: Client, db: None, url: str) -> None:
-    assert client.get(url).url.startswith("/admin/login/")
-    client.force_login(User.objects.create_user("someone", password="x"))
-    assert client.get(url).url.startswith("/admin/login/")
+def test_prices_pages_are_for_staff_only(anon_client: Client, client: Client, url: str) -> None:
+    # not signed in: the site's own sign-in page, coming back here after
+    assert anon_client.get(url).url == f"{reverse('account_login')}?next={url}"
+    # signed in without staff rights: told so on the site's page, not sent to sign in again as somebody else
+    response = client.get(url)
+    assert response.status_code == 403
+    assert "For staff only" in response.content.decode() and "/admin/login/" not in response.content.decode()
 
 
 def test_nav_shows_prices_to_staff_only(client: Client, prices: None) -> None:
