@@ -6,13 +6,15 @@
     // On paper (the PDF) a chart is drawn at this share of its screen height, so a chart and its table leave room
     // for the next on the page.
     paperHeightScale: 0.6,
-    // A chart on paper narrower than this is half the paper's width (two side by side): its title, category names
-    // and legend are wrapped to fit.
+    // A chart narrower than this (half the paper's width in the PDF, two side by side, or a phone's screen): its
+    // title, category names and legend are wrapped to fit.
     narrowWidth: 480,
     // A narrow chart's title: its type size, and the width of a character of a title line and of a <sup> line.
     titleSize: 11,
     titleEmPerChar: 0.5,
     subtitleEmPerChar: 0.36,
+    // The width a title does not get: plotly sets it in from the chart's left edge.
+    titleInset: 40,
     // The room above the plot a wrapped title needs: a fixed gap plus one line height per title line.
     titleGap: 14,
     titleLineHeight: 16,
@@ -35,6 +37,10 @@
     // The bottom margin a narrow chart needs: the wrapped names' room plus one line height per legend row.
     bottomBase: 100,
     legendRowHeight: 16,
+    // Two plots stacked on a phone: the share of the plotting height between them, and how much taller the chart.
+    stackGap: 0.16,
+    stackHeightScale: 1.7,
+    stackLegendY: -0.14,
     // The bottom margin taken for a figure that states none.
     defaultBottomMargin: 60,
   };
@@ -52,15 +58,17 @@
         var meta = figure.layout.meta || {};
         var scale = meta.paper_height_scale || LAYOUT.paperHeightScale;
         figure.layout.height = Math.round(figure.layout.height * scale);
-        if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth) {
-          narrowTitle(figure.layout, el.clientWidth);
-          narrowAxes(figure, el.clientWidth);
-        }
+      }
+      // half the paper's width in the PDF, or a phone's screen: the title, names and legend wrapped to fit
+      if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth && figure.layout && figure.layout.height) {
+        narrowTitle(figure.layout, el.clientWidth);
+        narrowAxes(figure, el.clientWidth);
+        if (!document.body.classList.contains("report")) stackPanels(figure.layout);
       }
       window.Plotly.react(el, figure.data, figure.layout, { responsive: true, displaylogo: false });
     });
   }
-  // A chart half the paper's width (the PDF sets two side by side): its title wrapped to the width, a little smaller,
+  // A narrow chart (half the paper's width in the PDF, or a phone's screen): its title wrapped to the width, a little smaller,
   // with the room above the plot it then needs (plotly does not wrap titles).
   function narrowTitle(layout, width) {
     var title = typeof layout.title === "string" ? { text: layout.title } : layout.title;
@@ -68,7 +76,7 @@
     var size = LAYOUT.titleSize, lines = [];
     title.text.split("<br>").forEach(function (part) {
       var sup = /^<sup>(.*)<\/sup>$/.exec(part), words = (sup ? sup[1] : part).split(" "), line = "";
-      var max = Math.floor(width / (size * (sup ? LAYOUT.subtitleEmPerChar : LAYOUT.titleEmPerChar)));
+      var max = Math.floor((width - LAYOUT.titleInset) / (size * (sup ? LAYOUT.subtitleEmPerChar : LAYOUT.titleEmPerChar)));
       words.forEach(function (word) {
         if (line && (line + " " + word).length > max) { lines.push(sup ? "<sup>" + line + "</sup>" : line); line = word; }
         else line = line ? line + " " + word : word;
@@ -88,9 +96,9 @@
   function narrowAxes(figure, width) {
     // Category names in small type, wrapped to the width each bar's slot leaves them, so neighbouring names never
     // run into each other.
-    var categories = 1;
+    var categories = 1, bars = false;
     figure.data.forEach(function (trace) {
-      if (trace.type === "bar" && Array.isArray(trace.x)) categories = Math.max(categories, trace.x.length);
+      if (trace.type === "bar" && Array.isArray(trace.x)) { categories = Math.max(categories, trace.x.length); bars = true; }
     });
     var slot = Math.max(LAYOUT.minSlot, (width - LAYOUT.axisMargins) / categories);
     var fits = Math.floor(slot / (LAYOUT.tickSize * LAYOUT.tickEmPerChar));  // characters across a slot
@@ -110,13 +118,24 @@
     var layout = figure.layout;
     var ticks = { tickangle: 0, automargin: true, tickfont: { size: LAYOUT.tickSize } };
     var legend = { orientation: "h", yanchor: "top", y: LAYOUT.legendY, font: { size: LAYOUT.legendSize } };
-    layout.xaxis = Object.assign({}, layout.xaxis, ticks);
+    if (bars) layout.xaxis = Object.assign({}, layout.xaxis, ticks);  // a line chart's IO sizes keep their angle
     layout.legend = Object.assign({}, layout.legend, legend);
     var rows = Math.ceil(shown / LAYOUT.legendPerRow);
     layout.margin = Object.assign({}, layout.margin);
     var bottom = LAYOUT.bottomBase + rows * LAYOUT.legendRowHeight;
     layout.height += Math.max(0, bottom - (layout.margin.b || LAYOUT.defaultBottomMargin));
     layout.margin.b = Math.max(bottom, layout.margin.b || LAYOUT.defaultBottomMargin);
+  }
+  // ...and on a phone's screen two plots side by side one above the other, each the full width, the chart taller.
+  function stackPanels(layout) {
+    if (!layout.xaxis2 || !layout.yaxis2) return;
+    var gap = LAYOUT.stackGap;
+    layout.xaxis = Object.assign({}, layout.xaxis, { domain: [0, 1] });
+    layout.xaxis2 = Object.assign({}, layout.xaxis2, { domain: [0, 1] });
+    layout.yaxis = Object.assign({}, layout.yaxis, { domain: [0.5 + gap / 2, 1] });
+    layout.yaxis2 = Object.assign({}, layout.yaxis2, { domain: [0, 0.5 - gap / 2] });
+    layout.height = Math.round(layout.height * LAYOUT.stackHeightScale);
+    layout.legend = Object.assign({}, layout.legend, { y: LAYOUT.stackLegendY });
   }
   document.addEventListener("DOMContentLoaded", function () { draw(document); });
   document.addEventListener("htmx:afterSettle", function (event) { draw(event.target); });

@@ -68,10 +68,40 @@ def test_on_paper_the_capacity_charts_titles_and_tick_labels_do_not_overlap(
     chart.screenshot(path=str(artifacts / "layout-capacity-chart-on-paper.png"))
     boxes = chart.evaluate(CHART_TEXTS)
     assert {b["text"] for b in boxes} >= {"IOPS (IOs per second)", "throughput (MiB/s)", "1,024"}
-    touching = [
+    assert overlapping(boxes) == []
+
+
+def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    return [
         (a["text"], b["text"])
         for i, a in enumerate(boxes)
         for b in boxes[i + 1 :]
         if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
     ]
-    assert touching == []
+
+
+def test_on_a_phone_no_page_scrolls_sideways_and_the_capacity_chart_stacks_its_plots(
+    live_server: object, page: Page, artifacts: Path, prices: None
+) -> None:
+    from advisor.engine.scenarios import load_scenarios
+
+    scenario = next(s for s in load_scenarios() if "cross-region DR" in s.name)
+    assessment = services.assessment_create(meta=services.AssessmentMeta(name=scenario.name),
+                                            workload=scenario.workload)  # fmt: skip
+    base = live_server.url  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("/", "/assessments/new/", f"/a/{assessment.public_id}/results/", "/estimate", "/estates/",
+                 "/iolimits", "/rules", "/awr/"):  # fmt: skip
+        page.goto(base + path)
+        assert page_width(page) <= 390, f"{path} is {page_width(page)} px wide on a 390 px phone"
+    page.goto(f"{base}/a/{assessment.public_id}/results/")
+    chart = page.locator('[data-plotly-figure="capacity-chart"]')
+    chart.locator(".main-svg").first.wait_for()
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(artifacts / "layout-capacity-chart-on-a-phone.png"))
+    boxes = chart.evaluate(CHART_TEXTS)
+    assert {b["text"] for b in boxes} >= {"IOPS (IOs per second)", "throughput (MiB/s)", "1,024"}
+    assert overlapping(boxes) == []
+    throughput = next(b for b in boxes if b["text"] == "throughput (MiB/s)")
+    iops = next(b for b in boxes if b["text"] == "IOPS (IOs per second)")
+    assert iops["top"] > throughput["bottom"]  # one plot above the other, not squeezed side by side
