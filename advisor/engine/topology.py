@@ -42,12 +42,18 @@ class MemberPlan:
     open_read_only: bool = False  # a standby open read-only while applying redo: it needs Active Data Guard
 
 
+# Where Far Sync runs (the feature matrix: standard Oracle on EC2, Oracle's playbook on Oracle Database@AWS; not
+# offered on RDS), it brings the Active Data Guard option it requires (Oracle's features catalogue, Far Sync).
+FAR_SYNC_PLATFORMS = ("ec2", "odb")
+
+
 @dataclass(frozen=True)
 class TopologyPlan:
     platform: str
     members: tuple[MemberPlan, ...]
     gaps: tuple[str, ...]  # asked for but not built on this option, and why
     dr_region: str | None  # where redo is shipped to, when a copy lives in another Region
+    far_sync: bool = False  # the standbys are fed through a Far Sync instance, an Active Data Guard feature
 
     @property
     def licensed_servers(self) -> int:
@@ -56,7 +62,11 @@ class TopologyPlan:
     @property
     def readable_servers(self) -> int:
         """The servers Active Data Guard is licensed on: the primary's and every standby open read-only; a mounted
-        standby or replica needs only the database licence."""
+        standby or replica needs only the database licence. With Far Sync every member: the configuration ships its
+        redo through an Active Data Guard feature (Oracle's features catalogue: Far Sync requires the option), and
+        a primary and its standbys swap roles, so each is licensed for it."""
+        if self.far_sync:
+            return self.licensed_servers
         return sum(m.servers for m in self.members if m.role == "primary" or m.open_read_only)
 
 
@@ -147,7 +157,8 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
         elif dr_region:
             gaps.append(f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
                         f"{dr_region} instead (not priced here)")  # fmt: skip
-    return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to)
+    far_sync = workload.features.far_sync and platform in FAR_SYNC_PLATFORMS
+    return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to, far_sync)
 
 
 # --- pricing ------------------------------------------------------------------------------------------

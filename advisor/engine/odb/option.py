@@ -122,7 +122,7 @@ def odb_recommendation(
     # BYOL licenses the options the database runs (Oracle's service descriptions: Enterprise Edition "plus a license
     # for each database option/management pack that you elect to run"); RAC joins them on a VM cluster of two or more
     # VMs (recommend_odb decides it once it has sized the cluster)
-    options = wanted_options(workload)
+    options = wanted_options(workload, "odb")
     result = recommend_odb(
         vcpus_needed=need.vcpus,
         memory_gib_needed=need.memory_gib,

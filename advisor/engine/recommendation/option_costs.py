@@ -17,7 +17,7 @@ from typing import Any, Literal
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.sizing import Need
-from advisor.engine.topology import MemberPlan, TopologyPlan, member_book, plan_topology
+from advisor.engine.topology import FAR_SYNC_PLATFORMS, MemberPlan, TopologyPlan, member_book, plan_topology
 from advisor.engine.workload import EnvironmentSection, OracleSection, Workload, decimal_of
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
@@ -73,10 +73,12 @@ def percent(value: float) -> Decimal:
     return decimal_of(value).quantize(PERCENT_STEP)
 
 
-def wanted_options(workload: Workload) -> tuple[str, ...]:
-    """The licence price list's keys for the options the workload needs (readable replicas need ADG)."""
+def wanted_options(workload: Workload, platform: str) -> tuple[str, ...]:
+    """The licence price list's keys for the options the workload needs on ``platform`` (readable replicas, and
+    Far Sync where it runs, need ADG)."""
     options = [key for name, key in LICENSED_FEATURES.items() if getattr(workload.features, name)]
-    if workload.availability.read_replicas and "active_data_guard" not in options:
+    adg = workload.availability.read_replicas or (workload.features.far_sync and platform in FAR_SYNC_PLATFORMS)
+    if adg and "active_data_guard" not in options:
         options.append("active_data_guard")
     return tuple(options)
 
@@ -132,7 +134,7 @@ def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
         model = allowed[0]
         notes.append(f"Licence included is not offered here for this edition: priced as {model.upper()} instead.")
     keep = []
-    for key in wanted_options(workload):
+    for key in wanted_options(workload, platform):
         if key == "rac" and platform == "ec2":  # licensed only with the cluster it is for, which is not built here
             notes.append(RAC_NOT_BUILT_ON_EC2)
             continue

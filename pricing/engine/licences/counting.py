@@ -159,7 +159,7 @@ def free_pdbs(config: LicenceConfig, prices: LicencePriceList) -> int:
 def licensed_products(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList
 ) -> tuple[list[str], list[str]]:
-    """Product keys to license (edition first) and notes on Multitenant."""
+    """Product keys to license (edition first) and notes on Multitenant and on the options another option needs."""
     keys = [ctx.edition]
     notes: list[str] = []
     options = list(dict.fromkeys(config.options))
@@ -177,6 +177,14 @@ def licensed_products(
                 f"Multitenant is not licensed: {config.pdbs} PDBs are within the {free} Oracle {config.db_version} "
                 f"allows without it (source: {prices.multitenant_rule.source})"
             )
+    for key in list(options):  # an option another needs is licensed with it, said once with its source
+        for needed in prices.product(key).requires if key in prices.option_keys() else ():
+            if needed.option not in options:
+                options.append(needed.option)
+                notes.append(
+                    f"The {prices.product(key).name} needs the {prices.product(needed.option).name}, so it is "
+                    f"licensed too (source: {needed.source})"
+                )
     return keys + options, notes
 
 

@@ -20,6 +20,12 @@ from pricing.engine.sourced import NotedRow
 DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "oracle_licences.json"
 
 
+class Prerequisite(NotedRow):
+    """Another product that must be licensed wherever this one is (the Tuning Pack needs the Diagnostics Pack)."""
+
+    option: str
+
+
 class ProductPrice(NotedRow):
     """One price-list product. ``licence_usd`` None = the reference did not capture its price."""
 
@@ -29,6 +35,7 @@ class ProductPrice(NotedRow):
     licence_usd: Decimal | None = None
     support_usd_per_year: Decimal | None = None  # as the reference states it; None = not stated
     nup_usd: Decimal | None = None
+    requires: tuple[Prerequisite, ...] = ()
 
 
 class PriceListInfo(NotedRow):
@@ -94,6 +101,8 @@ class LicencePriceList(BaseModel):
             raise ValueError("products need unique keys, including ee and se2")
         if any(n.option not in keys for n in self.not_available):
             raise ValueError("not_available names an unknown option")
+        if any(r.option not in keys for p in self.products for r in p.requires):
+            raise ValueError("a product requires an unknown option")
         if self.readable_standby_rule.option not in keys:
             raise ValueError("readable_standby_rule names an unknown option")
         return self

@@ -133,3 +133,22 @@ def test_rac_is_never_licensed_on_ec2_servers_that_each_run_a_single_instance():
     )
     rds = by_option["rds"].chosen
     assert rds is not None and "rac" not in {p.key for p in rds.topology.licence.products}
+
+
+def test_far_sync_on_ec2_licenses_active_data_guard_on_every_member_and_rds_which_lacks_it_none():
+    # Oracle's features catalogue (Far Sync): "Requires the Oracle Active Data Guard option". The standby on EC2
+    # is mounted, yet the configuration ships its redo through the option and the two swap roles: licensed on both.
+    load = workload({"multi_az": True}, {"far_sync": True})
+    ec2 = chosen(load, "ec2")
+    licensed = products(ec2)
+    assert licensed["active_data_guard"].required == licensed["ee"].required
+    assert licensed["active_data_guard"].servers == 2
+    without = chosen(workload({"multi_az": True}), "ec2")
+    assert "active_data_guard" not in products(without)
+    # RDS offers no Far Sync (its rules block it): its cost for reference carries no option it cannot run
+    assert "active_data_guard" not in products(chosen(load, "rds"))
+
+
+def test_the_tuning_pack_is_licensed_with_the_diagnostics_pack_it_needs():
+    licensed = products(chosen(workload({"multi_az": False}, {"tuning_pack": True}), "ec2"))
+    assert licensed["diagnostics_pack"].required == licensed["tuning_pack"].required == licensed["ee"].required

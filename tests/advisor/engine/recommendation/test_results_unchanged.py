@@ -11,7 +11,9 @@ licences and totals, that option only; every workload gains the option's two new
 And once more: where no priced class has the vCPUs or memory needed but catalog classes without a price do, the
 reason names them and the refresh that would price them (7 options' reasons, 6 workloads; no total moved). Then a
 storage price missing said once, not once for every volume of every layout tried, and RDS's missing gp3 throughput
-price without the config key (180 reasons of RDS and EC2, 90 workloads; nothing else moved)."""
+price without the config key (180 reasons of RDS and EC2, 90 workloads; nothing else moved). On 2026-11-28 again:
+the Tuning Pack licensed with the Diagnostics Pack it needs, and Far Sync with the Active Data Guard it requires where
+it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved."""
 
 import json
 import lzma
