@@ -51,6 +51,7 @@ class OracleSection(_Section):
         ge=0,
         le=4096,
     )
+
     @model_validator(mode="before")
     @classmethod
     def _non_cdb_has_no_pdbs_unless_told(cls, data: Any) -> Any:

@@ -258,7 +258,10 @@ def test_totals_and_costs_that_leave_costs_out_are_marked_partial_everywhere(cli
     assert ec2_row and re.search(r'class="sub partial-count">\d+ partial<', ec2_row[0])
     assert "a placement with partial databases is a lower" in page
     # each partial cost is marked as a lower bound, with what it leaves out on the mark
-    assert re.search(r'<abbr class="partial-cost" title="At least: leaves out Backups after the first full copy[^"]*">≥</abbr>\$[\d,]+<', page)
+    assert re.search(
+        r'<abbr class="partial-cost" title="At least: leaves out Backups after the first full copy[^"]*">≥</abbr>\$[\d,]+<',
+        page,
+    )
 
     rows = list(csv.DictReader(io.StringIO(client.get(uploaded.get_absolute_url() + "export.csv").content.decode())))
     assert any(r["ec2_left_out"].startswith("Backups after the first full copy") for r in rows)

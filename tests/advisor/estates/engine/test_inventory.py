@@ -69,7 +69,11 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_the_valid_rows_go_on()
         (4, "features", "'flux' is not a feature"),
         (5, "name", "required: every database needs a name"),
         (6, "name", "'OK-1' is also row 2: names must be unique in an estate"),
-        (7, "features", errors[-1][2]),  # the workload's own conflict (SE2 has no RAC), on the column that asked for RAC
+        (
+            7,
+            "features",
+            errors[-1][2],
+        ),  # the workload's own conflict (SE2 has no RAC), on the column that asked for RAC
     ]
     assert "Standard Edition 2" in inventory.errors[-1].message
     assert str(inventory.errors[0]).startswith("row 3, peak_read_iops: not a number")

@@ -170,7 +170,11 @@ class TestCost:
 
     def test_the_tuning_pack_brings_the_diagnostics_pack_it_needs(self):
         result = priced({"options": ["tuning_pack"]})  # 16 vCPUs with hyper-threading: 8 processors
-        assert [(p.key, p.required) for p in result.products] == [("ee", 8), ("tuning_pack", 8), ("diagnostics_pack", 8)]
+        assert [(p.key, p.required) for p in result.products] == [
+            ("ee", 8),
+            ("tuning_pack", 8),
+            ("diagnostics_pack", 8),
+        ]
         # Diagnostics 8 x 7,500 = 60,000: / 36 = 1,666.67 a month, and 60,000 x 22 % / 12 = 1,100.00 support
         assert monthly(result)[-2:] == [D("1666.67"), D("1100.00")]
         assert any(n.startswith("The Tuning Pack needs the Diagnostics Pack, so it is licensed too (source: Oracle")
