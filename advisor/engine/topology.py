@@ -54,6 +54,9 @@ class TopologyPlan:
     gaps: tuple[str, ...]  # asked for but not built on this option, and why
     dr_region: str | None  # where redo is shipped to, when a copy lives in another Region
     far_sync: bool = False  # the standbys are fed through a Far Sync instance, an Active Data Guard feature
+    # what the workload asks for that this option does not build, by kind ("standby", "replicas", "dr"), with its
+    # gap's words: a total without it is not comparable with one that builds it
+    lacking: tuple[tuple[str, str], ...] = ()
 
     @property
     def licensed_servers(self) -> int:
@@ -86,6 +89,12 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
     dr_region, gaps = _dr(workload)
     replicas = availability.read_replicas
     members: list[MemberPlan] = []
+    lacking: list[tuple[str, str]] = []
+
+    def not_built(kind: str, words: str) -> None:
+        gaps.append(words)
+        lacking.append((kind, words))
+
     ship_to = None
     if platform in ("rds", "rds-custom"):
         product = "RDS Custom" if platform == "rds-custom" else "RDS"
@@ -103,13 +112,13 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             )  # fmt: skip
         )
         if replicas and not ee:
-            gaps.append(f"{replicas} read replica(s): Oracle replicas on {product} need Enterprise Edition "
-                        f"({RDS_REPLICA_SOURCE}); not built")  # fmt: skip
+            not_built("replicas", f"{replicas} read replica(s): Oracle replicas on {product} need Enterprise Edition "
+                                  f"({RDS_REPLICA_SOURCE}); not built")  # fmt: skip
         elif replicas:
             built = min(replicas, RDS_MAX_REPLICAS)
             if replicas > built:
-                gaps.append(f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per source "
-                            f"({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
+                not_built("replicas", f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per "
+                                      f"source ({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
             how = (
                 "an RDS Custom managed replica, created mounted and switched to read-only to serve reads: licensed "
                 "with Active Data Guard"
@@ -119,8 +128,8 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             for n in range(1, built + 1):
                 members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1, how, True))
         if dr_region and platform == "rds-custom":
-            gaps.append("Cross-Region DR: RDS Custom for Oracle has no cross-Region replicas (reference, 'Active Data "
-                        "Guard / read replicas' row [C-RR]); not built")  # fmt: skip
+            not_built("dr", "Cross-Region DR: RDS Custom for Oracle has no cross-Region replicas (reference, 'Active "
+                            "Data Guard / read replicas' row [C-RR]); not built")  # fmt: skip
         elif dr_region and ee:
             members.append(MemberPlan("dr-standby", f"Cross-Region replica in {dr_region}", dr_region, "single-az", 1,
                                       "an RDS cross-Region replica in mounted mode (a Data Guard standby that takes "
@@ -142,10 +151,10 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
                                       "storage" + (reads if opens else _MOUNTED), opens))  # fmt: skip
             readable = 1 if replicas else 0
         elif availability.multi_az:
-            gaps.append(f"Multi-AZ on EC2: {SE2_NO_DATA_GUARD}; a cold standby restored from EBS snapshots or a "
-                        "third-party replication product would be needed, not priced here")  # fmt: skip
+            not_built("standby", f"Multi-AZ on EC2: {SE2_NO_DATA_GUARD}; a cold standby restored from EBS snapshots "
+                                 "or a third-party replication product would be needed, not priced here")  # fmt: skip
         if replicas and not ee:
-            gaps.append(f"{replicas} read replica(s) on EC2: {SE2_NO_DATA_GUARD}; not built")
+            not_built("replicas", f"{replicas} read replica(s) on EC2: {SE2_NO_DATA_GUARD}; not built")
         for n in range(readable + 1, replicas + 1 if ee else 0):
             members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
                                       "an Active Data Guard standby open read-only while applying redo", True))  # fmt: skip
@@ -155,10 +164,10 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
                                       "storage" + _MOUNTED))  # fmt: skip
             ship_to = dr_region
         elif dr_region:
-            gaps.append(f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
-                        f"{dr_region} instead (not priced here)")  # fmt: skip
+            not_built("dr", f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
+                            f"{dr_region} instead (not priced here)")  # fmt: skip
     far_sync = workload.features.far_sync and platform in FAR_SYNC_PLATFORMS
-    return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to, far_sync)
+    return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to, far_sync, tuple(lacking))
 
 
 # --- pricing ------------------------------------------------------------------------------------------
@@ -189,6 +198,7 @@ class Topology:
     backups: tuple[Line, ...] = ()  # the primary's backups (EBS snapshots, RDS backup beyond the free allowance)
     unpriced: tuple[str, ...] = ()  # costs that exist but no sourced price prices, each with its reason
     needs_input: tuple[str, ...] = ()  # costs left out until the workload gives a figure (redo rate, daily change)
+    lacking: tuple[tuple[str, str], ...] = ()  # what the workload asks for that is not built (``TopologyPlan``)
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -305,4 +315,4 @@ def price_topology(
         licence_lines = licence_cost_lines(licence)
     return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,
                     tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced),
-                    (*backups.needs_input, *transfer.needs_input))  # fmt: skip
+                    (*backups.needs_input, *transfer.needs_input), plan.lacking)  # fmt: skip

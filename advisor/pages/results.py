@@ -16,7 +16,7 @@ from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.option import odb_cash_flow, odb_lines, odb_words
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
-from advisor.engine.recommendation.ranking import LeftOut, Ranking, awaiting_words, left_out_words
+from advisor.engine.recommendation.ranking import LeftOut, Ranking, awaiting_words, left_out_words, unbuilt_words
 from advisor.engine.recommendation.recommender import (
     NEAR_TIE,
     Candidate,
@@ -306,6 +306,8 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     three_years = f"; ${cash.cash_36_months_usd:,.0f} over three years, cash as paid" if cash else ""
     reasons = [f"{best.option.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month "
                f"({ranking.basis}{three_years}), {best.configuration}."]  # fmt: skip
+    if unbuilt := unbuilt_words(ranking):  # always said: the recommendation does not deliver all that was asked
+        reasons.append(unbuilt)
     reasons += viable_left
     optional = []
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct

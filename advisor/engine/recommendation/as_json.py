@@ -7,7 +7,7 @@ from typing import Any
 
 from advisor.engine.odb.option import odb_json
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
-from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words
+from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words, unbuilt_words
 from advisor.engine.recommendation.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules.loader import verdicts_json
 from advisor.engine.sizing import Dimension
@@ -179,6 +179,8 @@ def ranking_json(ranking: Ranking) -> dict[str, Any]:
         ],
         "awaiting_input_words": awaiting_words(ranking) or None,
         "partial_alone": ranking.partial_alone or None,  # the one option priced at all, recommended on a partial bill
+        "unbuilt": list(ranking.unbuilt),  # asked for, built by no option compared
+        "unbuilt_words": unbuilt_words(ranking) or None,
     }
 
 

@@ -64,6 +64,8 @@ class Ranking:
     left_out: tuple[LeftOut, ...]  # in the options' order
     awaiting_input: tuple[AwaitingInput, ...] = ()  # of the ranked options, costs left out for want of a figure
     partial_alone: str = ""  # the one option priced at all is partial: recommended alone, compared with nothing
+    unbuilt: tuple[str, ...] = ()  # what the workload asks for that the recommended option (and every other ranked
+    # option) does not build, in words: said beside the recommendation, since no total compared counts it
 
     @property
     def recommended(self) -> Ranked | None:
@@ -171,6 +173,34 @@ def _lacks(option: OptionRecommendation) -> str:
     return ""
 
 
+def _lacking(option: OptionRecommendation) -> dict[str, str]:
+    """What the workload asks for that the option's chosen topology does not build, by kind, with the gap's words."""
+    chosen = option.chosen
+    return dict(getattr(chosen.topology, "lacking", ())) if chosen is not None else {}
+
+
+def _like_for_like(
+    ranked: list[tuple[Decimal, int, Ranked]], options: Sequence[OptionRecommendation], left_out: list[LeftOut]
+) -> list[tuple[Decimal, int, Ranked]]:
+    """The ranked totals that build what another ranked total builds: an option without the standby, replicas or DR
+    copy the workload asks for, where another option builds and prices them, is left out as partial (its total
+    lacks a member the other counts). What no ranked option builds leaves them comparable, and all stay ranked."""
+    lacks = {index: _lacking(options[index]) for _, index, _ in ranked}
+    built = {kind for kinds in ({"standby", "replicas", "dr"} - set(lack) for lack in lacks.values()) for kind in kinds}
+    kept = []
+    for entry in ranked:
+        monthly, index, row = entry
+        missing = [words for kind, words in lacks[index].items() if kind in built]
+        if not missing:
+            kept.append(entry)
+            continue
+        reason = "it does not build what the workload asks for and another option builds: " + "; ".join(
+            _sentence(words).rstrip(".") for words in missing
+        )
+        left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly))
+    return kept
+
+
 def _awaiting(option: OptionRecommendation) -> AwaitingInput | None:
     chosen = option.chosen
     items = tuple(getattr(chosen.topology, "needs_input", ())) if chosen is not None else ()
@@ -196,6 +226,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
             ranked.append((monthly, index, Ranked(option.option, option.label, monthly)))
             if (waiting := _awaiting(option)) is not None:
                 awaiting.append(waiting)
+    ranked = _like_for_like(ranked, options, left_out)
+    awaiting = [a for a in awaiting if any(r.option == a.option for _, _, r in ranked)]
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
     alone = ""
     priced_partial = [o for o in left_out if o.kind == "partial" and o.monthly_usd is not None]
@@ -207,7 +239,9 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
         left_out.remove(sole)
         ranked.append((sole.monthly_usd, 0, Ranked(sole.option, sole.label, sole.monthly_usd)))
         alone = sole.reason
-    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone)
+    best = options[ranked[0][1]] if ranked and not alone else None
+    unbuilt = tuple(_lacking(best).values()) if best is not None else ()
+    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt)
 
 
 def awaiting_words(ranking: Ranking) -> str:
@@ -220,6 +254,15 @@ def awaiting_words(ranking: Ranking) -> str:
             options.setdefault(item, []).append(waiting.label)
     parts = [f"{_sentence(item).rstrip('.')} ({', '.join(labels)})" for item, labels in options.items()]
     return "The totals compared leave out costs that need a figure not given yet: " + "; ".join(parts) + "."
+
+
+def unbuilt_words(ranking: Ranking) -> str:
+    """One sentence on what the workload asks for that no option compared builds; "" when every ranked total builds
+    it all."""
+    if not ranking.unbuilt:
+        return ""
+    return ("No option compared builds everything the workload asks for, so no total counts it: "
+            + "; ".join(_sentence(words) for words in ranking.unbuilt) + ".")  # fmt: skip
 
 
 def left_out_words(left: LeftOut) -> str:
@@ -247,6 +290,8 @@ def ranking_words(ranking: Ranking) -> tuple[str, ...]:
     else:
         head = f"{best.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month ({ranking.basis})."
     out = [head]
+    if unbuilt := unbuilt_words(ranking):
+        out.append(unbuilt)
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
     if nxt is not None and margin is not None:
         share = f", {pct} %" if pct is not None else ""

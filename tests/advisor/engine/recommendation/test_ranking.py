@@ -27,7 +27,8 @@ def _member(label: str, unpriced: str | None = None) -> Any:
 def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str, ...] = (), unpriced: str = "",
            unmet: tuple[str, ...] = (), members: tuple[Any, ...] = (),
            licences_in_total: bool = True, no_price: tuple[str, ...] = (),
-           needs_input: tuple[str, ...] = ()) -> OptionRecommendation:  # fmt: skip
+           needs_input: tuple[str, ...] = (),
+           lacking: tuple[tuple[str, str], ...] = ()) -> OptionRecommendation:  # fmt: skip
     """An option as the recommender leaves it: ODB carries its total on ``odb``, the others on the chosen topology."""
     findings = (_blocker(key, blocked),) if blocked else ()
     verdict = OptionVerdict(key, LABELS[key], "blocked" if blocked else "viable", findings)
@@ -37,7 +38,7 @@ def option(key: str, monthly: str | None, *, blocked: str = "", notes: tuple[str
         return OptionRecommendation(key, LABELS[key], verdict, None, (), (), unmet, notes, unpriced, odb=odb)
     chosen = None if total is None else SimpleNamespace(
         total_monthly_usd=total, topology=SimpleNamespace(members=members or (_member("Primary"),), unpriced=no_price,
-                                                          needs_input=needs_input))  # fmt: skip
+                                                          needs_input=needs_input, lacking=lacking))  # fmt: skip
     return OptionRecommendation(key, LABELS[key], verdict, chosen, (), (), unmet, notes, unpriced)  # type: ignore[arg-type]
 
 
@@ -191,3 +192,34 @@ def test_a_service_that_ends_is_an_exit_path_never_ranked_even_when_cheapest() -
         "on 2027-03-31: plan the exit for this estate. It is an exit path, not a destination."
     )
     assert ranking.scope == "the cheapest option the rules allow"  # an exit path is not an option priced in part
+
+
+NO_STANDBY = ("standby", "Multi-AZ on EC2: Standard Edition 2 has no Data Guard; a cold standby would be needed, "
+                         "not priced here")  # fmt: skip
+
+
+def test_an_option_without_the_standby_another_builds_is_left_out_not_ranked_cheapest() -> None:
+    # SE2 BYOL with Multi-AZ: RDS prices its Multi-AZ standby; EC2 cannot build one, so its total is one server
+    ranking = rank_options(options=(option("rds", "2223.94"), option("ec2", "990.81", lacking=(NO_STANDBY,),
+                                                                           needs_input=("daily change",))))  # fmt: skip
+    assert ranking.recommended is not None and ranking.recommended.option == "rds"
+    assert [r.option for r in ranking.ranked] == ["rds"]
+    left = ranking.left_out_of("ec2")
+    assert left is not None and left.kind == "partial" and left.monthly_usd == Decimal("990.81")
+    assert "does not build what the workload asks for and another option builds: Multi-AZ on EC2" in left.reason
+    assert ranking.awaiting_input == ()  # what a left-out total awaits is not said of the totals compared
+    assert ranking.unbuilt == ()
+
+
+def test_what_no_option_compared_builds_leaves_them_ranked_and_is_said_beside_the_recommendation() -> None:
+    replicas = ("replicas", "1 read replica(s) on EC2: Standard Edition 2 has no Data Guard; not built")
+    ranking = rank_options(options=(
+        option("rds", "1500.00", blocked="RDS for Oracle replicas are Enterprise Edition only"),
+        option("ec2", "990.81", lacking=(NO_STANDBY, replicas)),
+    ))  # fmt: skip
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    assert ranking.unbuilt == (NO_STANDBY[1], replicas[1])
+    words = ranking_words(ranking)
+    assert words[1].startswith("No option compared builds everything the workload asks for, so no total counts it: "
+                               "Multi-AZ on EC2")  # fmt: skip
+    assert ranking_json(ranking)["unbuilt"] == [NO_STANDBY[1], replicas[1]]

@@ -13,7 +13,9 @@ reason names them and the refresh that would price them (7 options' reasons, 6 w
 storage price missing said once, not once for every volume of every layout tried, and RDS's missing gp3 throughput
 price without the config key (180 reasons of RDS and EC2, 90 workloads; nothing else moved). On 2026-11-28 again:
 the Tuning Pack licensed with the Diagnostics Pack it needs, and Far Sync with the Active Data Guard it requires where
-it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved."""
+it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved. Then an option that
+does not build the standby, replicas or DR copy another ranked option builds is left out as partial: no workload of
+the set moved; every one gains the ranking's two new fields (what no option compared builds)."""
 
 import json
 import lzma
