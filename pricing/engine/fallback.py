@@ -3,6 +3,7 @@
 Pure Python. A DR copy or replica lives in its own Region and is priced there; where the committed snapshots hold
 no row for that Region (storage outside eu-west-1 and us-east-1, say), the row of the primary's Region stands in,
 marked ``estimated`` with a note saying from where, so no line looks read from a price list it was not read from.
+Commitments (reservations, savings plans) never stand in: one the Region does not price stays unpriced.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ class RegionFallbackBook:
             return method
 
         def lookup(*args: Any, **kwargs: Any) -> Any:
-            if kwargs.get("region") != self.region:
+            if kwargs.get("region") != self.region or kwargs.get("commitment", "on-demand") != "on-demand":
+                # a commitment is bought in its own Region or not at all: another Region's reserved rate or plan
+                # never stands in, so a commitment counts only where every instance of the topology can buy it
                 return method(*args, **kwargs)
             try:
                 return method(*args, **kwargs)

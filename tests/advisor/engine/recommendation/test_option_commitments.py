@@ -114,3 +114,19 @@ def test_the_latency_oltp_on_rds_is_told_once_why_no_database_savings_plan_cover
         "one of them; of its size, db.r7i.4xlarge, db.r8i.4xlarge, db.m8i.4xlarge can be ordered in the Region, but "
         "the price snapshots price neither the plan nor their on-demand hours there"
     )
+
+
+def test_a_dr_standby_in_a_region_without_reservations_never_borrows_the_primarys_reserved_rate():
+    # the book holds eu-west-1 only: the DR standby in eu-north-1 is priced on-demand at eu-west-1's row (marked
+    # estimated), but a reservation is bought in its own Region or not at all, so none is priced for the topology
+    scenario = load_scenario(SCENARIO_DIR / "latency-oltp-cross-region-dr.json")
+    workload = scenario.workload.model_copy(update={"availability": scenario.workload.availability.model_copy(
+        update={"cross_region_dr": True, "dr_region": "eu-north-1"})})  # fmt: skip
+    ec2 = next(o for o in recommend(workload, book()).options if o.option == "ec2")
+    assert ec2.chosen is not None and any(m.plan.region == "eu-north-1" for m in ec2.chosen.topology.members)
+    summary = ec2.commitments
+    assert summary is not None
+    reserved = [t for t in summary.totals if t.commitment.startswith("reserved-")]
+    assert reserved and not any(t.priced for t in reserved)
+    assert all("eu-north-1" in t.reason for t in reserved)
+    assert summary.best_36_months in (None, "on-demand")
