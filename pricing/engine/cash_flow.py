@@ -74,6 +74,17 @@ def licence_cash(licence: LicenceEstimate | None) -> LicenceCash | None:
     )
 
 
+def run_rate_total(monthly_usd: Decimal, months: int, licence: LicenceCash | None) -> Decimal:
+    """The run-rate over ``months``: the monthly figure times the months, except that a licence purchase the
+    run-rate spreads over fewer months than that is counted once, not bought again (a 1-year spread over 3 years
+    would otherwise count the purchase three times)."""
+    total = monthly_usd * months
+    if licence is None or not licence.purchase_usd:
+        return total
+    spread = licence.amortisation_years * MONTHS_PER_YEAR
+    return round_cents(total - licence.purchase_usd / spread * max(0, months - spread))
+
+
 def run_rate_basis(licence: LicenceCash | None) -> str:
     """'run-rate, licences spread over 3 years', or what the run-rate is when there is no licence to spread."""
     if licence is None:
@@ -104,6 +115,10 @@ class CashFlow(BaseModel):
     )
     cumulative_usd: tuple[Decimal, ...] = Field(description="cash paid by the end of month 0..36 (month 0: nothing)")
     reasons: tuple[str, ...] = Field(default=(), description="when each sum is paid")
+    licence: LicenceCash | None = Field(default=None, exclude=True, description="the licences it spreads, if any")
+
+    def run_rate_over(self, months: int) -> Decimal:
+        return run_rate_total(self.run_rate_monthly_usd, months, self.licence)
 
 
 def _due_months(every: int) -> range:
@@ -183,6 +198,7 @@ def cash_flow(
         paid_at_start_usd=payments.get(1, ZERO),
         cumulative_usd=cumulative,
         reasons=tuple(reasons),
+        licence=licence,
     )
 
 
@@ -196,8 +212,8 @@ def cash_flow_json(flow: CashFlow) -> dict[str, object]:
         "run_rate": {
             "basis": flow.run_rate_basis,
             "monthly_usd": money(flow.run_rate_monthly_usd),
-            "one_year_usd": money(flow.run_rate_monthly_usd * MONTHS_PER_YEAR),
-            "three_year_usd": money(flow.run_rate_monthly_usd * HORIZON_MONTHS),
+            "one_year_usd": money(flow.run_rate_over(MONTHS_PER_YEAR)),
+            "three_year_usd": money(flow.run_rate_over(HORIZON_MONTHS)),
             "aws_monthly_usd": money(flow.aws_monthly_usd),
             "upfront_monthly_usd": money(flow.upfront_monthly_usd),
             "licence_monthly_usd": money(flow.licence_monthly_usd),
@@ -222,7 +238,8 @@ CASH_FLOW_JSON_SCHEMA: dict[str, object] = {
         "type": "object",
         "description": "Monthly run-rate: licence purchases spread over the amortisation term the licence terms give "
         "(licences.term_years), upfront fees over their commitment's term, Oracle support at the term's average. "
-        "one_year_usd and three_year_usd are the monthly figure x 12 and x 36.",
+        "one_year_usd and three_year_usd are the monthly figure x 12 and x 36, a licence purchase spread over fewer "
+        "months counted once (it is bought once).",
         "properties": {
             "basis": {"type": "string", "description": "e.g. 'run-rate, licences spread over 3 years'"},
             **{

@@ -26,7 +26,7 @@ from pricing.engine.calculator import (
     estimate,
     parse_config,
 )
-from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
+from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash, run_rate_total
 from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
@@ -240,8 +240,8 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "price_list": licence_price_list().price_list,
     }
     if answer is not None:
-        total = answer.estimate.total_monthly_usd
-        context["years"] = {"one": total * 12, "three": total * 36}
+        total, licence = answer.estimate.total_monthly_usd, licence_cash(answer.estimate.licence)
+        context["years"] = {"one": run_rate_total(total, 12, licence), "three": run_rate_total(total, 36, licence)}
         context["cash"] = estimate_cash(answer, page.commitments)
     if comparison is not None:
         context["compare_options"] = [("BYOL", comparison.byol), ("License Included", comparison.li)]

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing.engine.calculator import EstimateInvalid
+from pricing.engine.cash_flow import licence_cash, run_rate_total
 from pricing.engine.licences.cost import licence_price_list
 from pricing.engine.sources.names import named_sources, source_name
 from pricing.pages import estimate as estimate_page
@@ -86,7 +87,7 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
         if line.note:
             out.append(f"    {'estimated: ' if line.estimated else 'note: '}{line.note}")
     out.append("-" * len(header))
-    years = result.total_monthly_usd
+    years, licence = result.total_monthly_usd, licence_cash(result.licence)
     cash = estimate_page.estimate_cash(answer)
     basis = f"   {cash.run_rate_basis}" if cash is not None else "   run-rate"
     label = 30
@@ -95,8 +96,8 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
         f"{'Oracle licences, monthly':<{label}}{_usd(result.licence_monthly_usd):>14}   {price_list.title} "
         f"(as of {price_list.as_of})",
         f"{'Total, monthly':<{label}}{_usd(result.total_monthly_usd):>14}{basis}",
-        f"{'Total, 1 year (12 months)':<{label}}{_usd(years * 12):>14}{basis}",
-        f"{'Total, 3 years (36 months)':<{label}}{_usd(years * 36):>14}{basis}",
+        f"{'Total, 1 year (12 months)':<{label}}{_usd(run_rate_total(years, 12, licence)):>14}{basis}",
+        f"{'Total, 3 years (36 months)':<{label}}{_usd(run_rate_total(years, 36, licence)):>14}{basis}",
     ]
     if cash is not None:
         out += [

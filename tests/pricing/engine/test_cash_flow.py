@@ -119,3 +119,22 @@ def test_support_only_pays_no_purchase_and_an_unpublished_split_is_said_to_be_sp
     assert flow.cash_year_usd == (Decimal("20900.00"),) * 3
     assert not any("purchase" in r for r in flow.reasons)
     assert "not published apart from the hourly fee" in flow.reasons[0]
+
+
+def test_a_purchase_spread_over_one_year_is_counted_once_in_the_three_year_run_rate() -> None:
+    # 2 EE processor licences bought at list (95,000.00), spread over 1 year: 95,000 / 12 = 7,916.67 a month; support
+    # 22% = 20,900.00 a year, 1,741.67 a month; + 100.00 of AWS = 9,758.34 a month
+    licence = estimate_licences(LicenceConfig(term_years=1), edition="ee", platform="ec2", licence_model="byol",
+                                vcpus=4, hyperthreading=True)  # fmt: skip
+    flow = cash_flow(aws_monthly_usd=Decimal("100.00"), licence=licence_cash(licence))
+    assert flow.run_rate_monthly_usd == Decimal("9758.34")
+    # a year: 12 x 9,758.34 = 117,100.08, the purchase counted once
+    assert flow.run_rate_over(12) == Decimal("117100.08")
+    # three years: 36 x 9,758.34 = 351,300.24, less the purchase counted twice more (2 x 95,000 / 12 x 12 =
+    # 190,000.00, at the unrounded monthly share) = 161,300.24: the purchase once, support and AWS for 36 months
+    assert flow.run_rate_over(36) == Decimal("161300.24")
+    # spread over 3 years (the default), nothing is taken off: 36 months are exactly the spread
+    three = cash_flow(aws_monthly_usd=Decimal("100.00"), licence=licence_cash(
+        estimate_licences(LicenceConfig(), edition="ee", platform="ec2", licence_model="byol", vcpus=4,
+                          hyperthreading=True)))  # fmt: skip
+    assert three.run_rate_over(36) == three.run_rate_monthly_usd * 36
