@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from pricing.catalog.regions import regions
@@ -123,6 +123,19 @@ CHOICE_LABELS: dict[type[StrEnum], dict[str, str]] = {
 
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _true_or_false_is_no_figure(cls, value: Any, info: ValidationInfo) -> Any:
+        """true or false where a number or a choice is asked is refused, not read as 1 or 0 (pydantic's lax mode
+        would store "hcc_compressed_gib": true as 1.0 GiB)."""
+        if isinstance(value, bool) and info.field_name is not None:
+            annotation = cls.model_fields[info.field_name].annotation
+            if annotation is not bool and bool not in get_args(annotation):
+                numbers = {int, float, Decimal} & {annotation, *get_args(annotation)}
+                kind = "int_type" if numbers == {int} else "float_type" if numbers else "string_type"
+                raise PydanticCustomError(kind, "Input should not be true or false")
+        return value
 
 
 def _check_region(code: str) -> None:

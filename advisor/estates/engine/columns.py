@@ -84,7 +84,8 @@ def _choice(*pairs: tuple[str, str]) -> tuple[tuple[str, str], ...]:
     return pairs
 
 
-FEATURE_NAMES: tuple[str, ...] = tuple(FeaturesSection.model_fields)
+# the features a row ticks by name: the yes/no ones (the figures beside them, such as the HCC sizes, are columns)
+FEATURE_NAMES: tuple[str, ...] = tuple(n for n, f in FeaturesSection.model_fields.items() if f.annotation is bool)
 FEATURE_ALIASES = {"adg": "active_data_guard", "data_guard": "user_managed_data_guard", "vault": "database_vault",
                    "jvm": "oracle_jvm", "sysdba": "sysdba_access", "ogg": "goldengate"}  # fmt: skip
 

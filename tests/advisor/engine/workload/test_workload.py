@@ -257,3 +257,12 @@ def test_a_non_cdb_left_without_a_pdb_count_has_none(blank: dict) -> None:
 
 def test_a_cdb_left_without_a_pdb_count_keeps_one_pdb() -> None:
     assert parse_workload({"oracle": {"architecture": "cdb"}}).oracle.pdb_count == 1
+
+
+def test_true_or_false_where_a_figure_is_asked_is_refused_not_read_as_one_or_zero() -> None:
+    errors = errors_of({"features": {"hcc_compressed_gib": True}, "sizing": {"peak_cpu": True},
+                        "oracle": {"pdb_count": False}})  # fmt: skip
+    assert errors["features.hcc_compressed_gib"] == "HCC segments, stored must be a number."
+    assert errors["sizing.peak_cpu"].startswith("Peak CPU used must be a number")
+    assert errors["oracle.pdb_count"].startswith("Pluggable databases must be a whole number")
+    assert parse_workload({"features": {"rac": True}}).features.rac is True  # a yes/no field still takes them

@@ -170,3 +170,11 @@ def test_a_conflict_on_a_feature_is_reported_under_the_files_features_column() -
     (invalid,) = inventory.invalid
     assert [e.column for e in invalid.errors] == ["Key Features"]
     assert "Standard Edition 2" in invalid.errors[0].message
+
+
+def test_the_features_column_names_yes_or_no_features_only_not_the_figures_beside_them() -> None:
+    inventory = read_inventory(csv_file("HCCDB,hybrid_columnar_compression; hcc_compressed_gib",
+                                        header="name,features"), "estate.csv")  # fmt: skip
+    (invalid,) = inventory.invalid
+    assert invalid.errors[0].message.startswith("'hcc_compressed_gib' is not a feature; accepted:")
+    assert "hcc_uncompressed_gib" not in invalid.errors[0].message
