@@ -373,8 +373,8 @@ def results_context(
         "ranking": ranking,
         "no_recommendation": no_recommendation_words(ranking),
         "reasons": reasons,
-        # the first reason is the recommendation with its price and configuration, which the headline above states
-        "reasons_below": reasons[1:] if best is not None else reasons,
+        # the first reason is the headline above: the recommendation with its price and configuration, or why none
+        "reasons_below": reasons[1:],
         "run_rate_basis": next(
             (
                 c.cash.run_rate_basis

@@ -36,6 +36,8 @@ from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence
 from pricing.engine.odb_prices import OdbPriceList, OdbRegions, OdbShapes, odb_price_list, odb_regions, odb_shapes
 from pricing.engine.sources.customer_words import customer_words
 
+EDITION_WORDS = {"ee": "Enterprise Edition", "se2": "Standard Edition 2"}
+
 __all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
 
 
@@ -156,7 +158,8 @@ def recommend_odb(
     if licence_model not in LICENCE_LABELS:
         problems.append(f"Licence model {licence_model!r}; accepted: li, byol")
     elif licence_model == "byol" and edition != "ee":
-        problems.append(f"BYOL on Exadata takes Enterprise Edition licences, not {edition}: {shapes.editions.text}")
+        problems.append(f"BYOL on Exadata takes Enterprise Edition licences, not {EDITION_WORDS.get(edition, edition)}: "
+                        f"{shapes.editions.text}")  # fmt: skip
     elif edition != "ee":
         reasons.append(f"License Included runs Enterprise Edition - Extreme Performance: {shapes.editions.text}")
     known_options = licence_price_list().option_keys()
@@ -212,7 +215,8 @@ def recommend_odb(
         lines += licence_lines(counted.estimate)
     total_li, total_byol = _total(lines, "li"), _total(lines, "byol")
     unpriced = tuple(
-        f"{line.name}: {line.part_number or 'its SKU'} is not in the price list this advisor holds. {line.note}"
+        f"{line.name}: Oracle's price list as held has no price for it"
+        + (f" (part {line.part_number})" if line.part_number else "")
         for line in lines
         if line.monthly_usd is None
     )

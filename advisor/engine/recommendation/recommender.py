@@ -32,7 +32,7 @@ from advisor.engine.recommendation.option_costs import (
     plan_option,
 )
 from advisor.engine.recommendation.ranking import Ranking, rank_options, service_ending
-from advisor.engine.recommendation.unpriced import unpriced_reason
+from advisor.engine.recommendation.unpriced import UNLICENSABLE, beyond_licence_cap, larger_unpriced, unpriced_reason
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
@@ -227,7 +227,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
                     break
                 continue
         if licence is None:
-            rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs cannot be licensed for this edition",)))
+            rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs {UNLICENSABLE}",)))
             continue
         found: list[_Fit] = []
         first_miss: Capacity | None = None
@@ -274,25 +274,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
                      "licence model and were not considered")  # fmt: skip
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
         if not fits and not unpriced and short_of and short_of <= {"vCPUs", "memory"}:  # what a bigger class fixes
-            unpriced = _larger_unpriced(classes, home, needs[0], region, edition)
+            unpriced = larger_unpriced(classes, home, needs[0], region, edition)
+    if not fits and not unpriced and any(r.reasons[0].endswith(UNLICENSABLE) for r in rejected):
+        unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
     return candidates, rejected, misses, notes, unpriced
-
-
-def _larger_unpriced(classes: list[str], home: dict[str, Any], need: Need, region: str, edition: str) -> str:
-    """When no priced class meets the need: the catalog classes with the vCPUs and memory it needs that the price
-    snapshots do not price in the Region, so the reader learns a refresh may find one ("" when there are none)."""
-    if edition == "se2":  # SE2's 8-vCPU cap, not a missing price, is what stops it: the shortfall says so
-        return ""
-    rows = catalog_rows()
-    larger = sorted((name for name in classes if name not in home and rows[name]["vcpus"] >= need.vcpus
-                     and rows[name]["memory_gib"] >= need.memory_gib),
-                    key=lambda name: (rows[name]["vcpus"], rows[name]["memory_gib"], name))  # fmt: skip
-    if not larger:
-        return ""
-    shown = ", ".join(larger[:3]) + (f" and {len(larger) - 3} more" if len(larger) > 3 else "")
-    return (f"nothing priced in {region} meets the need; {len(larger)} catalog classes with the vCPUs and memory it "
-            f"needs ({shown}) have no price there in the price snapshots held: a price refresh from the AWS Price List "
-            "would consider them")  # fmt: skip
 
 
 def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit, source: SourceCpu | None) -> Candidate:

@@ -15,7 +15,8 @@ price without the config key (180 reasons of RDS and EC2, 90 workloads; nothing 
 the Tuning Pack licensed with the Diagnostics Pack it needs, and Far Sync with the Active Data Guard it requires where
 it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved. Then an option that
 does not build the standby, replicas or DR copy another ranked option builds is left out as partial: no workload of
-the set moved; every one gains the ranking's two new fields (what no option compared builds)."""
+the set moved; every one gains the ranking's two new fields (what no option compared builds). And Oracle Database@AWS
+says an unpriced part and an edition in words (239 reasons; no total moved)."""
 
 import json
 import lzma

@@ -41,3 +41,19 @@ def test_nothing_in_either_deployment_adds_nothing_about_other_deployments() -> 
 
     assert said.startswith("The price snapshots hold no RDS Custom for Oracle EE BYOL Multi-AZ instance prices for")
     assert "Single-AZ" not in said
+
+
+def test_an_se2_need_past_its_eight_vcpu_licence_cap_is_told_the_cap_not_a_catalog_shortfall() -> None:
+    from advisor.engine.recommendation.recommender import recommend
+    from tests.advisor.engine.recommendation.comparison_set import price_book
+
+    load = parse_workload({"oracle": {"edition": "se2", "licence_model": "byol"},
+                           "sizing": {"peak_cpu": 10, "average_cpu": 5}})  # fmt: skip
+    options = {o.option: o for o in recommend(load, price_book()).options}
+    for key in ("rds", "ec2"):
+        said = options[key].unpriced_reason
+        # 10 vCPUs at peak with the policy's headroom: a need of 12, past the 8 vCPUs SE2 may be licensed on
+        assert said.startswith("Standard Edition 2 may be licensed on instances of at most 8 vCPUs, and the need is "
+                               "12 vCPUs (Oracle, Licensing Oracle Software in the Cloud Computing Environment")  # fmt: skip
+        assert said.endswith("Enterprise Edition, or a smaller need, would fit")
+    assert "not se2" not in options["odb"].unpriced_reason
