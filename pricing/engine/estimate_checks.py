@@ -59,7 +59,8 @@ def _volume_problems(
     )
     if iops_rule is None:
         if iops is not None:
-            out.append(Problem(f"{path}.iops", f"{what} {rule.type} IOPS cannot be provisioned; omit iops ({src})"))
+            out.append(Problem(f"{path}.iops", f"{what} {rule.type} IOPS cannot be provisioned; leave the IOPS blank "
+                                                f"({src})"))  # fmt: skip
     elif vol.iops is None:
         out.append(
             Problem(
@@ -69,7 +70,7 @@ def _volume_problems(
         )
     elif not iops_rule.min <= vol.iops <= iops_rule.max:
         accepted = (
-            f"omit iops (fixed at {_n(iops_rule.min)}){big}"
+            f"only its fixed {_n(iops_rule.min)} IOPS: leave the IOPS blank{big}"
             if iops_rule.min == iops_rule.max
             else f"{_n(iops_rule.min)}-{_n(iops_rule.max)}"
         )

@@ -265,7 +265,7 @@ def test_every_problem_is_listed_at_once(client: Client, prices: None) -> None:
     text = text_of(client.get(reverse("pricing:estimate"), params))
     assert "3 settings cannot be priced" in text
     # each named by the field's label, as the form shows it, not the config's path
-    assert "Options and packs : Real Application Clusters is not available on rds" in text
+    assert "Options and packs : Real Application Clusters is not available on RDS for Oracle" in text
     assert "licences.options" not in text and "storage.size_gib" not in text
 
 

@@ -22,6 +22,8 @@ from pricing.engine.licences.counting import (
     threading_problem,
 )
 from pricing.engine.licences.prices import LicencePriceList, licence_price_list
+from pricing.engine.prices.terms import PLATFORM_LABELS
+from pricing.engine.sources.customer_words import customer_words
 
 # The longest term a licence purchase is spread over: a modelling bound, not Oracle's (a perpetual licence has no
 # term); beyond ten years the monthly figure says little about what is paid
@@ -80,7 +82,8 @@ def validate_licences(
             )
         for na in prices.not_available:
             if na.option == key and platform in na.platforms:
-                out.append(LicenceProblem(path, f"{product.name} is not available on {platform} (source: {na.source})"))
+                out.append(LicenceProblem(path, f"{product.name} is not available on {PLATFORM_LABELS[platform]} "
+                                                f"(source: {customer_words(na.source)}, {na.as_of})"))  # fmt: skip
     if config.pdbs is not None:
         if config.pdbs < 0:
             out.append(LicenceProblem("licences.pdbs", "must be 0 or more"))
@@ -143,7 +146,8 @@ def _optimize_problems(config: LicenceConfig, ctx: LicenceContext, prices: Licen
         return [
             LicenceProblem(
                 field,
-                f"Optimize CPUs is not available on {ctx.platform}; accepted on: {', '.join(rule.platforms)} (source: {rule.source})",
+                f"Optimize CPUs is not available on {PLATFORM_LABELS.get(ctx.platform, ctx.platform)}; accepted on: "
+                f"{', '.join(PLATFORM_LABELS.get(p, p) for p in rule.platforms)} (source: {customer_words(rule.source)})",
             )
         ]
     if ctx.licence_model not in rule.licence_models:

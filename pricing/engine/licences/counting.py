@@ -25,6 +25,7 @@ from decimal import Decimal
 from pricing.engine.cpu_options import CpuOptions, cpu_options
 from pricing.engine.licences.contract import LicenceConfig, LicenceInvalid, LicenceProblem
 from pricing.engine.licences.prices import LicencePriceList, SocketRule, licence_price_list
+from pricing.engine.sources.customer_words import customer_words
 
 _BEFORE_19C = ("12.1", "12.2", "18c")
 
@@ -50,8 +51,8 @@ def se2_cap_message(vcpus: int, rule: SocketRule) -> str:
     return (
         f"{vcpus} vCPUs cannot be licensed with Standard Edition 2: Oracle's cloud policy counts every "
         f"{rule.vcpus_per_socket} vCPUs as a socket and allows SE2 on at most {rule.max_vcpus} vCPUs; accepted: an "
-        f"instance of at most {rule.max_vcpus} vCPUs, fewer cores with licences.optimize_cpus_cores, or edition ee "
-        f"(source: {rule.source})"
+        f"instance of at most {rule.max_vcpus} vCPUs, fewer active cores with Optimize CPUs, or Enterprise Edition "
+        f"(source: {customer_words(rule.source)})"
     )
 
 

@@ -123,7 +123,7 @@ class TestRds:
         ).total_monthly_usd == D("294.99")
         found = problems(rds(storage={"type": "gp3", "size_gib": 199, "iops": 15000, "throughput_mib_s": 600}), book)
         assert found["storage.iops"].startswith(
-            "15,000 IOPS; RDS for Oracle gp3 below 200 GiB accepts omit iops (fixed at 3,000); from 200 GiB 12,000-64,000 IOPS can be provisioned"
+            "15,000 IOPS; RDS for Oracle gp3 below 200 GiB accepts only its fixed 3,000 IOPS: leave the IOPS blank; from 200 GiB 12,000-64,000 IOPS can be provisioned"
         )
         assert found["storage.throughput_mib_s"].startswith(
             "600 MiB/s; RDS for Oracle gp3 below 200 GiB accepts only its fixed 125 MiB/s: leave the throughput blank"

@@ -63,7 +63,7 @@ class TestEc2:
             "1,000 MiB/s with 3,000 IOPS; EBS gp3 allows at most 0.25 MiB/s per IOPS (750 MiB/s)"
         )
         assert found["volumes[2].iops"].startswith("100,000 IOPS; EBS io1 accepts 100-64,000")
-        assert found["volumes[3].iops"].startswith("EBS gp2 IOPS cannot be provisioned; omit iops")
+        assert found["volumes[3].iops"].startswith("EBS gp2 IOPS cannot be provisioned; leave the IOPS blank")
         assert found["volumes[4].size_gib"].startswith("100 GiB; EBS st1 accepts 125-16,384 GiB")
         assert found["volumes[5].size_gib"].startswith("2,000 GiB; EBS standard accepts 1-1,024 GiB")
         assert found["volumes[6].iops"].startswith("EBS io2 needs provisioned IOPS; accepted: 100-256,000")

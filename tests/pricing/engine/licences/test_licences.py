@@ -59,7 +59,8 @@ class TestCounting:
             se2_sockets(12)
         assert exc.value.problems[0].message.startswith(
             "12 vCPUs cannot be licensed with Standard Edition 2: Oracle's cloud policy counts every 4 vCPUs as a socket and "
-            "allows SE2 on at most 8 vCPUs"
+            "allows SE2 on at most 8 vCPUs; accepted: an instance of at most 8 vCPUs, fewer active cores with Optimize "
+            "CPUs, or Enterprise Edition (source: Oracle 'Licensing Oracle Software in the Cloud Computing Environment'"
         )
         assert set(refused(edition="se2", vcpus=12)) == {"instance_class"}  # the class's 12 vCPUs, from the caller
         assert "12 vCPUs cannot be licensed" in refused({"vcpus": 12}, edition="se2")["licences.vcpus"]
@@ -221,7 +222,7 @@ class TestOptimizeCpus:
 
     def test_where_the_option_does_not_allow_it(self):
         assert refused({"optimize_cpus_cores": 4}, platform="rds-custom")["licences.optimize_cpus_cores"].startswith(
-            "Optimize CPUs is not available on rds-custom; accepted on: ec2, rds"
+            "Optimize CPUs is not available on RDS Custom for Oracle; accepted on: EC2, RDS for Oracle"
         )
         assert refused({"optimize_cpus_cores": 4}, platform="rds", licence_model="li", edition="se2")[
             "licences.optimize_cpus_cores"
@@ -311,8 +312,12 @@ class TestRefused:
 
     def test_options_not_available_on_the_platform(self):
         found = refused({"options": ["rac", "database_vault"]}, platform="rds", instance_class="db.r5.4xlarge")
-        assert found["licences.options[0]"].startswith("Real Application Clusters is not available on rds")
-        assert found["licences.options[1]"].startswith("Database Vault is not available on rds")
+        assert found["licences.options[0]"].startswith(
+            "Real Application Clusters is not available on RDS for Oracle (source: Amazon RDS User Guide"
+        )
+        assert found["licences.options[1]"].startswith(
+            "Database Vault is not available on RDS for Oracle (source: Amazon RDS User Guide"
+        )
 
     def test_vcpus_are_needed(self):
         assert refused(vcpus=None)["licences.vcpus"].startswith(
