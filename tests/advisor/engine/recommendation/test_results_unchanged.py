@@ -16,7 +16,8 @@ the Tuning Pack licensed with the Diagnostics Pack it needs, and Far Sync with t
 it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved. Then an option that
 does not build the standby, replicas or DR copy another ranked option builds is left out as partial: no workload of
 the set moved; every one gains the ranking's two new fields (what no option compared builds). And Oracle Database@AWS
-says an unpriced part and an edition in words (239 reasons; no total moved)."""
+says an unpriced part and an edition in words (239 reasons; no total moved); options a platform lacks named with the
+platform's name and AWS's guide (109 notes)."""
 
 import json
 import lzma
