@@ -51,6 +51,8 @@ class Rest:
 
 
 PAPER_LABEL_CHARS = 10  # a bar's name on paper, half a page wide: lines of about this many characters
+LICENCE_CHART_HEIGHT = 420  # the licence chart alone across the page: room for the bars, wrapped names and legend
+LICENCE_LABEL_CHARS = 12  # a product's name under its bars, up to ten products across the page
 
 
 def estate_filename(estate: Estate, extension: str = "pdf") -> str:
@@ -107,7 +109,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
         licences = charts.licence_need(totals)
         context |= {"cost_chart": _on_paper(charts.cost_by_placement(totals), label_chars=PAPER_LABEL_CHARS),
                     "option_chart": _on_paper(charts.databases_by_option(totals), label_chars=PAPER_LABEL_CHARS),
-                    "licence_chart": _on_paper(licences, height=300) if licences else None}  # fmt: skip
+                    "licence_chart": _licences_on_paper(licences) if licences else None}  # fmt: skip
     return context
 
 
@@ -125,6 +127,19 @@ def _on_paper(figure: dict[str, Any], height: int = 330, label_chars: int | None
         layout["xaxis"] = {**(layout.get("xaxis") or {}), "tickfont": {"size": 9}}
     caption = title.get("text", "") if isinstance(title, dict) else str(title or "")
     return {**figure, "layout": layout, "caption": caption}
+
+
+def _licences_on_paper(figure: dict[str, Any]) -> dict[str, Any]:
+    """The licence chart across the page: up to ten products' names wrapped level under their bars (angled, they
+    ran into the legend), the legend above the plot, and drawn at its full height (not the paper's usual share,
+    which squeezed the bars to a strip)."""
+    paper = _on_paper(figure, height=LICENCE_CHART_HEIGHT, label_chars=LICENCE_LABEL_CHARS)
+    layout = paper["layout"]
+    layout["xaxis"] = {**layout.get("xaxis", {}), "tickangle": 0}
+    layout["legend"] = {"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom", "font": {"size": 10}}
+    layout["margin"] = {**layout.get("margin", {}), "t": 60}
+    layout["meta"] = {**(layout.get("meta") or {}), "paper_height_scale": 1}
+    return paper
 
 
 def grouped_sources(sources: tuple[str, ...]) -> list[tuple[str, int]]:

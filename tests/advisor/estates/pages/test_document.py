@@ -150,3 +150,17 @@ def test_the_old_price_banner_is_a_note_to_the_reader_not_an_admin_instruction(
     assert banner is not None  # the fixture's eu-west-1 prices are past the site's 180-day limit
     assert "Prices may have changed since" in banner.group(1)
     assert "Prices page" not in html and "an admin can" not in html.lower()
+
+
+def test_the_licence_chart_on_paper_keeps_its_height_level_names_and_its_legend_above_the_bars(
+    make_estate: Callable[..., Estate],
+) -> None:
+    # angled names under ten products ran into a legend below them, and the paper's usual share of the height left
+    # the bars a 60 px strip
+    context = document.estate_context(estate=make_estate(), paper="a4", prepared_by="", logo="", on=None)
+    layout = context["licence_chart"]["layout"]
+    assert layout["meta"]["paper_height_scale"] == 1 and layout["height"] >= 400
+    assert layout["xaxis"]["tickangle"] == 0
+    assert layout["legend"]["y"] > 1 and layout["legend"]["yanchor"] == "bottom"
+    names = [x for trace in context["licence_chart"]["data"] for x in trace["x"]]
+    assert names and all(len(line) <= 12 for name in names for line in name.split("<br>") if " " in name)
