@@ -233,13 +233,11 @@ IO_QUERIES = (
 def test_the_io_limits_and_rules_pages(client: Client, prices: None) -> None:
     for query in IO_QUERIES:
         assert_customer_words(page(client, reverse("advisor:iolimits"), query), f"the IO limits page for {query}")
-    # The rules page is the rule authors' reference: it names each rule by its id ("odb-oem-unconfirmed"), each fact
-    # by its path and the rule files on purpose; the rules' own texts and sources there are in customer words.
+    # The rules page is the rule authors' reference: it names each rule by its id ("odb-oem-unconfirmed") and each
+    # fact by its path on purpose; the rules' own texts and sources there are in customer words, and it names no file.
     rules = page(client, reverse("advisor:rules"))
     assert "odb-oem-unconfirmed" in rules
-    assert_customer_words(
-        rules, "the rules page", allowed=("field path", "repository path", "research wording", "rule id")
-    )
+    assert_customer_words(rules, "the rules page", allowed=("field path", "research wording", "rule id"))
 
 
 INVENTORY = (
