@@ -203,6 +203,7 @@ def test_the_read_only_share_page(client: Client, anon_client: Client, scenario_
 def test_the_questionnaire_and_the_assessment_pages(client: Client, scenario_assessments: list[Assessment]) -> None:
     assert_customer_words(page(client, reverse("advisor:assessment-new")), "the new questionnaire")
     assert_customer_words(page(client, reverse("advisor:assessment-list")), "the assessment list")
+    assert_customer_words(page(client, reverse("advisor:assessment-import")), "the import page")
     for name, assessment in _each(scenario_assessments):
         url = reverse("advisor:assessment-detail", args=[assessment.public_id])
         assert_customer_words(page(client, url), f"the questionnaire of {name}")
