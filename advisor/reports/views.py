@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,19 @@ from advisor.pages.questionnaire import dom_id, parse_form
 from advisor.reports import pdf as report
 from advisor.views import _policy_from, _viewable
 from config.file_names import attachment
+
+logger = logging.getLogger(__name__)
+
+# What a reader of the site is told when the PDF cannot be printed; what to install or what failed (a path on the
+# server, the install command) is for the administrator, in the log.
+PRINTER_MISSING = (
+    "The PDF cannot be printed now: Chromium, the browser this site prints PDFs with, is not installed on the "
+    "server. Please tell the site's administrator; the page you came from shows the same figures."
+)
+PRINTING_FAILED = (
+    "The PDF could not be printed this time. Please try again; if it keeps failing, tell the site's administrator. "
+    "The page you came from shows the same figures."
+)
 
 
 @dataclass(frozen=True)
@@ -73,11 +87,14 @@ def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
 
 def pdf_download(document: Any, print_pdf: Callable[[Any], bytes] = report.report_pdf) -> HttpResponse:
     """``document`` printed by ``print_pdf`` and answered as a download: the one way every PDF leaves the site
-    (assessment, share link, estate); 503 saying what to install when Chromium is missing or fails."""
+    (assessment, share link, estate); 503 in the reader's words when Chromium is missing or fails, what to install
+    or what failed logged for the administrator."""
     try:
         pdf = print_pdf(document)
     except (report.ChromiumMissing, report.ReportFailed) as failed:
-        return HttpResponse(str(failed), status=503, content_type="text/plain; charset=utf-8")
+        logger.error("PDF %s not printed: %s", document.filename, failed)
+        told = PRINTER_MISSING if isinstance(failed, report.ChromiumMissing) else PRINTING_FAILED
+        return HttpResponse(told, status=503, content_type="text/plain; charset=utf-8")
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = attachment(document.filename)
     return response

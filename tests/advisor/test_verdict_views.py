@@ -42,6 +42,8 @@ def test_the_rules_page_lists_rules_with_condition_source_and_date(client):
     assert "rds-rac-not-offered" in body
     assert "Real Application Clusters (RAC): yes" in body  # the condition in plain words
     assert "Oracle.Concepts.FeatureSupport.html" in body and "as of 2026-11-22" in body
+    # users' words: the page does not name the files the rules are kept in
+    assert "advisor/rules" not in body and ".json" not in body
 
 
 def test_the_rules_page_filters_by_option_fact_and_severity_with_htmx(client):

@@ -159,6 +159,12 @@ def test_an_export_uploaded_again_keeps_its_name_customer_and_project(
     assert imported.db_size_gib == 321
 
 
+def test_the_import_page_says_which_files_it_takes_in_users_words(client: Client) -> None:
+    body = client.get(reverse("advisor:assessment-import")).content.decode()
+    assert "<strong>Export JSON</strong> button" in body  # the button on an assessment's page that makes such a file
+    assert "fixtures/" not in body and "scenarios/" not in body
+
+
 def test_a_golden_scenario_file_imports_as_it_is(client: Client) -> None:
     text = (SCENARIO_DIR / "rac-dependent.json").read_text()
     client.post(reverse("advisor:assessment-import"), {"text": text})

@@ -1,6 +1,8 @@
 """Upload limits, with the reason for each. Enforced before any parsing (``importer.check_limits``).
 
-Pure Python. These are the app's own policy, not Oracle or AWS facts; each says why it is what it is.
+Pure Python. These are the app's own policy, not Oracle or AWS facts. Each ``reason`` is shown to users (the upload
+page, the estate page, refusals): it says, in their words, what the limit allows and what happens past it. Why each
+value was chosen (our measurements, our machines) is in the comments here, never in a ``reason``.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ class Limit:
     reason: str
 
 
+# A 7-day AWR global report of a 2-node RAC database in HTML is about 2.2 MB (others of its kind 2.0-2.1 MB, sample
+# reports); 16 MiB leaves room for reports several times larger while keeping the reading of one file bounded.
 MAX_FILE_BYTES = Limit(
     16 * 1024 * 1024,
     "16 MiB per file",
-    "A 7-day AWR global report of a 2-node RAC database in HTML is about 2.2 MB (others of its kind 2.0-2.1 MB); "
-    "16 MiB leaves room for reports several times larger while keeping the reading of one file bounded.",
+    "A larger file is not read: it is listed as over the limit, and the other files are still read.",
 )
 MAX_FILES = Limit(
     64,
@@ -29,11 +32,12 @@ MAX_FILES = Limit(
 )
 # The request body the AWR API accepts at once (config/limits.py answers 413 past it) and the estate ZIP limit
 # (advisor/estates/engine/report_zip.py). The total an AWR import reads is MAX_UPLOAD_BYTES_BACKGROUND below, on
-# every path (page, API, job, command): one figure, said and enforced the same.
+# every path (page, API, job, command): one figure, said and enforced the same. 128 MiB is 64 reports of 2 MiB, the
+# size of the largest sample report.
 MAX_UPLOAD_BYTES = Limit(
     128 * 1024 * 1024,
     "128 MiB per request",
-    "Bounds one request's body: 64 reports of 2 MiB, the size of the largest sample report.",
+    "A larger request is refused, and nothing is saved.",
 )
 
 # Uploads of more files than this are read by a background job (advisor/awr/jobs.py) whose progress the page shows;
@@ -42,8 +46,8 @@ MAX_UPLOAD_BYTES = Limit(
 READ_WHILE_YOU_WAIT = Limit(
     16,
     "up to 16 files and 32 MiB in all are read while you wait; more in the background, with progress",
-    "16 HTML reports of 1.5-2.2 MB read in about 3 s (150-180 ms each on a 2-core server); more would keep the "
-    "page waiting.",
+    "A larger upload is read in the background: its page shows the files read so far and opens the figures when they "
+    "are kept. You may leave that page: what is read is kept (if no file can be read, nothing is).",
 )
 # The same bound in bytes: a few large reports hold a web worker as long as many small ones (an outside run saw 16
 # files of 12 MB hold one for 43 s). At the measured 150-180 ms per 1.5-2.2 MB report, about 80-100 ms per MiB,
@@ -51,19 +55,21 @@ READ_WHILE_YOU_WAIT = Limit(
 READ_WHILE_YOU_WAIT_BYTES = Limit(
     32 * 1024 * 1024,
     "32 MiB in all read while you wait",
-    "At 80-100 ms per MiB (150-180 ms per 1.5-2.2 MB report on a 2-core server), 32 MiB reads in about 3 s.",
+    "A larger upload is read in the background, as one of more files is.",
 )
+# At 150-180 ms a report, 256 HTML reports read in under a minute.
 MAX_FILES_BACKGROUND = Limit(
     256,
     "256 files per upload read in the background",
     "A week of hourly reports of one instance is 168, four days of a 2-node RAC database 192; 256 leaves room for "
-    "AWR-Miner output and size listings. At 150-180 ms a report, 256 HTML reports read in under a minute.",
+    "AWR-Miner output and size listings. An upload of more files is refused, and nothing is saved.",
 )
+# Bounds the work and the storage of one upload: 256 reports of 2 MiB, the size of the largest sample report. An
+# upload read while you wait is smaller anyway (at most 32 MiB).
 MAX_UPLOAD_BYTES_BACKGROUND = Limit(
     512 * 1024 * 1024,
     "512 MiB per upload",
-    "Bounds the work and the storage of one upload: 256 reports of 2 MiB, the size of the largest sample report. "
-    "An upload read while you wait is smaller anyway (16 files of at most 16 MiB).",
+    "All the files together: a larger upload is refused, and nothing is saved.",
 )
 # The one total per upload the import enforces (importer.check_limits) and the page and form state.
 MAX_UPLOAD_TOTAL = MAX_UPLOAD_BYTES_BACKGROUND

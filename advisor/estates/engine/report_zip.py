@@ -22,28 +22,30 @@ from advisor.awr.engine import limits
 from advisor.awr.engine.limits import Limit
 from advisor.estates.engine.tables import InventoryRefused
 
+# Each ``reason`` is shown on the estate page (and in a refusal): what the limit allows and what happens past it, in
+# the user's words. Why the values: the AWR import's, whose comments say why; the sample reports compress 4.5 to 13.1
+# times with DEFLATE (measured 2026-11-25), so the limits on the files inside bind before the ZIP's own size, and a
+# member packed more than 100 times is a zip bomb, not a report.
 MAX_ZIP_BYTES = Limit(
     limits.MAX_UPLOAD_BYTES.value,
     "128 MiB per ZIP",
-    "The AWR import's limit for one request; the sample reports "
-    "compress 4.5 to 13.1 times, so the limits on the files inside bind first.",
+    "A larger file is refused before it is read, and nothing is assessed.",
 )
 MAX_MEMBERS = Limit(
     limits.MAX_FILES_BACKGROUND.value,
     "256 files per ZIP",
-    "The AWR import's limit for a background upload: at 150-180 ms a report, "
-    "256 reports are read in under a minute; a larger estate is split into several ZIPs.",
+    "As many as one AWR import reads; a ZIP holding more is refused and nothing is assessed: put a larger estate in "
+    "several ZIPs.",
 )
 MAX_UNPACKED_BYTES = Limit(
     limits.MAX_UPLOAD_BYTES_BACKGROUND.value,
     "512 MiB unpacked",
-    "The AWR import's limit for a background upload: bounds the work of one estate's reading.",
+    "As much as one AWR import reads; a ZIP whose files unpack to more is refused and nothing is assessed.",
 )
 MAX_RATIO = Limit(
     100,
     "each file may unpack to at most 100 times its compressed size",
-    "AWR reports compress 4.5 to 13.1 times with DEFLATE (sample reports measured 2026-11-25); a member packed "
-    "more than 100 times is a zip bomb, not a report.",
+    "A ZIP holding a file packed more tightly is refused and nothing is assessed.",
 )
 MAX_MEMBER_BYTES = limits.MAX_FILE_BYTES  # 16 MiB per report, as the AWR import reads one
 MAX_NAME_CHARS = 255

@@ -34,6 +34,13 @@ def test_upload_page_says_the_limits_in_words(client: Client) -> None:
     assert 'type="file" name="files"' in body and "multiple" in body
     assert "256 files per upload" in body and "16 MiB per file" in body and "512 MiB per upload" in body
     assert "Up to 16 files and 32 MiB in all are read while you wait; more in the background, with progress" in body
+    # what happens past each limit, in the user's words; not how long our server takes to read our sample reports
+    assert "A larger file is not read: it is listed as over the limit, and the other files are still read" in body
+    assert "An upload of more files is refused, and nothing is saved" in body
+    assert "All the files together: a larger upload is refused, and nothing is saved" in body
+    assert "A larger upload is read in the background" in body
+    for note in ("2-core", " ms ", "sample report", "measured"):
+        assert note not in body, note
     assert 'src="/static/js/awr-upload.js"' in body and "<script>" not in body  # CSP: no inline script
     assert "Mask host, instance and database names" in body
 

@@ -98,6 +98,23 @@ def test_a_file_that_cannot_be_read_is_refused_with_nothing_created(client: Clie
     assert "not UTF-8 text" in response.content.decode() and not Estate.objects.exists()
 
 
+def test_the_new_estate_page_says_the_zip_limits_and_what_happens_past_them(client: Client) -> None:
+    page = client.get("/estates/new/").content.decode()
+    limits = re.search(r'<ul class="sub" id="zip-limits">(.*?)</ul>', page, re.S)
+    assert limits is not None
+    shown = " ".join(re.sub(r"<[^>]+>", " ", limits.group(1)).split())
+    for said in ("128 MiB per ZIP : A larger file is refused before it is read, and nothing is assessed",
+                 "256 files per ZIP : As many as one AWR import reads; a ZIP holding more is refused",
+                 "put a larger estate in several ZIPs", "512 MiB unpacked : As much as one AWR import reads",
+                 "16 MiB per file : A larger file is not read: it is listed as over the limit, and the other files",
+                 "each file may unpack to at most 100 times its compressed size : A ZIP holding a file packed more "
+                 "tightly is refused and nothing is assessed"):  # fmt: skip
+        assert said in shown, said
+    # the limits, not how our sample reports compress or how long our server takes to read them
+    for note in ("sample report", "4.5 to 13.1", "zip bomb", " ms ", "measured", "DEFLATE"):
+        assert note not in page, note
+
+
 def test_delete_removes_the_estate(client: Client, uploaded: Estate) -> None:
     response = client.post(f"{uploaded.get_absolute_url()}delete/")
     assert response.status_code == 302 and not Estate.objects.exists()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import logging
 import re
 import subprocess
 from pathlib import Path
@@ -132,15 +133,40 @@ def test_an_unknown_assessment_is_404(client: Client, db: None) -> None:
     assert response.status_code == 404
 
 
-def test_without_chromium_the_download_says_what_to_install(client: Client, small: Assessment, settings) -> None:  # noqa: ANN001
+def test_without_chromium_the_download_says_so_and_the_log_says_what_to_install(
+    client: Client, small: Assessment, settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     settings.REPORT_CHROMIUM = "/nonexistent/chromium"
 
-    response = client.get(report_url(small))
+    with caplog.at_level(logging.ERROR, logger="advisor.reports.views"):
+        response = client.get(report_url(small))
 
     assert response.status_code == 503
     message = response.content.decode()
-    assert "not installed at /nonexistent/chromium" in message and "apt-get install chromium" in message
-    assert "?format=html" in message
+    assert message.startswith("The PDF cannot be printed now: Chromium") and "tell the site's administrator" in message
+    # the reader is not told our server's paths, commands or files: the administrator's log is
+    for ours in ("/nonexistent/chromium", "apt-get", "README", "make test"):
+        assert ours not in message, ours
+    logged = caplog.text
+    assert "not installed at /nonexistent/chromium" in logged and "apt-get install chromium" in logged
+
+
+def test_a_pdf_that_fails_to_print_is_said_in_the_readers_words(caplog: pytest.LogCaptureFixture) -> None:
+    from types import SimpleNamespace
+
+    from advisor.reports.views import pdf_download
+
+    def fails(document: object) -> bytes:
+        raise report.ReportFailed("Chromium at /usr/bin/chromium did not start: crashed")
+
+    with caplog.at_level(logging.ERROR, logger="advisor.reports.views"):
+        response = pdf_download(SimpleNamespace(filename="acme-billing-comparison.pdf"), fails)
+
+    assert response.status_code == 503
+    message = response.content.decode()
+    assert message.startswith("The PDF could not be printed this time. Please try again")
+    assert "/usr/bin" not in message and "Chromium at" not in message
+    assert "acme-billing-comparison.pdf not printed: Chromium at /usr/bin/chromium did not start" in caplog.text
 
 
 def test_an_unknown_paper_or_format_is_refused(client: Client, small: Assessment) -> None:
