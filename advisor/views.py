@@ -97,6 +97,7 @@ def _form_page(
 ) -> HttpResponse:
     context = {
         "assessment": assessment,
+        "may_share": assessment is not None and access.can_edit(request.user, assessment),  # Share needs editing
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(values, errors, sources, defaults=defaults),
         "sources": sources,
