@@ -23,7 +23,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload_json, workload_json_schema
 from advisor.models import Assessment
 from config.api_errors import error_response, explains, json_object
-from config.plain_errors import field_label, plain_message
+from config.plain_errors import field_label, field_unit, plain_message
 from pricing.engine.cash_flow import CASH_FLOW_JSON_SCHEMA
 
 router = Router(tags=["advisor"])
@@ -96,7 +96,12 @@ def _policy(params: Any) -> tuple[SizingPolicy, list[dict[str, str]]]:
         return SizingPolicy.model_validate(given), []
     except ValidationError as invalid:
         return SizingPolicy(), [
-            {"path": f"policy.{e['loc'][0]}", "message": plain_message(e, label=field_label(SizingPolicy, e["loc"]))}
+            {
+                "path": f"policy.{e['loc'][0]}",
+                "message": plain_message(
+                    e, label=field_label(SizingPolicy, e["loc"]), unit=field_unit(SizingPolicy, e["loc"])
+                ),
+            }
             for e in invalid.errors()
         ]
 

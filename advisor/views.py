@@ -40,7 +40,7 @@ from advisor.pages.questionnaire import (
 )
 from advisor.pages.results import results_context
 from config.file_names import attachment, export_filename
-from config.plain_errors import field_label, plain_message
+from config.plain_errors import field_label, field_unit, plain_message
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -97,6 +97,7 @@ def _form_page(
 ) -> HttpResponse:
     context = {
         "assessment": assessment,
+        "may_share": assessment is not None and access.can_edit(request.user, assessment),  # Share needs editing
         "meta_fields": build_meta_fields(meta, errors),
         "sections": build_sections(values, errors, sources, defaults=defaults),
         "sources": sources,
@@ -316,7 +317,10 @@ def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
         return SizingPolicy.model_validate(given), []
     except ValidationError as invalid:
         return SizingPolicy(), [
-            FieldError(f"policy.{e['loc'][0]}", plain_message(e, label=field_label(SizingPolicy, e["loc"])))
+            FieldError(
+                f"policy.{e['loc'][0]}",
+                plain_message(e, label=field_label(SizingPolicy, e["loc"]), unit=field_unit(SizingPolicy, e["loc"])),
+            )
             for e in invalid.errors()
         ]
 

@@ -39,21 +39,45 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return next((c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)), None)
 
 
+def _field_at(model: type[BaseModel] | None, loc: Sequence[Any]) -> Any:
+    """The pydantic field at ``loc`` inside ``model`` (nested models followed); None when there is none."""
+    current, field = model, None
+    for part in (str(part) for part in loc if isinstance(part, str)):
+        fields = getattr(current, "model_fields", None) or {}
+        if part not in fields:
+            return None
+        field = fields[part]
+        current = _model_in(field.annotation)
+    return field
+
+
 def field_label(model: type[BaseModel] | None, loc: Sequence[Any]) -> str:
     """The title of the field at ``loc`` inside ``model`` (nested models followed), without "(optional)"; the
     field's name in words when it has no title."""
     names = [str(part) for part in loc if isinstance(part, str)]
-    current, title = model, None
-    for part in names:
-        fields = getattr(current, "model_fields", None) or {}
-        if part not in fields:
-            title = None
-            break
-        title = fields[part].title
-        current = _model_in(fields[part].annotation)
+    title = getattr(_field_at(model, loc), "title", None)
     if title:
         return title.removesuffix(" (optional)").strip()
     return humanised(names[-1]) if names else "This value"
+
+
+def field_unit(model: type[BaseModel] | None, loc: Sequence[Any]) -> str | None:
+    """The unit the field at ``loc`` declares (``json_schema_extra={"unit": ...}``), e.g. "MiB/s"; None if none."""
+    extra = getattr(_field_at(model, loc), "json_schema_extra", None)
+    unit = extra.get("unit") if isinstance(extra, dict) else None
+    return str(unit) if unit else None
+
+
+def _bound(value: Any, unit: str | None, label: str) -> str:
+    """A bound with the field's unit: "100,000 MiB/s", "1 year"; the bare number when the label already ends with
+    the unit ("Peak read IOPS must be 0 or more", not "0 IOPS or more")."""
+    shown = number(value)
+    if not unit or f" {label.lower()}".endswith(f" {unit.lower()}"):
+        return shown
+    first, _, rest = unit.partition(" ")
+    if shown in ("1", "-1") and first.isalpha() and first.endswith("s") and len(first) > 1:
+        unit = f"{first[:-1]} {rest}".rstrip()  # "1 year", "1 minute", "1 PDB"; not "1 MiB/" nor "1 IOP"
+    return f"{shown} {unit}"
 
 
 def _characters(count: Any) -> str:
@@ -64,9 +88,10 @@ def _items(count: Any) -> str:
     return "1 item" if count == 1 else f"{number(count)} items"
 
 
-def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None = None) -> str:
+def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None = None, unit: str | None = None) -> str:
     """One pydantic error (``type``, ``ctx``, ``msg``) as a sentence about ``label``; ``accepted`` (what the field
-    takes, in words, e.g. "a whole number from 1 to 744 hours") completes messages that cannot say the bound."""
+    takes, in words, e.g. "a whole number from 1 to 744 hours") completes messages that cannot say the bound;
+    ``unit`` (the field's, see ``field_unit``) follows the bound: "must be 100,000 MiB/s or less"."""
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
     then = f" Accepted: {accepted}." if accepted else ""
@@ -81,13 +106,13 @@ def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None 
     if kind == "too_long":
         return f"{label} can have at most {_items(ctx.get('max_length'))}."
     if kind == "greater_than_equal":
-        return f"{label} must be {number(ctx.get('ge'))} or more."
+        return f"{label} must be {_bound(ctx.get('ge'), unit, label)} or more."
     if kind == "greater_than":
-        return f"{label} must be more than {number(ctx.get('gt'))}."
+        return f"{label} must be more than {_bound(ctx.get('gt'), unit, label)}."
     if kind == "less_than_equal":
-        return f"{label} must be {number(ctx.get('le'))} or less."
+        return f"{label} must be {_bound(ctx.get('le'), unit, label)} or less."
     if kind == "less_than":
-        return f"{label} must be less than {number(ctx.get('lt'))}."
+        return f"{label} must be less than {_bound(ctx.get('lt'), unit, label)}."
     if kind in ("literal_error", "enum"):
         return f"{label} must be {accepted or 'one of ' + str(ctx.get('expected', ''))}."
     if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):

@@ -35,6 +35,7 @@ SORT_CHOICES = [("row", "row"), ("name", "name"), ("status", "status"), ("recomm
 TABLE_ROWS = 500  # rows drawn per page view (every second while it runs); filter, sort or export for the rest
 PARTS = ("", "live")  # ?part= with htmx: the page's one partial (templates/estates/estate_detail.html)
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+FILE_KINDS = ("csv", "xlsx")  # the template and the export come as these; any other ending is not found
 
 
 def _template_name(extension: str) -> str:
@@ -53,6 +54,11 @@ def _editable(request: HttpRequest, public_id: UUID) -> Estate:
     if not access.can_edit(request.user, estate):
         raise PermissionDenied("Your team membership lets you see this estate, not change it.")
     return estate
+
+
+def _offered(kind: str) -> None:
+    if kind not in FILE_KINDS:
+        raise Http404("Estates download as CSV or XLSX only.")
 
 
 def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResponse:
@@ -121,6 +127,7 @@ def estate_from_assessments(request: HttpRequest) -> HttpResponse:
 @require_GET
 def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
     """The inventory template: the documented columns and one example row, as CSV or XLSX."""
+    _offered(kind)
     rows = template_rows()
     if kind == "csv":
         buffer = io.StringIO()
@@ -217,6 +224,7 @@ def estate_database(request: HttpRequest, public_id: UUID, row: int) -> HttpResp
 @login_required
 @require_GET
 def estate_export(request: HttpRequest, public_id: UUID, kind: str) -> HttpResponse:
+    _offered(kind)
     estate = _viewable(request, public_id)
     if kind == "csv":
         return _attachment(services.estate_csv_text(estate), "text/csv; charset=utf-8",

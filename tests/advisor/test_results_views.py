@@ -78,6 +78,7 @@ def test_the_sizing_policy_is_adjustable_and_shown(client, small_assessment):
     assert "CPU headroom 100" in body and "4.0 vCPUs" in body  # 2 x 2.0
     bad = client.get(url, {"policy.cpu_headroom_pct": "-5"})
     assert bad.status_code == 422 and "policy.cpu_headroom_pct" in bad.content.decode()
+    assert "CPU headroom must be 0 % or more." in bad.content.decode()  # the bound with its unit
 
 
 def test_saving_from_the_results_page_returns_to_the_results(client, small_assessment):

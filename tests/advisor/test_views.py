@@ -63,7 +63,7 @@ def test_an_invalid_questionnaire_marks_the_fields_and_saves_nothing(client: Cli
     assert response.status_code == 422
     assert Assessment.objects.count() == 0
     assert re.search(r'id="err-name"[^>]*>Assessment name is required\.<', page)  # on the field, with its label
-    assert "Hours running per month must be 744 or less." in page
+    assert "Hours running per month must be 744 hours or less." in page
     assert "Oracle removed RAC from Standard Edition 2" in page
     assert 'value="900"' in page  # the user's answer is kept to be corrected
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from pydantic import BaseModel, Field, ValidationError
 
-from config.plain_errors import field_label, plain_message
+from config.plain_errors import field_label, field_unit, plain_message
 
 
 class Inner(BaseModel):
@@ -55,5 +55,42 @@ def test_the_api_keeps_the_field_path_and_says_the_message_plainly(anon_client: 
     assert response.status_code == 400
     assert {(e["path"], e["message"]) for e in response.json()["errors"]} == {
         ("io.peak_read_iops", "Peak read IOPS must be 0 or more."),
-        ("sizing.peak_cpu", "Peak CPU used must be more than 0."),
+        ("sizing.peak_cpu", "Peak CPU used must be more than 0 vCPUs."),
     }
+    body = json.dumps({"io": {"redo_mib_s": 100_001}})
+    response = anon_client.post("/api/v1/workloads/validate", body, content_type="application/json")
+    assert [e["message"] for e in response.json()["errors"]] == [
+        "Redo generated, average must be 100,000 MiB/s or less."
+    ]
+
+
+class Units(BaseModel):
+    redo: float = Field(0, ge=0, le=100_000, title="Redo generated", json_schema_extra={"unit": "MiB/s"})
+    horizon: int = Field(1, ge=1, le=10, title="Planning horizon", json_schema_extra={"unit": "years"})
+    hit: float = Field(0, gt=0, lt=100, title="Hit ratio", json_schema_extra={"unit": "%"})
+    growth: float = Field(0, ge=-1, title="Growth", json_schema_extra={"unit": "% per year"})
+    iops: int = Field(0, ge=0, title="Peak read IOPS", json_schema_extra={"unit": "IOPS"})
+    cores: int = Field(1, ge=1, title="Physical cores (optional)", json_schema_extra={"unit": "cores"})
+    pdbs: int = Field(0, le=1, title="Pluggable databases", json_schema_extra={"unit": "PDBs"})
+    plain: int = Field(0, ge=0, title="Plain")
+
+
+def test_a_bound_carries_the_fields_unit_once_and_singular_for_one() -> None:
+    bad = {"redo": 100_001, "horizon": 0, "hit": 0, "growth": -2, "iops": -1, "cores": 0, "pdbs": 2, "plain": -1}
+    with pytest.raises(ValidationError) as caught:
+        Units.model_validate(bad)
+    said = {
+        e["loc"][0]: plain_message(e, label=field_label(Units, e["loc"]), unit=field_unit(Units, e["loc"]))
+        for e in caught.value.errors()
+    }
+    assert said == {
+        "redo": "Redo generated must be 100,000 MiB/s or less.",
+        "horizon": "Planning horizon must be 1 year or more.",
+        "hit": "Hit ratio must be more than 0 %.",
+        "growth": "Growth must be -1 % per year or more.",  # only a word is made singular, not a symbol
+        "iops": "Peak read IOPS must be 0 or more.",  # the label already says the unit
+        "cores": "Physical cores must be 1 or more.",
+        "pdbs": "Pluggable databases must be 1 PDB or less.",
+        "plain": "Plain must be 0 or more.",  # no unit declared: none said
+    }
+    assert field_unit(Units, ("nowhere",)) is None and field_unit(None, ("redo",)) is None

@@ -25,9 +25,16 @@ class SizingPolicy(BaseModel):
     """How much room to leave and what may cover peaks; every value is shown beside the results."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    cpu_headroom_pct: float = Field(20, ge=0, le=500, title="CPU headroom", description="above the peak vCPUs")
-    memory_headroom_pct: float = Field(10, ge=0, le=500, title="Memory headroom", description="above SGA + PGA")
-    io_headroom_pct: float = Field(20, ge=0, le=500, title="IO headroom", description="above peak IOPS and MiB/s")
+    # the units follow the bounds in error messages ("CPU headroom must be 500 % or less"), as the workload's do
+    cpu_headroom_pct: float = Field(
+        20, ge=0, le=500, title="CPU headroom", description="above the peak vCPUs", json_schema_extra={"unit": "%"}
+    )
+    memory_headroom_pct: float = Field(
+        10, ge=0, le=500, title="Memory headroom", description="above SGA + PGA", json_schema_extra={"unit": "%"}
+    )
+    io_headroom_pct: float = Field(
+        20, ge=0, le=500, title="IO headroom", description="above peak IOPS and MiB/s", json_schema_extra={"unit": "%"}
+    )
     oracle_memory_fraction: float = Field(
         0.75,
         ge=MIN_ORACLE_MEMORY_FRACTION,
@@ -55,6 +62,7 @@ class SizingPolicy(BaseModel):
         ge=50,
         lt=100,
         title="Buffer cache hit ratio once the hot set is cached",
+        json_schema_extra={"unit": "%"},
         description="an assumption, not a measurement: set it from the buffer cache advisory (V$DB_CACHE_ADVICE) "
         "when you have one; used only when the hot set and today's hit ratio are given",
     )

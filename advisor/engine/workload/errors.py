@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from advisor.engine.workload.model import SECTIONS, Workload
 from config import safe_json  # pure Python, shared with the API middleware
-from config.plain_errors import field_label, plain_message
+from config.plain_errors import field_label, field_unit, plain_message
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ def _readable(item: Any, path: str, model: type[BaseModel]) -> str:
     if item["type"] == "extra_forbidden" and model is Workload:
         return "Unknown field: the workload schema has no such key (see /api/v1/schema/workload)."
     accepted = accepted_values(path) if model is Workload else None
-    return plain_message(item, label=field_label(model, item["loc"]), accepted=accepted)
+    loc = item["loc"]
+    return plain_message(item, label=field_label(model, loc), accepted=accepted, unit=field_unit(model, loc))
 
 
 def _field_info(path: str) -> Any:

@@ -1,5 +1,6 @@
 """Share links: read-only results and PDF for whoever has the link, until it expires or is revoked."""
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from advisor.accounts.models import Membership, Team
 from advisor.models import Assessment, ShareLink
 from advisor.reports import pdf as report
 
@@ -80,3 +82,50 @@ def test_only_who_may_edit_shares_or_revokes(saved_assessment: Assessment, clien
     link.refresh_from_db()
     assert link.revoked_at is None and ShareLink.objects.count() == 1
     assert Client().get(reverse("accounts:share-panel", args=[saved_assessment.public_id])).status_code == 302
+
+
+def test_the_assessment_page_does_not_promise_its_address_is_a_share_link(
+    client: Client, user: Any, saved_assessment: Assessment
+) -> None:
+    # /a/<id>/ opens only for who may see the assessment (others: sign-in page or not found); the Share button's
+    # /s/<token>/ link is what anyone else can read, so the page says which is which
+    share = reverse("accounts:share-panel", args=[saved_assessment.public_id])
+    page = client.get(saved_assessment.get_absolute_url()).content.decode()
+    assert "shareable" not in page.lower()
+    address = page.split('id="assessment-address">', 1)[1].split("</p>", 1)[0]
+    assert address.startswith("This assessment's address, for you:")
+    assert f"http://testserver{saved_assessment.get_absolute_url()}" in address
+    assert f'<a href="{share}">Share</a>' in address  # the owner makes read-only links there
+    carol = get_user_model().objects.create_user("carol", password="pw-carol")
+    team = Team.objects.create(name="Sales EMEA")
+    Membership.objects.create(team=team, user=user)
+    Membership.objects.create(team=team, user=carol, role=Membership.Role.VIEWER)
+    Assessment.objects.filter(pk=saved_assessment.pk).update(team=team)
+    viewer = Client()
+    viewer.force_login(carol)
+    page = viewer.get(saved_assessment.get_absolute_url()).content.decode()
+    address = page.split('id="assessment-address">', 1)[1].split("</p>", 1)[0]
+    assert address.startswith("This assessment's address, for you and the team Sales EMEA:")
+    assert share not in page  # a viewer may not make share links (the panel refuses them), so none is offered
+    assert "from someone who may change this assessment" in address
+
+
+def _topbar_links(body: str) -> list[str]:
+    header = body.split('<header class="topbar">', 1)[1].split("</header>", 1)[0]
+    return re.findall(r'<a [^>]*href="([^"]+)"', header)
+
+
+def test_a_share_links_reader_not_signed_in_gets_no_app_menu(
+    client: Client, anon_client: Client, saved_assessment: Assessment, prices: None
+) -> None:
+    # the app's pages would only send them to the sign-in page: the bar is the product's name and Sign in
+    link = _create_link(client, saved_assessment)
+    for response in (anon_client.get(f"/s/{link.token}/"), anon_client.get(reverse("account_login"))):
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert _topbar_links(body) == [reverse("account_login")]
+        assert "Oracle on AWS Advisor</span>" in body and ">Sign in</a>" in body
+        assert "New assessment" not in body and reverse("estates:estate-list") not in body
+    signed_in = _topbar_links(client.get(f"/s/{link.token}/").content.decode())  # the signed-in menu is unchanged
+    assert reverse("advisor:assessment-new") in signed_in and reverse("estates:estate-list") in signed_in
+    assert reverse("account_logout") in signed_in and reverse("account_login") not in signed_in

@@ -127,6 +127,18 @@ def test_the_template_downloads_as_csv_and_xlsx(client: Client) -> None:
     assert next(book["Inventory"].iter_rows(values_only=True))[0] == "name"
 
 
+def test_only_csv_and_xlsx_are_offered_as_downloads(client: Client, uploaded: Estate) -> None:
+    # an unknown ending is not found, not quietly answered with an XLSX under another name
+    for url in ["/estates/template.pdf", "/estates/template.json", "/estates/template.",
+                uploaded.get_absolute_url() + "export.pdf", uploaded.get_absolute_url() + "export.json",
+                uploaded.get_absolute_url() + "export.XLSX"]:  # fmt: skip
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert "Content-Disposition" not in response, url
+    assert client.get("/estates/template.xlsx")["Content-Disposition"].endswith('template.xlsx"')
+    assert client.get(uploaded.get_absolute_url() + "export.csv")["Content-Type"].startswith("text/csv")
+
+
 def test_the_api_creates_polls_and_reads_an_estate(client: Client, prices: None,
                                                    django_capture_on_commit_callbacks: Any) -> None:  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):

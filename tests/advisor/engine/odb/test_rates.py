@@ -99,8 +99,8 @@ def test_the_workload_carries_the_terms_into_the_rates():
         ),
         # 10 x 0.0807 = 0.807
         ("odb_ecpu_usd_per_hour", 0.81, "over 10 times Oracle's list price of $0.0807 (2026-01-05): at most $0.807"),
-        ("odb_infrastructure_discount_pct", 101, "must be 100 or less"),
-        ("odb_ecpu_discount_pct", -5, "must be 0 or more"),
+        ("odb_infrastructure_discount_pct", 101, "must be 100 % or less"),
+        ("odb_ecpu_discount_pct", -5, "must be 0 % or more"),
     ],
 )
 def test_an_implausible_rate_or_discount_is_refused_naming_the_field(field, value, says):

@@ -37,9 +37,14 @@ def test_a_workload_survives_a_json_round_trip() -> None:
 
 
 def test_out_of_range_numbers_say_the_field_label_and_the_bound_in_plain_words() -> None:
-    errors = errors_of({"environment": {"hours_per_month": 800}, "oracle": {"pdb_count": -1}})
-    assert errors["environment.hours_per_month"] == "Hours running per month must be 744 or less."
-    assert errors["oracle.pdb_count"] == "Pluggable databases must be 0 or more."
+    errors = errors_of({"environment": {"hours_per_month": 800}, "oracle": {"pdb_count": -1},
+                        "io": {"redo_mib_s": 100_001, "peak_duration_minutes": 0}, "sizing": {"horizon_years": 11}})  # fmt: skip
+    # the bound carries the field's unit, singular for 1
+    assert errors["environment.hours_per_month"] == "Hours running per month must be 744 hours or less."
+    assert errors["oracle.pdb_count"] == "Pluggable databases must be 0 PDBs or more."
+    assert errors["io.redo_mib_s"] == "Redo generated, average must be 100,000 MiB/s or less."
+    assert errors["io.peak_duration_minutes"] == "How long peaks last must be 1 minute or more."
+    assert errors["sizing.horizon_years"] == "Planning horizon must be 10 years or less."
 
 
 def test_every_kind_of_error_reads_as_a_sentence_about_the_field() -> None:
@@ -52,11 +57,11 @@ def test_every_kind_of_error_reads_as_a_sentence_about_the_field() -> None:
         }
     )
     assert errors == {
-        "io.peak_read_iops": "Peak read IOPS must be 0 or more.",
+        "io.peak_read_iops": "Peak read IOPS must be 0 or more.",  # the label says IOPS: not said twice
         "io.peak_write_iops": "Peak write IOPS must be a whole number from 0 to 10,000,000 IOPS.",
         "io.peak_read_mib_s": "Peak read throughput must be a number from 0 to 1,000,000 MiB/s.",
-        "sizing.peak_cpu": "Peak CPU used must be more than 0.",
-        "sizing.buffer_cache_hit_pct": "Buffer cache hit ratio today must be less than 100.",  # "(optional)" dropped
+        "sizing.peak_cpu": "Peak CPU used must be more than 0 vCPUs.",
+        "sizing.buffer_cache_hit_pct": "Buffer cache hit ratio today must be less than 100 %.",  # "(optional)" dropped
         "features.rac": "Real Application Clusters (RAC) must be true or false.",
         "oracle.character_set": "Character set must be at least 2 characters long.",
     }
