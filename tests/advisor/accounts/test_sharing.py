@@ -118,12 +118,18 @@ def _topbar_links(body: str) -> list[str]:
 def test_a_share_links_reader_not_signed_in_gets_no_app_menu(
     client: Client, anon_client: Client, saved_assessment: Assessment, prices: None
 ) -> None:
-    # the app's pages would only send them to the sign-in page: the bar is the product's name and Sign in
+    # the app's pages would only send them to the sign-in page: the bar is the product's name, the tools open to
+    # everyone, and Sign in (back to the page they were on)
     link = _create_link(client, saved_assessment)
-    for response in (anon_client.get(f"/s/{link.token}/"), anon_client.get(reverse("account_login"))):
+    public = [reverse("advisor:iolimits"), reverse("pricing:estimate"), reverse("advisor:rules")]
+    share = anon_client.get(f"/s/{link.token}/")
+    assert _topbar_links(share.content.decode()) == [*public, f"{reverse('account_login')}?next=/s/{link.token}/"]
+    for response in (share, anon_client.get(reverse("account_login"))):
         body = response.content.decode()
         assert response.status_code == 200
-        assert _topbar_links(body) == [reverse("account_login")]
+        assert _topbar_links(body)[:3] == public
+        for path in _topbar_links(body):
+            assert anon_client.get(path).status_code == 200, path  # nothing in the bar asks them to sign in
         assert "Oracle on AWS Advisor</span>" in body and ">Sign in</a>" in body
         assert "New assessment" not in body and reverse("estates:estate-list") not in body
     signed_in = _topbar_links(client.get(f"/s/{link.token}/").content.decode())  # the signed-in menu is unchanged
