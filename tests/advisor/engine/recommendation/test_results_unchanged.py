@@ -15,7 +15,10 @@ price without the config key (180 reasons of RDS and EC2, 90 workloads; nothing 
 the Tuning Pack licensed with the Diagnostics Pack it needs, and Far Sync with the Active Data Guard it requires where
 it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking's order moved. Then an option that
 does not build the standby, replicas or DR copy another ranked option builds is left out as partial: no workload of
-the set moved; every one gains the ranking's two new fields (what no option compared builds)."""
+the set moved; every one gains the ranking's two new fields (what no option compared builds). Then sources said as
+people know them, without who copied or quoted them for our notes (every workload: findings' sources such as the
+price list's transcription file; Oracle Database@AWS notes and reasons quoting field42.ch, the Japanese edition read,
+"unverified", "could not be traced"); texts only, no figure, total or ranking moved."""
 
 import json
 import lzma
