@@ -64,6 +64,14 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "empty date": re.compile(r"\bas of\s*[),;]"),
     "rule id": re.compile(r"(?<![\w#-])(?:" + "|".join(sorted(RULE_IDS, key=len, reverse=True)) + r")(?![\w-])"),
     "field path": re.compile(rf"(?<![\w./-])(?:{_SECTION_NAMES}|storage|licences|licence|policy)\.[a-z_]+(?![\w./-])"),
+    # who copied or quoted a source for our notes, and how sure the notes were: a source is the document as people
+    # know it, with its date (a copy may be said to be one, in plain words)
+    "who copied or quoted a source": re.compile(
+        r"\bas copied by\b|\bvia Karpenter\b|\bprice-sync\b|\boci-pricing-mcp\b|\bapi-evangelist/|\bpricing YAML\b"
+        r"|\btranscription of\b|(?<![/\w.-])[\w.-]+\.pdf\b|\bagent-toolkit-for-aws\b|\(secondary\)"
+        r"|\b(?:Japanese|Chinese|Korean|French|German) edition\b|\bquoted by (?:[\w-]+\.)+[a-z]{2,}\b"
+        r"|\bunverified\b|\bcould not be traced\b|\bnot stated in our sources\b"
+    ),
 }
 
 
@@ -143,6 +151,19 @@ def page(client: Client, url: str, *args: Any, status: int = 200, **kwargs: Any)
         "a member packed more than 100 times is a zip bomb, not a report",
         "(awsdocs/amazon-ec2-user-guide at e3707c43)",
         "pricing-notes (IC 2026-05-03), SKU REF-4d-us-east-1-backup-storage",
+        # what a reviewer found in the PDF and the results page's cost lines (sources of price and licence lines)
+        "AWS Price List as copied by infracost's test data, us-east-1, 2024-07-01",
+        "AWS Price List via Karpenter, us-east-1, 2026-07-20",
+        "AWS Price List as copied by a price-sync rules file checked against the live price list",
+        "Oracle's public price list as copied by oci-pricing-mcp, 2026-01-05",
+        "cross-checked with api-evangelist/oracle-partitioning pricing YAML, 'effective Aug 3, 2026'",
+        "Oracle Technology Global Price List (transcription of technology-price-list-070617.pdf)",
+        "aws/agent-toolkit-for-aws (secondary)",
+        "Infrastructure Shape Characteristics, Exadata X11M systems (Japanese edition)",
+        "up to 8 ECPUs of the BYOL Cloud Service' (quoted by field42.ch)",
+        "(Third-party bills of materials show B110631 at 0.336, unverified.)",
+        "They could not be traced to their source and are not used",
+        "as transcribed (support not stated in our sources: taken at the 22% rate)",
     ],
 )
 def test_each_kind_of_note_is_caught(shown: str) -> None:
@@ -157,6 +178,10 @@ def test_each_kind_of_note_is_caught(shown: str) -> None:
         "AWS RDS User Guide, DB instance classes",
         "db.r5b.4xlarge, 2 x io2 500 GiB: $1,234.56 a month",
         "Prices as of 2023-02-23 to 2024-04-04",
+        "AWS Price List, us-east-1, 2024-07-01 (third-party copy)",
+        "Oracle Cloud Price List, 2026-01-05 (third-party copy)",
+        "Agent Toolkit for AWS (secondary source)",
+        "B110631 at 0.336, not confirmed",
     ],
 )
 def test_customer_words_pass(shown: str) -> None:

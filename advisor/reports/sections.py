@@ -48,7 +48,19 @@ class LicenceEstimateShown:
     notes: tuple[str, ...]
     lines: tuple[Line, ...]
     monthly_usd: Decimal
-    sources: list[tuple[str, str]] = field(default_factory=list)  # (price source, as of), each once
+    # (price source by the name people know it, its dates), each source once: "Oracle Technology Global Price List",
+    # "2026-09-15, 2026-08-03", as every cost line names it, not the research notes a price was checked against
+    sources: list[tuple[str, str]] = field(default_factory=list)
+
+
+def dated_source(sources: list[tuple[str, str]], name: str, as_of: str) -> None:
+    """Add ``name`` at ``as_of`` to ``sources`` ((name, its dates) pairs): a new pair, or a date more for it (its
+    dates newest first)."""
+    for n, (known, dates) in enumerate(sources):
+        if known == name:
+            sources[n] = (known, ", ".join(sorted({*dates.split(", "), as_of}, reverse=True)))
+            return
+    sources.append((name, as_of))
 
 
 def _metric_words(metric: str | None, count: int | None) -> str:
@@ -98,8 +110,7 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
             shown = estimates[key] = LicenceEstimateShown([], notes, lines, topology.licence_monthly_usd)
             for line in lines:  # a support line cites the product's source and the support rate's: each once
                 for part in line.price_source.split("; support: "):
-                    if (part, line.as_of) not in shown.sources:
-                        shown.sources.append((part, line.as_of))
+                    dated_source(shown.sources, source_name(part), line.as_of)
         shown.labels.append(option.label)
     return {
         "edition": CHOICE_LABELS[Edition][workload.oracle.edition.value],
@@ -172,12 +183,11 @@ def licences_compared(estimates: list[LicenceEstimateShown]) -> dict[str, Any] |
          for note in e.notes if note not in common]
         for e in estimates
     ]  # fmt: skip
-    dates: dict[str, list[str]] = {}  # a source quoted at several dates is named once, with its dates
+    sources: list[tuple[str, str]] = []  # a source quoted at several dates is named once, with its dates
     for estimate in estimates:
         for source, as_of in estimate.sources:
-            if as_of not in dates.setdefault(source, []):
-                dates[source].append(as_of)
-    sources = [(source, ", ".join(as_of)) for source, as_of in dates.items()]
+            for date in as_of.split(", "):
+                dated_source(sources, source, date)
     return {
         "rows": list(rows.values()),
         "common_notes": common,

@@ -140,7 +140,7 @@ def test_text_output_is_a_readable_bill(prices: None, tmp_path: Path) -> None:
     assert "* estimated: derived rather than read from the price list" in out
     total = out.split("Total, monthly", 1)[1].split()[0]
     assert total.startswith("$") and "Total, 1 year (12 months)" in out and "Total, 3 years (36 months)" in out
-    assert "sources:" in out and "AWS Price List as copied by ec2instances.info (Vantage), us-east-1" in out
+    assert "sources:" in out and f"AWS Price List, us-east-1, {instance.as_of.isoformat()} (third-party copy)" in out
     assert "VI21" not in out and "fixtures/" not in out and "§" not in out
 
 

@@ -114,7 +114,7 @@ def test_the_page_shows_every_priced_commitment_beside_on_demand(client: Client,
     for figure in ("$1,363.00", "$153.58", "$1,843<", "$5,529<"):
         assert figure in row, figure
     assert row.count("$1,843<") == 3  # year 1, 2 and 3
-    assert "AWS Price List via Vantage (instances.vantage.sh), us-east-1, 2026-05-12" in row
+    assert "AWS Price List, us-east-1, 2026-05-12 (third-party copy)" in row and "Vantage" not in row
     assert "22 commitment(s) not priced in this snapshot; refresh to price them" in page
     assert "Oracle licences are not discounted" in page
 

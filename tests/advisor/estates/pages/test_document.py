@@ -135,9 +135,10 @@ def test_a_twenty_database_estate_prints(client: Client, make_estate: Callable[.
     for name in ("DB01", "DB20", "Example Corp", "Ann Architect", f"Page 1 of {pages}", "Disclaimer"):
         assert name in text, name
     # its price sources by the names users know, not the files and dataset keys they were imported from
-    assert "AWS Price List via Karpenter, us-east-1, 2026-07-20" in text  # the rows are us-east-1's
-    assert "Oracle's public price list as copied by oci-pricing-mcp" in text  # Oracle Database@AWS list prices
+    assert "AWS Price List, us-east-1, 2026-07-20 (third-party copy)" in text  # the rows are us-east-1's
+    assert "Oracle Cloud Price List, 2026-01-05 (third-party copy)" in text  # Oracle Database@AWS list prices
     assert "AWS bulk offer file" not in text and "VI21" not in text and "@a74cd4c" not in text
+    assert "Karpenter" not in text and "oci-pricing-mcp" not in text  # who copied them is the rows' provenance
 
 
 def test_the_old_price_banner_is_a_note_to_the_reader_not_an_admin_instruction(

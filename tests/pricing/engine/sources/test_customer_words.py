@@ -47,6 +47,30 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
          "eu-west-1 io1 0.138/0.276).",
          "2 x the Single-AZ 0.10: derived: 2 x Single-AZ, as every other RDS Multi-AZ storage price held is (e.g. "
          "eu-west-1 io1 0.138/0.276)."),
+        # a file a document was read from, a repository, the language edition read, who quoted it, a commit
+        ("[TGPL-Y] Oracle Technology Global Price List (transcription of technology-price-list-070617.pdf)",
+         "Oracle Technology Global Price List"),
+        ("[TK] aws/agent-toolkit-for-aws, odb-aws.md knowledge card (secondary)",
+         "Agent Toolkit for AWS (secondary source)"),
+        ("transcription, cross-checked [TGPL-26] (api-evangelist/oracle-partitioning pricing YAML, 'effective Aug 3, "
+         "2026')", "transcription, cross-checked with a third-party source, 'effective Aug 3, 2026'"),
+        ("AWS RDS User Guide; ministryofjustice/cloud-platform issue #6370 (2024-10-24)",
+         "AWS RDS User Guide; a third-party source (2024-10-24)"),
+        ("awslabs/aws-support-tools PR #262 (2026-07-09)", "an AWS open-source project (2026-07-09)"),
+        ("Oracle, Exadata X11M systems (Japanese edition): from 2 database servers",
+         "Oracle, Exadata X11M systems: from 2 database servers"),
+        ("AWS What's New, 'replicas' (posted 2026-01-23; read in its Japanese edition)",
+         "AWS What's New, 'replicas' (posted 2026-01-23)"),
+        ("Service Descriptions: 'up to 8 ECPUs' (quoted by field42.ch)",
+         "Service Descriptions: 'up to 8 ECPUs' (as quoted by a third party)"),
+        ("(Third-party BOM samples show B110631 at 0.336, unverified.)",
+         "(Third-party bills of materials show B110631 at 0.336, not confirmed.)"),
+        ("[TGPL-Y] transcription (support not stated in the reference: taken at the 22% rate)",
+         "transcription (support taken at the 22% rate)"),
+        ("Oracle Technology Global Price List (transcription, cross-checked with the 2026 editions)",
+         "Oracle Technology Global Price List (third-party copy, cross-checked with the 2026 editions)"),
+        ("The reference re-verified no AWS document for ASM on EC2.", "We found no AWS document for ASM on EC2."),
+        ("x/awl (commit faac1318a02dad5ebe5963c7bb6e3b99e21acfbc, generated 2026-05-13)", "x/awl (generated 2026-05-13)"),
     ],
 )  # fmt: skip
 def test_our_notes_give_way_to_the_documents_name(raw: str, shown: str) -> None:
@@ -56,7 +80,11 @@ def test_our_notes_give_way_to_the_documents_name(raw: str, shown: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["AWS Price List, eu-west-1, 2023-02-23", "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/README.md",
-     "db.r5b.4xlarge: 16 vCPUs (2 x 8)", "the standby (not readable); see the guide", ""],
+     "db.r5b.4xlarge: 16 vCPUs (2 x 8)", "the standby (not readable); see the guide", "",
+     # addresses and words with a slash are not repositories, an address's PDF is no file of ours
+     "https://www.oracle.com/assets/technology-price-list-070617.pdf", "https://github.com/aws/agent-toolkit-for-aws",
+     "$0.01 per GB in/out", "move PDBs with Data Pump instead of unplug/plug", "Database/Storage Server - X11MV",
+     "a blog copy of aws.amazon.com/free", "Enterprise Edition (Standard Edition 2 has none)"],
 )  # fmt: skip
 def test_customer_words_are_left_as_they_are(text: str) -> None:
     assert customer_words(text) is text

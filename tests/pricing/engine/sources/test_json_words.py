@@ -43,13 +43,13 @@ def test_cost_lines_name_the_price_list_and_keep_an_aws_sku_to_look_up() -> None
     lines = customer_json(ANSWER)["lines"]
     assert lines[0]["price_source"] == "AWS Price List, eu-west-1, 2023-02-23 · SKU UZ7N3QU3DRSU25FK"
     # a key our importer made up for a third party's copy cannot be looked up: not shown
-    assert lines[1]["price_source"] == "AWS Price List as copied by ec2instances.info (Vantage), us-east-1, 2021-08-03"
+    assert lines[1]["price_source"] == "AWS Price List, us-east-1, 2021-08-03 (third-party copy)"
 
 
 def test_price_sources_are_each_source_once_by_its_name() -> None:
     assert customer_json(ANSWER)["cost"]["price_sources"] == [
-        "AWS Price List as copied by ec2instances.info (Vantage), us-east-1, 2021-08-03",
         "AWS Price List, eu-west-1, 2023-02-23",
+        "AWS Price List, us-east-1, 2021-08-03 (third-party copy)",
     ]
 
 
