@@ -25,6 +25,7 @@ from advisor.engine.recommendation.recommender import (
 )
 from advisor.engine.sizing import SizingPolicy
 from advisor.pages import charts
+from advisor.pages.candidate_words import configuration_words, coremark_words, licence_count_words, storage_words
 from advisor.pages.commitment_words import (
     CommitmentRow,
     best_running_totals,
@@ -35,6 +36,9 @@ from advisor.pages.commitment_words import (
 from pricing.engine.calculator import as_of_span
 from pricing.engine.cash_flow import CashFlow, cash_flow
 from pricing.engine.freshness import DEFAULT_STALE_AFTER_DAYS, price_age, price_dates_line
+from pricing.engine.licences.prices import licence_price_list
+from pricing.engine.odb_prices import odb_price_list
+from pricing.engine.sources.customer_words import customer_words
 from pricing.engine.sources.names import named_sources, region_of
 
 COMPONENTS: tuple[tuple[str, str], ...] = (
@@ -180,65 +184,6 @@ def _parts(candidate: Candidate) -> tuple[CostPart, ...]:
     return tuple(CostPart(key, label, sums[key]) for key, label in COMPONENTS if sums[key])
 
 
-def storage_words(candidate: Candidate) -> str:
-    volumes = candidate.layout.volumes
-    v = volumes[0]
-    extras = []
-    if v.iops:
-        extras.append(f"{v.iops:,.0f} IOPS")
-    if v.throughput_mib_s:
-        extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
-    each = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
-    if len(volumes) > 1:
-        return f"{len(volumes)} × {each}, striped by ASM"
-    return each
-
-
-def configuration_words(candidate: Candidate) -> str:
-    cores = (
-        f" (Optimize CPUs: {candidate.cores} cores × {candidate.threads_per_core} threads = "
-        f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
-        if candidate.cores
-        else ""
-    )
-    members = " + ".join(m.plan.label for m in candidate.topology.members)
-    store = "; instance-store NVMe as ASM preferred-read mirror" if candidate.instance_store else ""
-    return (
-        f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
-        f"{members}{store}"
-    )
-
-
-def licence_count_words(candidate: Candidate) -> str:
-    """'Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of them
-    (...) = 16', or "" when the licences are in the instance price."""
-    licence = candidate.topology.licence
-    if licence is None or not licence.products:
-        return ""
-    count = licence.licences_per_server
-    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
-    words = (
-        f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
-        f"{licence.servers * count} in all, per product"
-    )
-    for product in licence.products:
-        if product.servers != licence.servers:
-            words += (
-                f"; {product.name} on {product.servers} of them (the primary's and those open read-only) = "
-                f"{product.required}"
-            )
-    return words
-
-
-def coremark_words(candidate: Candidate) -> str:
-    """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
-    measurements; smaller differences are not credited' beside a candidate, or why there is none."""
-    if candidate.coremark_per_thread is None:
-        return "CoreMark per thread: not measured in the stored benchmarks"
-    measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
-    return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured
-
-
 def _odb_column(option: OptionRecommendation, recommendation: Recommendation) -> Column:
     """Oracle Database@AWS: Exadata infrastructure and VM cluster at Oracle's list prices."""
     result = option.odb
@@ -346,6 +291,20 @@ def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
     return [(name, field.title or name, getattr(policy, name)) for name, field in SizingPolicy.model_fields.items()]
 
 
+def other_price_dates(cols: list[Column]) -> list[str]:
+    """The price lists beside AWS's that the compared totals read, with their dates: Oracle's licence price list
+    where a total counts licences, Oracle's list prices where Oracle Database@AWS is priced."""
+    out = []
+    if any(c.option.chosen is not None and c.option.chosen.topology.licence for c in cols):
+        prices = licence_price_list().price_list
+        out.append(f"Oracle licences: {customer_words(prices.title)}, as of {prices.as_of}")
+    if any(getattr(c.option.odb, "monthly_usd", None) is not None for c in cols):
+        odb = odb_price_list()
+        dates = sorted({p.as_of for p in odb.prices})
+        out.append(f"Oracle Database@AWS: {odb.price_basis}, as of {', '.join(dates)}")
+    return out
+
+
 def results_context(
     recommendation: Recommendation, *, today: date | None = None, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS
 ) -> dict[str, Any]:
@@ -388,6 +347,7 @@ def results_context(
         "price_snapshots": snapshots,
         # the one line dating the prices: the banner, the table, a PDF's cover, disclaimer and footer all say it
         "price_dates": price_dates_line((as_of for _, as_of in snapshots), (region for region, _ in snapshots)),
+        "other_price_dates": other_price_dates(cols),
         "price_sources": sources,
         "price_age": price_age(
             (as_of for _, as_of in snapshots),

@@ -17,7 +17,7 @@ from pathlib import Path
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.topology import plan_topology
 from advisor.engine.workload import parse_workload
-from advisor.pages.results import licence_count_words
+from advisor.pages.candidate_words import licence_count_words
 from pricing.engine.prices.book import PriceBook
 from pricing.offers.files import read_offer_file
 

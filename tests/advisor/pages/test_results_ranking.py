@@ -137,3 +137,13 @@ def test_a_partial_total_is_never_recommended_beside_a_full_one_nor_two_partial_
     two_partial = rank_options(options=(option("ec2", "900.00", no_price=backups),
                                         option("rds", "1000.00", no_price=backups)))  # fmt: skip
     assert two_partial.recommended is None and not two_partial.partial_alone
+
+
+def test_the_prices_row_dates_oracle_s_price_lists_beside_aws_s_where_the_totals_read_them() -> None:
+    # EE BYOL on EC2: the total counts licences from Oracle's Technology Global Price List (held as of 2026-09-15)
+    context = results_context(latency_on_ec2_prices_only(), today=TODAY)
+    assert context["other_price_dates"][0] == (
+        "Oracle licences: Oracle Technology Global Price List (USD list prices; processor metric), as of 2026-09-15"
+    )
+    # SE2: Oracle Database@AWS (Enterprise Edition only) is not priced, so its list is not named
+    assert not any("Oracle Database@AWS" in d for d in results_context(small_se2(), today=TODAY)["other_price_dates"])

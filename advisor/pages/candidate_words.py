@@ -1,0 +1,68 @@
+"""A chosen candidate in words, as the results page and the PDF say it: its configuration, storage, Oracle licence
+count and the CoreMark behind its CPU sizing.
+
+Pure Python (no Django): read by ``advisor.pages.results``.
+"""
+
+from __future__ import annotations
+
+from advisor.engine.recommendation.candidates import Candidate
+
+
+def storage_words(candidate: Candidate) -> str:
+    volumes = candidate.layout.volumes
+    v = volumes[0]
+    extras = []
+    if v.iops:
+        extras.append(f"{v.iops:,.0f} IOPS")
+    if v.throughput_mib_s:
+        extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
+    each = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
+    if len(volumes) > 1:
+        return f"{len(volumes)} × {each}, striped by ASM"
+    return each
+
+
+def configuration_words(candidate: Candidate) -> str:
+    cores = (
+        f" (Optimize CPUs: {candidate.cores} cores × {candidate.threads_per_core} threads = "
+        f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
+        if candidate.cores
+        else ""
+    )
+    members = " + ".join(m.plan.label for m in candidate.topology.members)
+    store = "; instance-store NVMe as ASM preferred-read mirror" if candidate.instance_store else ""
+    return (
+        f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
+        f"{members}{store}"
+    )
+
+
+def licence_count_words(candidate: Candidate) -> str:
+    """'Oracle licences: 3 servers × 8 processor licences = 24 in all, per product; Active Data Guard on 2 of them
+    (...) = 16', or "" when the licences are in the instance price."""
+    licence = candidate.topology.licence
+    if licence is None or not licence.products:
+        return ""
+    count = licence.licences_per_server
+    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
+    words = (
+        f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
+        f"{licence.servers * count} in all, per product"
+    )
+    for product in licence.products:
+        if product.servers != licence.servers:
+            words += (
+                f"; {product.name} on {product.servers} of them (the primary's and those open read-only) = "
+                f"{product.required}"
+            )
+    return words
+
+
+def coremark_words(candidate: Candidate) -> str:
+    """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
+    measurements; smaller differences are not credited' beside a candidate, or why there is none."""
+    if candidate.coremark_per_thread is None:
+        return "CoreMark per thread: not measured in the stored benchmarks"
+    measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
+    return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured
