@@ -73,14 +73,16 @@ def estate_csv(rows: list[ExportRow]) -> str:
 
 
 def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
-    out: list[list[Any]] = [["placement", "monthly_usd", "one_year_usd", "three_year_usd",
+    # the API's names: run-rate a month, a year and three years; cash as paid over three years on-demand and with each
+    # database on its best commitment
+    out: list[list[Any]] = [["placement", "monthly_usd", "one_year_usd", "three_year_usd", "three_year_cash_usd",
                              "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
                              "databases_partial"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         out.append([p.label, _money(p.monthly_usd), _money(p.one_year_usd), _money(p.three_year_usd),
-                    _money(p.committed_three_year_usd), p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced,
+                    _money(p.cash_three_year_usd), _money(p.committed_three_year_usd), p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced,
                     split, p.partial])  # fmt: skip
     return out
 
@@ -120,7 +122,7 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         for heading in sheet[1]:  # a sheet may hold its header alone (nothing assessed yet)
-            if str(heading.value or "").endswith("_usd"):
+            if "_usd" in str(heading.value or ""):  # money, to the cent
                 for row in range(2, sheet.max_row + 1):
                     sheet.cell(row, heading.column).number_format = "#,##0.00"
         sheet.freeze_panes = "A2"

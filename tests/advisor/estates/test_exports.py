@@ -39,3 +39,22 @@ def test_the_xlsx_export_writes_those_names_as_strings_and_money_as_numbers(
     assert {c.data_type for c in names} == {"s"}
     money = [sheet.cell(row, header.index("recommended_monthly_usd") + 1) for row in range(2, sheet.max_row + 1)]
     assert {c.data_type for c in money} == {"n"} and all(c.value is not None for c in money)
+
+
+def test_the_xlsx_totals_say_every_figure_the_page_and_the_api_say_money_formatted_to_the_cent(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = _estate(make_estate)
+    book = load_workbook(io.BytesIO(client.get(estate.get_absolute_url() + "export.xlsx").content))
+    sheet = book["Totals"]
+    header = [c.value for c in sheet[1]]
+    said = client.get(f"/api/v1/estates/{estate.public_id}").json()["totals"]["placements"]
+    money = [h for h in header if "_usd" in h]
+    # the same names as the API: run-rate, cash as paid on-demand, cash as paid on the best commitments
+    assert money == ["monthly_usd", "one_year_usd", "three_year_usd", "three_year_cash_usd",
+                     "three_year_usd_best_commitments"]  # fmt: skip
+    for row, placement in zip(range(2, sheet.max_row + 1), said, strict=True):
+        for name in money:
+            cell = sheet.cell(row, header.index(name) + 1)
+            assert cell.number_format == "#,##0.00", name
+            assert f"{cell.value:.2f}" == placement[name], (placement["placement"], name)
