@@ -73,7 +73,7 @@ def test_every_page_works_under_the_policy(
     page.select_option("#f-environment-region", "eu-west-1")
     page.fill("#f-environment-hours-per-month", "900")
     expect(page.locator("#err-environment-hours-per-month")).to_contain_text(
-        "Hours running per month must be 744 or less."
+        "Hours running per month must be 744 hours or less."
     )
     page.fill("#f-environment-hours-per-month", "730")
     expect(page.locator("#err-environment-hours-per-month")).to_be_empty()

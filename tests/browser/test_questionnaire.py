@@ -35,7 +35,7 @@ def test_fill_validate_save_and_reload_the_questionnaire(
     # Inline validation while typing: an out-of-range answer is marked without a reload.
     page.fill("#f-environment-hours-per-month", "900")
     error = page.locator("#err-environment-hours-per-month")
-    expect(error).to_have_text("Hours running per month must be 744 or less.")
+    expect(error).to_have_text("Hours running per month must be 744 hours or less.")
     # An inconsistent combination is explained on the field that causes it.
     page.check("#f-features-rac")
     expect(page.locator("#err-features-rac")).to_contain_text("Oracle removed RAC from Standard Edition 2")
