@@ -355,6 +355,7 @@ def results_context(
             threshold_days=stale_after_days,
             regions=(region for region, _ in snapshots),
         ),
+        "priced_any": any(c.monthly_usd is not None for c in charted),
         "cost_chart": charts.cost_by_component_figure(charted),
         "cumulative_chart": charts.cumulative_cost_figure(charted),
         "capacity_chart": charts.capacity_figure(curves, recommendation.need),

@@ -386,3 +386,13 @@ def test_commitments_not_priced_for_one_reason_are_listed_once_with_that_reason(
     for items in lists:
         reasons = [item.split(": ", 1)[1] for item in re.findall(r"<li>(.*?)</li>", items)]
         assert len(reasons) == len(set(reasons))  # each reason once, with every commitment it holds for
+
+
+def test_a_region_without_prices_shows_no_empty_charts(client, prices):
+    from advisor.engine.workload import parse_workload
+
+    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "li"},
+                               "environment": {"region": "mx-central-1"}})  # fmt: skip
+    assessment = services.assessment_create(meta=services.AssessmentMeta(name="Far away"), workload=workload)
+    page = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    assert 'id="no-charts"' in page and 'data-plotly-figure="cost-chart"' not in page

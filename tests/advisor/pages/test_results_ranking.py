@@ -147,3 +147,10 @@ def test_the_prices_row_dates_oracle_s_price_lists_beside_aws_s_where_the_totals
     )
     # SE2: Oracle Database@AWS (Enterprise Edition only) is not priced, so its list is not named
     assert not any("Oracle Database@AWS" in d for d in results_context(small_se2(), today=TODAY)["other_price_dates"])
+
+
+def test_nothing_priced_draws_no_empty_charts_and_says_why() -> None:
+    workload = load_scenario(SCENARIO_DIR / "small-oltp-se2.json").workload
+    context = results_context(recommend(workload, PriceBook([])), today=TODAY)
+    assert context["priced_any"] is False
+    assert results_context(small_se2(), today=TODAY)["priced_any"] is True
