@@ -320,6 +320,13 @@ def _estimate(
     if estimated:
         notes.append("Estimated rather than read from the price list: " + "; ".join(estimated))
     notes.extend(licence.notes)
+    priced_servers = 2 if cfg.platform != "ec2" and cfg.deployment == "multi-az" else 1  # RDS Multi-AZ: the pair
+    if licence.products and cfg.licences.servers is not None and cfg.licences.servers > priced_servers:
+        notes.append(
+            f"The AWS lines price {'this Multi-AZ pair' if priced_servers == 2 else 'this one instance'}: the "
+            f"instances and storage of the other {cfg.licences.servers - priced_servers} licensed server(s) are not "
+            "in this estimate"
+        )
     return Estimate(
         platform=cfg.platform,
         region=cfg.region,

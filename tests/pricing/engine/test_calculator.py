@@ -382,3 +382,12 @@ def test_the_issue_example_config_parses():
         }
     )
     assert config.storage.iops == 15000 and config.licences.include
+
+
+def test_more_licensed_servers_than_the_aws_lines_price_say_what_is_left_out(book):
+    three = estimate(rds(licences={"include": True, "servers": 3, "vcpus": 4}), book)
+    assert three.licence.servers == 3
+    assert "The AWS lines price this one instance: the instances and storage of the other 2 licensed server(s) are " \
+           "not in this estimate" in three.notes  # fmt: skip
+    pair = estimate(rds(deployment="multi-az", licences={"include": True, "servers": 2, "vcpus": 4}), book)
+    assert not any(n.startswith("The AWS lines price") for n in pair.notes)  # Multi-AZ prices both of them
