@@ -14,6 +14,7 @@ from pricing import refresh_job
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.rows import PriceRow
+from pricing.engine.sources.names import source_name
 from pricing.jobs.models import Job
 from pricing.jobs.services import HEARTBEAT_TIMEOUT
 from pricing.models import PriceSnapshot
@@ -30,6 +31,8 @@ def snapshot_groups() -> list[dict[str, Any]]:
         groups.setdefault((snapshot.region, snapshot.service), []).append(snapshot)
     for snapshots in groups.values():
         _link_impacts(snapshots)
+        for snapshot in snapshots:  # named as people know it; the files and commits it was read from on hover
+            snapshot.source_words = source_name(snapshot.source, region=snapshot.region)
     return [
         {"region": region, "service": service, "snapshots": snapshots, "anchor": f"prices-{region}-{service}"}
         for (region, service), snapshots in groups.items()

@@ -100,9 +100,11 @@ def test_prices_page_lists_current_and_earlier_snapshots(
 
     text = text_of(staff.get(reverse("pricing:prices")))
 
-    assert f"#{new.pk} current 2023-02-23 bulk offer file AWS bulk offer file AmazonRDS eu-west-1" in text
-    assert f"(AmazonRDS.json) {new.row_count}" in text
-    assert f"#{fixture.pk} earlier 2023-02-23 committed fixture fixtures/prices: eu-west-1/AmazonRDS.json 608" in text
+    # each snapshot's source as people know it (the files it was read from on hover, never in the text)
+    assert f"#{new.pk} current 2023-02-23 bulk offer file AWS Price List, eu-west-1 {new.row_count}" in text
+    assert (f"#{fixture.pk} earlier 2023-02-23 committed fixture AWS Price List rows bundled with the advisor, "
+            "eu-west-1 608") in text  # fmt: skip
+    assert "fixtures/prices" not in text and "AmazonRDS.json" not in text
     body = body_of(staff.get(reverse("pricing:prices")))
     assert f'href="/prices/{fixture.pk}/make-current"' in body  # a page that shows what changes and asks to confirm
     assert f'href="/prices/{new.pk}/make-current"' not in body
