@@ -22,7 +22,10 @@ def staff_required(view: View) -> View:
         if not user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not (user.is_active and user.is_staff):
-            raise PermissionDenied("Price snapshots and refreshes are for the site's staff.")
+            raise PermissionDenied(
+                "Price snapshots and refreshes are for the site's staff: ask an administrator if you need them. The "
+                "prices they keep are the ones every page uses."
+            )
         return view(request, *args, **kwargs)
 
     return gated

@@ -79,7 +79,8 @@ def test_prices_pages_are_for_staff_only(anon_client: Client, client: Client, ur
     # signed in without staff rights: told so on the site's page, not sent to sign in again as somebody else
     response = client.get(url)
     assert response.status_code == 403
-    assert "For staff only" in response.content.decode() and "/admin/login/" not in response.content.decode()
+    page = response.content.decode()
+    assert "Price snapshots and refreshes are for the site&#x27;s staff" in page and "/admin/login/" not in page
 
 
 def test_nav_shows_prices_to_staff_only(client: Client, prices: None) -> None:

@@ -125,10 +125,12 @@ def recommend_odb(
     shapes: OdbShapes | None = None,
     rates: OdbRates | None = None,
     licences: LicenceConfig | None = None,
+    far_sync: bool = False,
 ) -> OdbResult:
     """Size and price one Exadata deployment (and its standbys); problems and reasons in words. ``rates`` are the
     buyer's private-offer rates (default: Oracle's list prices); ``licences`` the licence terms BYOL is counted with
-    (default: list price, none owned, 3 years)."""
+    (default: list price, none owned, 3 years); ``far_sync``: the standbys are fed through Far Sync, an Active Data
+    Guard feature licensed on every VM cluster of the configuration (as on EC2)."""
     rates = rates or OdbRates()
     prices, regions, shapes = prices or odb_price_list(), regions or odb_regions(), shapes or odb_shapes()
     where = regions.get(region)
@@ -206,7 +208,7 @@ def recommend_odb(
         )
     clusters = 1 + (local_standby is not None) + (standby is not None)
     # the local standby opens read-only with Active Data Guard; the cross-Region standby stays mounted, as on EC2
-    readable = 1 + (local_standby is not None and "active_data_guard" in options_byol)
+    readable = clusters if far_sync else 1 + (local_standby is not None and "active_data_guard" in options_byol)
     rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
                                   shapes=shapes, options=options_byol, config=licences,

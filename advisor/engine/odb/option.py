@@ -137,6 +137,7 @@ def odb_recommendation(
         multi_az=workload.availability.multi_az,
         rates=odb_rates(workload),
         licences=licence_config(workload, vcpus=None, cores=None, options=options, include=True),
+        far_sync=workload.features.far_sync,
     )
     notes = list(result.problems)
     byol = workload.oracle.licence_model.value == "byol"

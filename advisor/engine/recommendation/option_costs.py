@@ -29,6 +29,7 @@ from pricing.engine.licences.cost import (
     licence_price_list,
     validate_licences,
 )
+from pricing.engine.licences.counting import with_prerequisites
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
@@ -84,8 +85,9 @@ def wanted_options(workload: Workload, platform: str) -> tuple[str, ...]:
 
 
 def _owned(oracle: OracleSection, options: tuple[str, ...]) -> int | dict[str, int]:
-    """Licences owned: the edition's, and of each option the features need what the answer says is owned."""
-    owned = parse_owned_options(oracle.option_licences_owned).owned(options)
+    """Licences owned: the edition's, and of each option the features need (and of each product those need, such as
+    the Tuning Pack's Diagnostics Pack) what the answer says is owned."""
+    owned = parse_owned_options(oracle.option_licences_owned).owned(with_prerequisites(options))
     if not any(owned.values()):
         return oracle.processor_licences_owned
     return {oracle.edition.value: oracle.processor_licences_owned, **owned}

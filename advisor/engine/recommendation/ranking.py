@@ -187,6 +187,8 @@ def _like_for_like(
     lacks a member the other counts). What no ranked option builds leaves them comparable, and all stay ranked."""
     lacks = {index: _lacking(options[index]) for _, index, _ in ranked}
     built = {kind for kinds in ({"standby", "replicas", "dr"} - set(lack) for lack in lacks.values()) for kind in kinds}
+    if all(any(kind in built for kind in lacks[index]) for _, index, _ in ranked):
+        return ranked  # each lacks what another builds: none is the like of another, all stay (what each lacks is said)
     kept = []
     for entry in ranked:
         monthly, index, row = entry

@@ -7,8 +7,8 @@ cannot say it, what it accepts (``accepted``); the questionnaire, the JSON Schem
 from __future__ import annotations
 
 from decimal import Decimal
-from enum import StrEnum
-from typing import Any, get_args
+from enum import Enum, StrEnum
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -132,10 +132,24 @@ class _Section(BaseModel):
         if isinstance(value, bool) and info.field_name is not None:
             annotation = cls.model_fields[info.field_name].annotation
             if annotation is not bool and bool not in get_args(annotation):
+                choices = _choices(annotation)
+                if choices:  # a choice (a Literal or an enum): said as the choice's refusal, naming what it takes
+                    expected = ", ".join(repr(c) for c in choices)
+                    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
                 numbers = {int, float, Decimal} & {annotation, *get_args(annotation)}
                 kind = "int_type" if numbers == {int} else "float_type" if numbers else "string_type"
                 raise PydanticCustomError(kind, "Input should not be true or false")
         return value
+
+
+def _choices(annotation: Any) -> tuple[Any, ...]:
+    """The values a choice field takes (a Literal's values, an enum's), or () for any other annotation."""
+    for part in (annotation, *get_args(annotation)):
+        if get_origin(part) is Literal:
+            return get_args(part)
+        if isinstance(part, type) and issubclass(part, Enum):
+            return tuple(member.value for member in part)
+    return ()
 
 
 def _check_region(code: str) -> None:

@@ -19,12 +19,13 @@ Pure Python (no Django). The rules come from the price list (``prices``):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from pricing.engine.cpu_options import CpuOptions, cpu_options
 from pricing.engine.licences.contract import LicenceConfig, LicenceInvalid, LicenceProblem
-from pricing.engine.licences.prices import LicencePriceList, SocketRule, licence_price_list
+from pricing.engine.licences.prices import LicencePriceList, Prerequisite, SocketRule, licence_price_list
 from pricing.engine.sources.customer_words import customer_words
 
 _BEFORE_19C = ("12.1", "12.2", "18c")
@@ -178,15 +179,29 @@ def licensed_products(
                 f"Multitenant is not licensed: {config.pdbs} PDBs are within the {free} Oracle {config.db_version} "
                 f"allows without it (source: {prices.multitenant_rule.source})"
             )
-    for key in list(options):  # an option another needs is licensed with it, said once with its source
-        for needed in prices.product(key).requires if key in prices.option_keys() else ():
-            if needed.option not in options:
-                options.append(needed.option)
-                notes.append(
-                    f"The {prices.product(key).name} needs the {prices.product(needed.option).name}, so it is "
-                    f"licensed too (source: {needed.source})"
-                )
+    for key, needed in prerequisites(options, prices):  # an option another needs is licensed with it, said once
+        options.append(needed.option)
+        notes.append(
+            f"The {prices.product(key).name} needs the {prices.product(needed.option).name}, so it is licensed too "
+            f"(source: {needed.source})"
+        )
     return keys + options, notes
+
+
+def prerequisites(options: Sequence[str], prices: LicencePriceList) -> list[tuple[str, Prerequisite]]:
+    """The products ``options`` need and do not hold (the Tuning Pack's Diagnostics Pack), each once, with the
+    option that needs it: what licensing ``options`` adds."""
+    out: list[tuple[str, Prerequisite]] = []
+    for key in options:
+        for needed in prices.product(key).requires if key in prices.option_keys() else ():
+            if needed.option not in options and all(n.option != needed.option for _, n in out):
+                out.append((key, needed))
+    return out
+
+
+def with_prerequisites(options: Sequence[str], prices: LicencePriceList | None = None) -> tuple[str, ...]:
+    """``options`` and the products they need: what is licensed, so what owned licences can count against."""
+    return (*options, *(n.option for _, n in prerequisites(options, prices or licence_price_list())))
 
 
 def licensed_vcpus(config: LicenceConfig, ctx: LicenceContext) -> int:

@@ -199,30 +199,39 @@ _PLAIN_MARKS = (
     "(transcription",
 )
 
-# A public repository ("owner/name"), named as people know what it holds; one not listed is said to be a third
-# party's (or AWS's) source, with what pointed into it (its test data, a YAML file, a pull request or an issue).
+# The public repositories our sources were read from ("owner/name"), named as people know what they hold, or as a
+# third party's (or AWS's) source, with what pointed into it (its test data, a YAML file, a pull request or an issue).
+# Only these are rewritten: "owner/name" alone cannot tell a repository from a pair of words ("us-east-1/us-west-2",
+# "single-az/multi-az", "oracle-ee/bring-your-own-license"), which stay as they are.
 KNOWN_REPOSITORIES = {
     "aws/agent-toolkit-for-aws": "Agent Toolkit for AWS",
     "aws/amazon-ec2-instance-selector": "Amazon EC2 Instance Selector",
     "awsdocs/amazon-ec2-user-guide": "Amazon EC2 User Guide",
     "awsdocs/amazon-rds-user-guide": "Amazon RDS User Guide",
     "vantage-sh/ec2instances.info": "ec2instances.info (Vantage)",
+    "aws/karpenter-provider-aws": "an AWS open-source project",
+    "awslabs/aws-support-tools": "an AWS open-source project",
+    "opszero-app/instances.json": "a third-party source",
+    "timfanda35/aws-pricing-list-loader": "a third-party source",
+    "jasonwilbur/oci-pricing-mcp": "a third-party source",
+    "oracle-devrel/technology-engineering": "Oracle Developer Relations",
+    "balddba/oracle-license-manager": "a third-party source",
+    "api-evangelist/oracle-partitioning": "a third-party source",
+    "ministryofjustice/cloud-platform": "a third-party source",
+    "jacklty/oci_doc_crawler": "a third-party source",
+    "cycloidio/terracost": "a third-party source",
+    "infracost/infracost": "a third-party source",
+    "jpetrucciani/awl": "a third-party source",
 }
-AWS_OWNERS = ("aws", "awslabs", "awsdocs", "aws-samples")
-# an owner is lower-case letters, digits and hyphens (never a dot: "aws.amazon.com/free" is an address); a name
-# holds a hyphen, a dot or an underscore, so "in/out" and "st1/sc1" are words, not repositories
 _REPOSITORY = re.compile(
-    r"(?<![\w./:@#$%-])(?P<owner>(?=[a-z0-9-]*[a-z])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)"
-    r"/(?P<name>(?=[\w.-]*[-._])(?=[\w.-]*[a-z])[a-z0-9][\w.-]*[a-z0-9])(?![\w/-]|\.\w)"
-    r"(?:\s+(?:PR|issue|pull request) #\d+|\s+(?:pricing\s+)?(?:YAML|test data)\b)?"
+    r"(?<![\w./:@#$%-])(?P<repository>"
+    + "|".join(re.escape(name) for name in sorted(KNOWN_REPOSITORIES, key=len, reverse=True))
+    + r")(?![\w/-]|\.\w)(?:\s+(?:PR|issue|pull request) #\d+|\s+(?:pricing\s+)?(?:YAML|test data)\b)?"
 )
 
 
 def _repository(found: re.Match[str]) -> str:
-    repository = f"{found['owner']}/{found['name']}"
-    if repository in KNOWN_REPOSITORIES:
-        return KNOWN_REPOSITORIES[repository]
-    return "an AWS open-source project" if found["owner"] in AWS_OWNERS else "a third-party source"
+    return KNOWN_REPOSITORIES[found["repository"]]
 
 
 # A text no step could change holds none of what the steps test for first (a citation key's bracket, each step's

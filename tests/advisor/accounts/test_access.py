@@ -103,7 +103,10 @@ def test_team_members_see_each_others_and_viewers_change_nothing(user: Any) -> N
     assert alice.get(_urls(private)["results"]).status_code == 404
     viewer = _signed_in(carol)
     assert viewer.get(_urls(shared)["results"]).status_code == 200
-    assert viewer.post(_urls(shared)["delete"]).status_code == 403
+    refused = viewer.post(_urls(shared)["delete"])
+    assert refused.status_code == 403
+    page = refused.content.decode()  # told why on the site's page, not that it is for staff
+    assert "Your team membership lets you see this assessment, not change it." in page and "staff" not in page
     assert Assessment.objects.filter(pk=shared.pk).exists()
 
 

@@ -152,3 +152,27 @@ def test_far_sync_on_ec2_licenses_active_data_guard_on_every_member_and_rds_whic
 def test_the_tuning_pack_is_licensed_with_the_diagnostics_pack_it_needs():
     licensed = products(chosen(workload({"multi_az": False}, {"tuning_pack": True}), "ec2"))
     assert licensed["diagnostics_pack"].required == licensed["tuning_pack"].required == licensed["ee"].required
+
+
+def test_diagnostics_pack_licences_owned_count_when_the_tuning_pack_brings_it() -> None:
+    load = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol", "option_licences_owned": "diagnostics_pack=100"},
+        "availability": {"multi_az": False}, "features": {"tuning_pack": True},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    licensed = products(chosen(load, "ec2"))
+    assert licensed["diagnostics_pack"].owned == licensed["diagnostics_pack"].required > 0
+    assert licensed["diagnostics_pack"].to_buy == 0 and licensed["tuning_pack"].owned == 0
+
+
+def test_far_sync_on_oracle_database_at_aws_licenses_active_data_guard_on_every_vm_cluster() -> None:
+    load = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"}, "features": {"far_sync": True},
+        "availability": {"multi_az": False, "cross_region_dr": True, "dr_region": "us-west-2"},
+        "environment": {"region": "us-east-1"},
+    })  # fmt: skip
+    from tests.advisor.engine.recommendation.comparison_set import price_book
+
+    odb = next(o for o in recommend(load, price_book()).options if o.option == "odb").odb
+    licensed = {p.key: p for p in odb.byol_licences.products}
+    assert licensed["active_data_guard"].servers == licensed["ee"].servers == 2  # primary and DR clusters

@@ -223,3 +223,11 @@ def test_what_no_option_compared_builds_leaves_them_ranked_and_is_said_beside_th
     assert words[1].startswith("No option compared builds everything the workload asks for, so no total counts it: "
                                "Multi-AZ on EC2")  # fmt: skip
     assert ranking_json(ranking)["unbuilt"] == [NO_STANDBY[1], replicas[1]]
+
+
+def test_options_that_each_lack_what_the_other_builds_all_stay_ranked_not_all_left_out() -> None:
+    no_dr = ("dr", "Cross-Region DR: not built")
+    ranking = rank_options(options=(option("rds", "1500.00", lacking=(no_dr,)), option("ec2", "990.81",
+                                                                                       lacking=(NO_STANDBY,))))  # fmt: skip
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+    assert ranking.unbuilt == (NO_STANDBY[1],)  # the recommended option's own gap, said beside it

@@ -271,3 +271,7 @@ def test_true_or_false_where_a_figure_is_asked_is_refused_not_read_as_one_or_zer
     assert errors["sizing.peak_cpu"].startswith("Peak CPU used must be a number")
     assert errors["oracle.pdb_count"].startswith("Pluggable databases must be a whole number")
     assert parse_workload({"features": {"rac": True}}).features.rac is True  # a yes/no field still takes them
+    # a choice says what it takes
+    choice = errors_of({"io": {"db_block_size_kib": True}, "oracle": {"edition": False}})
+    assert choice["io.db_block_size_kib"] == "Block size (db_block_size) must be one of 2, 4, 8, 16, 32 KiB."
+    assert choice["oracle.edition"].startswith("Edition must be one of")

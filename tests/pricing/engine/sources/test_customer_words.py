@@ -84,7 +84,10 @@ def test_our_notes_give_way_to_the_documents_name(raw: str, shown: str) -> None:
      # addresses and words with a slash are not repositories, an address's PDF is no file of ours
      "https://www.oracle.com/assets/technology-price-list-070617.pdf", "https://github.com/aws/agent-toolkit-for-aws",
      "$0.01 per GB in/out", "move PDBs with Data Pump instead of unplug/plug", "Database/Storage Server - X11MV",
-     "a blog copy of aws.amazon.com/free", "Enterprise Edition (Standard Edition 2 has none)"],
+     "a blog copy of aws.amazon.com/free", "Enterprise Edition (Standard Edition 2 has none)",
+     # pairs of words joined by a slash, shaped like a repository's owner/name, are words
+     "Priced for us-east-1/us-west-2 pairs.", "deployments: single-az/multi-az", "the one-year/three-year terms",
+     "oracle-ee/bring-your-own-license rows", "read-only/read-write", "arm64/x86_64 types", "ec2/rds-custom only"],
 )  # fmt: skip
 def test_customer_words_are_left_as_they_are(text: str) -> None:
     assert customer_words(text) is text
