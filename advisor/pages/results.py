@@ -16,7 +16,14 @@ from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.option import odb_cash_flow, odb_lines, odb_words
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
-from advisor.engine.recommendation.ranking import LeftOut, Ranking, awaiting_words, left_out_words, unbuilt_words
+from advisor.engine.recommendation.ranking import (
+    LeftOut,
+    Ranking,
+    awaiting_words,
+    below_words,
+    left_out_words,
+    unbuilt_words,
+)
 from advisor.engine.recommendation.recommender import (
     NEAR_TIE,
     Candidate,
@@ -254,6 +261,7 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     if unbuilt := unbuilt_words(ranking):  # always said: the recommendation does not deliver all that was asked
         reasons.append(unbuilt)
     reasons += viable_left
+    reasons += below_words(ranking)  # always said: a partial total already below the recommendation's
     optional = []
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
     if nxt is not None and margin is not None:

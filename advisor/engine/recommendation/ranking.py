@@ -258,6 +258,21 @@ def awaiting_words(ranking: Ranking) -> str:
     return "The totals compared leave out costs that need a figure not given yet: " + "; ".join(parts) + "."
 
 
+def below_words(ranking: Ranking) -> tuple[str, ...]:
+    """For each option left out as partial whose total is already below the recommended one's: by how much, before
+    the costs it leaves out (a user weighs whether those could close the gap; it is still not ranked)."""
+    best = ranking.recommended
+    if best is None:
+        return ()
+    return tuple(
+        f"{left.label}'s total leaves costs out, yet at ${left.monthly_usd:,.2f} a month it is already "
+        f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: price what it leaves out "
+        "to compare the two."
+        for left in ranking.left_out
+        if left.kind == "partial" and left.monthly_usd is not None and left.monthly_usd < best.monthly_usd
+    )
+
+
 def unbuilt_words(ranking: Ranking) -> str:
     """One sentence on what the workload asks for that no option compared builds; "" when every ranked total builds
     it all."""
@@ -299,6 +314,7 @@ def ranking_words(ranking: Ranking) -> tuple[str, ...]:
         share = f", {pct} %" if pct is not None else ""
         out.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
     out += [left_out_words(left) for left in ranking.left_out]
+    out += below_words(ranking)
     if waiting := awaiting_words(ranking):
         out.append(waiting)
     return tuple(out)

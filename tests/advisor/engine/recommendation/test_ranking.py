@@ -231,3 +231,14 @@ def test_options_that_each_lack_what_the_other_builds_all_stay_ranked_not_all_le
                                                                                        lacking=(NO_STANDBY,))))  # fmt: skip
     assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
     assert ranking.unbuilt == (NO_STANDBY[1],)  # the recommended option's own gap, said beside it
+
+
+def test_a_partial_total_already_below_the_recommended_one_is_said_with_the_gap() -> None:
+    ranking = rank_options(options=(option("ec2", "272966.00"), option("odb", "203605.00", notes=(),
+                                                                          licences_in_total=False)))  # fmt: skip
+    assert ranking.recommended is not None and ranking.recommended.option == "ec2"
+    said = ranking_words(ranking)
+    assert ("Oracle Database@AWS's total leaves costs out, yet at $203,605.00 a month it is already $69,361.00 below "
+            "Self-managed Oracle on EC2's before them: price what it leaves out to compare the two.") in said  # fmt: skip
+    above = rank_options(options=(option("ec2", "1000.00"), option("odb", "2000.00", licences_in_total=False)))
+    assert not any("already" in line for line in ranking_words(above))
