@@ -188,12 +188,13 @@ def _kept_default(info: Any, value: Any, reason: str | None) -> str:
     if reason is None or str(_plain(value)) != str(_plain(info.default)) or isinstance(info.default, bool):
         return ""
     unit = (info.json_schema_extra or {}).get("unit")
+    labels = CHOICE_LABELS.get(type(info.default), {})  # a choice's default as the questionnaire says it
     shown = (
         "none"
         if info.default is None
         else f"{_plain(info.default):,}"
         if isinstance(info.default, (int, float))
-        else _plain(info.default)
+        else labels.get(_plain(info.default), _plain(info.default))
     )
     return f"Not in the report: default {shown}{f' {unit}' if unit and info.default is not None else ''} ({reason})."
 

@@ -26,3 +26,8 @@ def test_a_changed_answer_is_no_longer_marked() -> None:
 
 def test_a_questionnaire_not_pre_filled_marks_nothing() -> None:
     assert field(Workload().model_dump(mode="json"), "sizing.db_size_gib", defaults=None).kept_default == ""
+
+
+def test_a_choice_kept_at_its_default_is_named_as_the_questionnaire_offers_it() -> None:
+    got = field(Workload().model_dump(mode="json"), "oracle.edition", {"oracle.edition": "no edition printed"})
+    assert got.kept_default == "Not in the report: default Enterprise Edition (EE) (no edition printed)."

@@ -91,6 +91,15 @@ class DatabaseSummary(_Frozen):
     def recommended_option(self) -> OptionSummary | None:
         return self.option(self.recommended) if self.recommended else None
 
+    @property
+    def none_recommended(self) -> str:
+        """Why no option is recommended, in the table's words: every option blocked, or none priced in full."""
+        if self.recommended:
+            return ""
+        if all(o.verdict == "blocked" for o in self.options):
+            return "none the rules allow"
+        return "none priced in full"
+
     def owned_of(self, key: str) -> int:
         """Processor licences of product ``key`` this database owns, as its inventory row states them: its edition's,
         or an option's (named, else the number given for every option); none of another edition."""

@@ -178,3 +178,13 @@ def test_a_summary_stored_by_a_newer_release_is_still_read() -> None:
          "a_field_of_a_later_release": ["kept out"]}], "another_later_field": 1}  # fmt: skip
     summary = DatabaseSummary.model_validate(stored)
     assert summary.option("ec2").monthly_usd == Decimal("100.00")
+
+
+def test_a_database_with_no_recommendation_says_whether_the_rules_or_the_prices_stopped_it() -> None:
+    assert A.none_recommended == ""
+    unpriced = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended=None, options=(
+        option("rds", "blocked", None, blockers=("rds-li-ee",)), option("odb", "caveats", None)))  # fmt: skip
+    assert unpriced.none_recommended == "none priced in full"  # Oracle Database@AWS is allowed, just not priced
+    blocked = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended=None, options=(
+        option("rds", "blocked", None, blockers=("rds-li-ee",)), option("ec2", "blocked", None, blockers=("x",))))  # fmt: skip
+    assert blocked.none_recommended == "none the rules allow"
