@@ -42,7 +42,8 @@ def report_url(assessment: Assessment, **params: str) -> str:
 def page_figures(client: Client, assessment: Assessment, query: str = "") -> dict[str, object]:
     """What the results page shows: the recommended option, each priced option's total, the price dates."""
     body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id]) + query).content.decode()
-    prices_row = re.search(r'<tr class="price-dates"><th scope="row">Prices</th><td colspan="\d">([^<]+)\.</td>', body)
+    prices_row = re.search(r'<tr class="price-dates"><th scope="row">Prices</th><td colspan="\d"><span '
+                           r'class="aws-price-dates">([^<]+)</span>\.', body)  # fmt: skip
     assert prices_row is not None
     return {
         "recommended": html.unescape(re.search(r'id="recommended-option">([^<]+)<', body).group(1)),  # type: ignore[union-attr]
