@@ -45,6 +45,9 @@ class MemberPlan:
 # Where Far Sync runs (the feature matrix: standard Oracle on EC2, Oracle's playbook on Oracle Database@AWS; not
 # offered on RDS), it brings the Active Data Guard option it requires (Oracle's features catalogue, Far Sync).
 FAR_SYNC_PLATFORMS = ("ec2", "odb")
+# What a workload may ask for that an option may not build (``TopologyPlan.lacking``): its standby, its read replicas,
+# its DR copy
+LACKING_KINDS = frozenset({"standby", "replicas", "dr"})
 
 
 @dataclass(frozen=True)

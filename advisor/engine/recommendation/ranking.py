@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
+from advisor.engine.topology import LACKING_KINDS
+
 if TYPE_CHECKING:
     from advisor.engine.recommendation.candidates import OptionRecommendation
     from advisor.engine.rules.loader import Finding, OptionVerdict
@@ -186,7 +188,7 @@ def _like_for_like(
     copy the workload asks for, where another option builds and prices them, is left out as partial (its total
     lacks a member the other counts). What no ranked option builds leaves them comparable, and all stay ranked."""
     lacks = {index: _lacking(options[index]) for _, index, _ in ranked}
-    built = {kind for kinds in ({"standby", "replicas", "dr"} - set(lack) for lack in lacks.values()) for kind in kinds}
+    built = set().union(*(LACKING_KINDS - set(lack) for lack in lacks.values()))  # what some ranked option builds
     if all(any(kind in built for kind in lacks[index]) for _, index, _ in ranked):
         return ranked  # each lacks what another builds: none is the like of another, all stay (what each lacks is said)
     kept = []

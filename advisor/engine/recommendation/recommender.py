@@ -32,7 +32,7 @@ from advisor.engine.recommendation.option_costs import (
     plan_option,
 )
 from advisor.engine.recommendation.ranking import Ranking, rank_options, service_ending
-from advisor.engine.recommendation.unpriced import UNLICENSABLE, beyond_licence_cap, larger_unpriced, unpriced_reason
+from advisor.engine.recommendation.unpriced import beyond_licence_cap, larger_unpriced, unpriced_reason
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
     Capacity,
@@ -227,7 +227,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
                     break
                 continue
         if licence is None:
-            rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs {UNLICENSABLE}",)))
+            rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs cannot be licensed for this edition",)))
             continue
         found: list[_Fit] = []
         first_miss: Capacity | None = None
@@ -275,7 +275,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
         if not fits and not unpriced and short_of and short_of <= {"vCPUs", "memory"}:  # what a bigger class fixes
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
-    if not fits and not unpriced and any(r.reasons[0].endswith(UNLICENSABLE) for r in rejected):
+    if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
     return candidates, rejected, misses, notes, unpriced
 

@@ -16,7 +16,6 @@ from pricing.engine.prices.book import EDITION_LABELS, LICENCE_MODEL_LABELS, Pri
 from pricing.engine.prices.terms import PLATFORM_LABELS
 
 DEPLOYMENT_WORDS = {"single-az": "Single-AZ", "multi-az": "Multi-AZ"}
-UNLICENSABLE = "cannot be licensed for this edition"  # a class's rejection when its vCPUs are past the edition's cap
 
 
 def _priced(book: PriceBook, region: str, platform: str, edition: str, licence_model: str, deployment: str) -> bool:
