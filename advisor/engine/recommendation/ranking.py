@@ -47,6 +47,7 @@ class LeftOut:
     kind: LeftOutKind
     reason: str
     monthly_usd: Decimal | None = None
+    builds_less: bool = False  # partial because it does not build a member another option builds (not a missing price)
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def _like_for_like(
         reason = "it does not build what the workload asks for and another option builds: " + "; ".join(
             _sentence(words).rstrip(".") for words in missing
         )
-        left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly))
+        left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly, builds_less=True))
     return kept
 
 
@@ -261,8 +262,9 @@ def awaiting_words(ranking: Ranking) -> str:
 
 
 def below_words(ranking: Ranking) -> tuple[str, ...]:
-    """For each option left out as partial whose total is already below the recommended one's: by how much, before
-    the costs it leaves out (a user weighs whether those could close the gap; it is still not ranked)."""
+    """For each option left out as partial for costs it leaves out whose total is already below the recommended
+    one's: by how much (a user weighs whether those could close the gap; it is still not ranked). Not said of an
+    option that builds less (no standby where the other has one): of course it costs less."""
     best = ranking.recommended
     if best is None:
         return ()
@@ -271,7 +273,10 @@ def below_words(ranking: Ranking) -> tuple[str, ...]:
         f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: price what it leaves out "
         "to compare the two."
         for left in ranking.left_out
-        if left.kind == "partial" and left.monthly_usd is not None and left.monthly_usd < best.monthly_usd
+        if left.kind == "partial"
+        and not left.builds_less
+        and left.monthly_usd is not None
+        and left.monthly_usd < best.monthly_usd
     )
 
 

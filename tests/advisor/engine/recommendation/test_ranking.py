@@ -209,6 +209,8 @@ def test_an_option_without_the_standby_another_builds_is_left_out_not_ranked_che
     assert "does not build what the workload asks for and another option builds: Multi-AZ on EC2" in left.reason
     assert ranking.awaiting_input == ()  # what a left-out total awaits is not said of the totals compared
     assert ranking.unbuilt == ()
+    # it costs less because it builds less: not said to be "already below" the recommendation
+    assert not any("already" in line for line in ranking_words(ranking))
 
 
 def test_what_no_option_compared_builds_leaves_them_ranked_and_is_said_beside_the_recommendation() -> None:
