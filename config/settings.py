@@ -162,6 +162,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "advisor.accounts.lockout.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "config.clients.client_address"  # the lockout reads addresses as the rate limit does
+AXES_VERBOSE = False  # no "AXES: BEGIN ..." banner on every manage.py command and worker start
 
 # The client's address (config/clients.py: the API rate limit and the sign-in lockout). 0, the default: the socket's
 # address, right when nothing sits in front of the app. Behind N proxies that append to X-Forwarded-For (1 behind
