@@ -9,10 +9,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Case, Count, F, IntegerField, Q, Value, When
 from django.utils import timezone
 
 from advisor.engine.recommendation.recommender import Recommendation
+from advisor.engine.rules.shape import OPTIONS
 from advisor.engine.workload import parse_workload
 from advisor.estates import report_tasks, tasks
 from advisor.estates.access import visible_estates
@@ -20,6 +21,7 @@ from advisor.estates.assessing.database import recommendation
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
 from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.inventory import Inventory, InventoryRefused, read_inventory
+from advisor.estates.engine.listing import TableRow, table_rows
 from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, ZipRefused, looks_like_report_zip, plan_zip
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
@@ -238,10 +240,18 @@ SORTS = {"row": "row", "name": "name", "status": "status", "recommended": "recom
          "monthly": "recommended_monthly_usd"}  # fmt: skip
 
 
+def _by_label() -> Case:
+    """The recommended option's place among the options sorted by the label its column shows ("Amazon RDS Custom for
+    Oracle" before "Amazon RDS for Oracle"), not by its stored key; None (sorted last) for a row without one."""
+    order = sorted(OPTIONS, key=lambda key: (OPTIONS[key].casefold(), key))
+    return Case(*(When(recommended=key, then=Value(place)) for place, key in enumerate(order)), default=None,
+                output_field=IntegerField())  # fmt: skip
+
+
 def estate_table(estate: Estate, *, sort: str = "row", descending: bool = False, status: str = "", option: str = "",
-                 query: str = "", limit: int | None = None) -> tuple[list[tuple[EstateDatabase, DatabaseSummary | None]], int]:  # fmt: skip
-    """The databases as the page lists them (filtered by status, recommended option and name, sorted by a column),
-    at most ``limit`` of them, and how many match."""
+                 query: str = "", limit: int | None = None) -> tuple[list[TableRow[EstateDatabase]], int]:  # fmt: skip
+    """The databases as the page lists them (filtered by status, recommended option and name, sorted by what a column
+    shows, ties in row order), at most ``limit`` of them, and how many match."""
     rows = estate.databases.all()
     if status:
         rows = rows.filter(status=status)
@@ -250,12 +260,13 @@ def estate_table(estate: Estate, *, sort: str = "row", descending: bool = False,
     query = query.replace("\x00", "")  # PostgreSQL refuses NUL in a query: no name holds one anyway
     if query:
         rows = rows.filter(name__icontains=query)
-    field = F(SORTS.get(sort, "row"))
+    key = SORTS.get(sort, "row")
+    field = _by_label() if key == "recommended" else F(key)
     # rows without a value (refused, failed, not priced) last either way, as on every database (PostgreSQL puts
     # NULLs first when descending, SQLite last)
     rows = rows.order_by(field.desc(nulls_last=True) if descending else field.asc(nulls_last=True), "row")
     shown = rows[:limit] if limit is not None else rows
-    return [(row, _summary(row)) for row in shown], rows.count()
+    return table_rows((row, _summary(row)) for row in shown), rows.count()
 
 
 def export_rows(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> list[ExportRow]:

@@ -153,17 +153,13 @@ def estate_template(request: HttpRequest, kind: str) -> HttpResponse:
 def _table_params(request: HttpRequest) -> dict[str, Any]:
     sort = request.GET.get("sort", "row")
     status, option = request.GET.get("status", ""), request.GET.get("option", "")
-    # only known values reach the database (anything else, a NUL included, which PostgreSQL refuses, filters nothing)
-    return {"sort": sort.lstrip("-"), "descending": sort.startswith("-"),
+    # only known values reach the database (anything else, a NUL included, which PostgreSQL refuses, filters nothing;
+    # an unknown sort sorts by row, as the table then says)
+    known = sort.lstrip("-") in services.SORTS
+    return {"sort": sort.lstrip("-") if known else "row", "descending": known and sort.startswith("-"),
             "status": status if status in EstateDatabase.Status.values else "",
             "option": option if option in OPTION_KEYS else "",
             "query": request.GET.get("q", "").replace("\x00", "").strip()[:200]}  # fmt: skip
-
-
-def _table(rows: list[tuple[EstateDatabase, Any]]) -> list[dict[str, Any]]:
-    return [{"db": db, "summary": s, "best": s.recommended_option if s else None,
-             "cells": [s.option(k) if s else None for k in OPTION_KEYS],
-             "blockers": sum(len(o.blockers) for o in s.options) if s else 0} for db, s in rows]  # fmt: skip
 
 
 def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
@@ -171,10 +167,12 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
     params = _table_params(request)
     shown, matching = services.estate_table(estate, **params, limit=TABLE_ROWS)
     context: dict[str, Any] = {"estate": estate, "progress": progress, "params": params,
-                               "table": _table(shown), "matching": matching, "options": [(k, OPTION_LABELS[k]) for k in OPTION_KEYS],
+                               "table": shown, "matching": matching, "options": [(k, OPTION_LABELS[k]) for k in OPTION_KEYS],
                                "statuses": EstateDatabase.Status.choices,
                                "can_edit": access.can_edit(request.user, estate), "sort_choices": SORT_CHOICES,
-                               "sort_value": request.GET.get("sort", "row")}  # fmt: skip
+                               "sort_value": request.GET.get("sort", "row"),
+                               # the sorted column's header says so (aria-sort), the others say nothing
+                               "sorted": {params["sort"]: "descending" if params["descending"] else "ascending"}}  # fmt: skip
     if not progress.running:
         rows = services.estate_rows(estate)
         totals = services.estate_totals_of(rows)

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from advisor.engine.odb.option import odb_json_words
+
 LicenceStatus = Literal["counted", "included", "not-published", "none"]
 EDITION_KEYS = ("ee", "se2")  # the licence calculator's keys for the editions; every other product is an option
 _AS_OF = re.compile(r"\(as of (\d{4}-\d{2}-\d{2})\)$")
@@ -121,15 +123,8 @@ def _configuration(option: dict[str, Any]) -> str:
                 else f"{active} vCPUs")  # fmt: skip
         return (f"{config['instance_class']} ({cpus}, {config['memory_gib']:g} GiB); "
                 f"{storage['volumes']} × {storage['type']} {storage['size_gib_each']:,.0f} GiB; {roles}")  # fmt: skip
-    odb = option.get("odb") or {}
-    infra = odb.get("infrastructure")
-    if infra:
-        return f"{odb.get('shape', 'Exadata')}: " + ", ".join(
-            f"{k.replace('_', ' ')} {v}"
-            for k, v in infra.items()
-            if k in ("database_servers", "storage_servers", "compute")
-        )
-    return ""
+    # Oracle Database@AWS: the results page's words (the servers, the VM cluster's ECPUs or OCPUs, each standby)
+    return odb_json_words(option.get("odb") or {})
 
 
 def _licences(option: dict[str, Any], licence_model: str) -> tuple[LicenceStatus, tuple[ProductNeed, ...], str]:

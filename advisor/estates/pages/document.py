@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from advisor.estates import services
 from advisor.estates.engine.export import PRICE_NOTE
+from advisor.estates.engine.listing import TableRow, table_rows
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import OPTION_KEYS
 from advisor.estates.models import Estate, EstateDatabase
@@ -68,12 +69,11 @@ def _cost(entry: tuple[EstateDatabase, DatabaseSummary | None]) -> tuple[int, De
     return (0, -best.monthly_usd, row.row)
 
 
-def _listed(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> tuple[list[dict[str, Any]], Rest | None]:
+def _listed(
+    rows: list[tuple[EstateDatabase, DatabaseSummary | None]],
+) -> tuple[list[TableRow[EstateDatabase]], Rest | None]:
     ordered = sorted(rows, key=_cost)
-    shown = [{"db": db, "summary": s, "best": s.recommended_option if s else None,
-              "cells": [s.option(k) if s else None for k in OPTION_KEYS],
-              "blockers": sum(len(o.blockers) for o in s.options) if s else 0}
-             for db, s in ordered[:MAX_LISTED]]  # fmt: skip
+    shown = table_rows(ordered[:MAX_LISTED])
     others = ordered[MAX_LISTED:]
     if not others:
         return shown, None

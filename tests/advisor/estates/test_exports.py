@@ -2,9 +2,12 @@
 
 import csv
 import io
+import re
 from collections.abc import Callable
 
 from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
 from openpyxl import load_workbook
 
 from advisor.estates.models import Estate
@@ -58,3 +61,22 @@ def test_the_xlsx_totals_say_every_figure_the_page_and_the_api_say_money_formatt
             cell = sheet.cell(row, header.index(name) + 1)
             assert cell.number_format == "#,##0.00", name
             assert f"{cell.value:.2f}" == placement[name], (placement["placement"], name)
+
+
+def test_the_exported_exadata_configuration_is_what_the_results_page_says_standby_and_units_included(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    estate = make_estate()  # ERP (row 2): Enterprise Edition with Multi-AZ in us-east-1, where Exadata is offered
+    text = client.get(estate.get_absolute_url() + "export.csv").content.decode()
+    erp = next(row for row in csv.DictReader(io.StringIO(text)) if row["name"] == "ERP")
+    said = erp["odb_configuration"]
+    assert re.search(r"\d+ database \+ \d+ storage servers .*a VM cluster of \d+ ECPUs on \d+ VMs", said)
+    assert said.endswith("; a Data Guard standby of the same size in a second AZ")  # priced in its total
+    book = load_workbook(io.BytesIO(client.get(estate.get_absolute_url() + "export.xlsx").content))
+    sheet = book["Databases"]
+    header = [c.value for c in sheet[1]]
+    (exported,) = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[header.index("name")] == "ERP"]
+    assert exported[header.index("odb_configuration")] == said
+    # the database's own results page says the same of Oracle Database@AWS
+    page = client.get(reverse("estates:estate-database", args=[estate.public_id, 2])).content.decode()
+    assert f"<p>{escape(said)}</p>" in page

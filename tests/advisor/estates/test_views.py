@@ -303,3 +303,47 @@ def test_the_recommended_filter_names_each_option_as_the_page_does(client: Clien
     page = client.get(uploaded.get_absolute_url()).content.decode()
     assert '<option value="rds_custom">RDS Custom</option>' in page
     assert '<option value="odb">Oracle Database@AWS</option>' in page
+
+
+def _listed(page: str) -> list[tuple[int, str]]:
+    """The databases table's rows as the page shows them: (row number, the Recommended column's label)."""
+    table = page.split('id="estate-databases"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r'<tr id="db-row-(\d+)"[^>]*>(.*?)</tr>', table, re.S)
+    cells = [(int(n), re.findall(r"<td[^>]*>(.*?)</td>", body, re.S)) for n, body in rows]
+    return [(n, re.sub(r"<span.*", "", c[3], flags=re.S).strip()) for n, c in cells]
+
+
+def _sorted_headers(page: str) -> list[tuple[str, str]]:
+    head = page.split('id="estate-databases"', 1)[1].split("</thead>", 1)[0]
+    return re.findall(r'<th[^>]*aria-sort="(\w+)"[^>]*>([^<]*)', head)
+
+
+def test_sorting_by_the_recommended_option_follows_the_labels_the_column_shows(
+    client: Client, uploaded: Estate
+) -> None:
+    url = uploaded.get_absolute_url() + "?part=live&sort="
+    shown = _listed(client.get(url + "recommended", HTTP_HX_REQUEST="true").content.decode())
+    labelled = [(row, label) for row, label in shown if label]
+    # the inventory recommends EC2 (rows 2 and 5) and RDS (row 3): stored as "ec2" and "rds", whose order is the
+    # opposite of the labels' ("Amazon RDS for Oracle" before "Self-managed Oracle on EC2")
+    assert {label for _, label in labelled} == {"Amazon RDS for Oracle", "Self-managed Oracle on EC2"}
+    assert labelled == sorted(labelled, key=lambda r: (r[1].casefold(), r[0]))  # by label, then by row
+    assert shown[len(labelled) :] == [(4, "")]  # the refused row, with nothing to sort by, last
+    assert _sorted_headers(client.get(url + "recommended").content.decode()) == [("ascending", "Recommended")]
+
+    backwards = _listed(client.get(url + "-recommended", HTTP_HX_REQUEST="true").content.decode())
+    # labels Z to A, rows sharing a label still in row order, the refused row still last
+    assert backwards == [(2, "Self-managed Oracle on EC2"), (5, "Self-managed Oracle on EC2"),
+                         (3, "Amazon RDS for Oracle"), (4, "")]  # fmt: skip
+    assert _sorted_headers(client.get(url + "-recommended").content.decode()) == [("descending", "Recommended")]
+
+
+def test_the_sorted_column_alone_says_how_it_is_sorted(client: Client, uploaded: Estate) -> None:
+    url = uploaded.get_absolute_url() + "?sort="
+    assert _sorted_headers(client.get(url + "-monthly").content.decode()) == [("descending", "Its monthly cost")]
+    assert _sorted_headers(client.get(url + "name").content.decode()) == [("ascending", "Name")]
+    assert _sorted_headers(client.get(uploaded.get_absolute_url()).content.decode()) == [("ascending", "Row")]
+    # a sort the table does not offer sorts by row, and the table says so
+    page = client.get(url + "-nonsense").content.decode()
+    assert _sorted_headers(page) == [("ascending", "Row")]
+    assert [row for row, _ in _listed(page)] == [2, 3, 4, 5]
