@@ -48,6 +48,7 @@ class LeftOut:
     reason: str
     monthly_usd: Decimal | None = None
     builds_less: bool = False  # partial because it does not build a member another option builds (not a missing price)
+    awaiting: bool = False  # partial because its total waits for a figure the workload does not give (the redo rate)
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,29 @@ def _like_for_like(
     return kept
 
 
+AWAITING_REASON = "it leaves out costs that need a figure not given yet, which the other totals do not: "
+
+
+def _awaiting_more(
+    ranked: list[tuple[Decimal, int, Ranked]], awaiting: list[AwaitingInput], left_out: list[LeftOut]
+) -> list[tuple[Decimal, int, Ranked]]:
+    """The ranked totals that are complete beside one another: a total that leaves out, for want of a figure, all
+    another ranked total leaves out and more (the Data Guard traffic on EC2 without a redo rate, beside RDS, whose
+    Multi-AZ traffic costs nothing) is left out as partial, its gap said; totals that each wait for something the
+    other does not (or for the same things) stay ranked, what they leave out said beside them."""
+    waiting = {a.option: a.items for a in awaiting}
+    sets = {row.option: frozenset(waiting.get(row.option, ())) for _, _, row in ranked}
+    kept = []
+    for entry in ranked:
+        monthly, _, row = entry
+        if not any(sets[other.option] < sets[row.option] for _, _, other in ranked):
+            kept.append(entry)
+            continue
+        reason = AWAITING_REASON + "; ".join(_sentence(item) for item in waiting[row.option])
+        left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly, awaiting=True))
+    return kept
+
+
 def _awaiting(option: OptionRecommendation) -> AwaitingInput | None:
     chosen = option.chosen
     items = tuple(getattr(chosen.topology, "needs_input", ())) if chosen is not None else ()
@@ -232,6 +256,7 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
             if (waiting := _awaiting(option)) is not None:
                 awaiting.append(waiting)
     ranked = _like_for_like(ranked, options, left_out)
+    ranked = _awaiting_more(ranked, awaiting, left_out)
     awaiting = [a for a in awaiting if any(r.option == a.option for _, _, r in ranked)]
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
     alone = ""
@@ -270,8 +295,9 @@ def below_words(ranking: Ranking) -> tuple[str, ...]:
         return ()
     return tuple(
         f"{left.label}'s total leaves costs out, yet at ${left.monthly_usd:,.2f} a month it is already "
-        f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: price what it leaves out "
-        "to compare the two."
+        f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: "
+        + ("give the figure it waits for to compare the two." if left.awaiting
+           else "price what it leaves out to compare the two.")  # fmt: skip
         for left in ranking.left_out
         if left.kind == "partial"
         and not left.builds_less

@@ -244,3 +244,36 @@ def test_a_partial_total_already_below_the_recommended_one_is_said_with_the_gap(
             "Self-managed Oracle on EC2's before them: price what it leaves out to compare the two.") in said  # fmt: skip
     above = rank_options(options=(option("ec2", "1000.00"), option("odb", "2000.00", licences_in_total=False)))
     assert not any("already" in line for line in ranking_words(above))
+
+
+AZ_REDO = ("Redo rate not given: the Data Guard traffic to the standby in a second Availability Zone is not priced; "
+           "enter the redo rate from AWR")  # fmt: skip
+
+
+def test_a_total_waiting_for_a_figure_the_other_total_does_not_need_is_left_out_not_ranked_cheapest() -> None:
+    # EE with Multi-AZ and no redo rate: EC2's Data Guard traffic between AZs waits for the redo rate; RDS's
+    # Multi-AZ replication costs nothing, so its total is complete. Ranking EC2 first would compare a part with a whole.
+    ranking = rank_options(options=(option("rds", "5840.38"), option("ec2", "5715.16", needs_input=(AZ_REDO,))))
+
+    assert [r.option for r in ranking.ranked] == ["rds"]
+    assert ranking.scope == "the cheapest of the options priced in full"
+    left = ranking.left_out_of("ec2")
+    assert left is not None and (left.kind, left.monthly_usd, left.awaiting) == ("partial", Decimal("5715.16"), True)
+    assert "need a figure not given yet" in left.reason and "enter the redo rate from AWR" in left.reason
+    assert ranking.awaiting_input == ()  # a left-out total's wait is said with it, not beside the totals compared
+    said = ranking_words(ranking)
+    assert ("Self-managed Oracle on EC2's total leaves costs out, yet at $5,715.16 a month it is already $125.22 below "
+            "Amazon RDS for Oracle's before them: give the figure it waits for to compare the two.") in said  # fmt: skip
+
+
+def test_totals_each_waiting_for_something_the_other_does_not_stay_ranked() -> None:
+    change = "Daily change not given: the backups beyond the first copy are not priced"
+    ranking = rank_options(options=(option("rds", "1000.00", needs_input=(change,)),
+                                    option("ec2", "900.00", needs_input=(AZ_REDO,))))  # fmt: skip
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+    assert ranking.scope == "the cheapest option the rules allow on the costs priced so far"
+    # one waits for more than the other: the one waiting for less is the complete total beside it
+    more = rank_options(options=(option("rds", "1000.00", needs_input=(change,)),
+                                 option("ec2", "900.00", needs_input=(AZ_REDO, change))))  # fmt: skip
+    assert [r.option for r in more.ranked] == ["rds"]
+    assert [a.option for a in more.awaiting_input] == ["rds"]

@@ -20,7 +20,10 @@ says an unpriced part and an edition in words (239 reasons; no total moved); opt
 platform's name and AWS's guide (109 notes). Then sources said as people know them, without who copied or quoted them
 for our notes (every workload: findings' sources such as the price list's transcription file; Oracle Database@AWS
 notes and reasons quoting a website, the Japanese edition read, "unverified"); texts only, no figure, total or
-ranking moved. RDS's full-scan finding titled as the condition it is, like EC2's (61 titles)."""
+ranking moved. RDS's full-scan finding titled as the condition it is, like EC2's (61 titles). On 2026-11-28 (twelfth session): a
+total that waits for a figure the workload does not give (EC2's Data Guard traffic between AZs without a redo rate)
+while another ranked total does not wait for it is left out as partial, not ranked cheapest (5 workloads: the
+ranking only, EC2 left out and RDS recommended; no option's total moved)."""
 
 import json
 import lzma
