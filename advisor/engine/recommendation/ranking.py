@@ -296,8 +296,11 @@ def below_words(ranking: Ranking) -> tuple[str, ...]:
     return tuple(
         f"{left.label}'s total leaves costs out, yet at ${left.monthly_usd:,.2f} a month it is already "
         f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: "
-        + ("give the figure it waits for to compare the two." if left.awaiting
-           else "price what it leaves out to compare the two.")  # fmt: skip
+        + (
+            "give the figure it waits for to compare the two."
+            if left.awaiting
+            else "price what it leaves out to compare the two."
+        )  # fmt: skip
         for left in ranking.left_out
         if left.kind == "partial"
         and not left.builds_less
