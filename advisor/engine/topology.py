@@ -304,7 +304,9 @@ def price_topology(
                          f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s rows, marked estimated")  # fmt: skip
     local_standby = any(m.role == "local-standby" for m in plan.members)
     transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby)
-    backups = backup_costs(workload, book, platform=plan.platform, allocated_gib=storage_gib)
+    # RDS's free backup allowance is the Region's database storage: the primary's and each read replica's there
+    in_region = sum(1 for m in plan.members if m.role in ("primary", "read-replica") and m.region == home)
+    backups = backup_costs(workload, book, platform=plan.platform, allocated_gib=storage_gib, instances=in_region)
     notes += [*transfer.notes, *backups.notes]
     licence = None
     licence_lines: tuple[Line, ...] = ()

@@ -119,9 +119,10 @@ def _backup_row(book: Any, region: str, lookup: Any) -> Any:
         raise
 
 
-def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib: int) -> ExtraCosts:
+def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib: int, instances: int = 1) -> ExtraCosts:
     """The primary's backups for the workload's retention: EBS snapshots on EC2; on RDS and RDS Custom, automated
-    backups beyond the free allowance (the allocated storage)."""
+    backups beyond the free allowance (the allocated storage of the ``instances`` DB instances in the Region: the
+    primary and its read replicas there)."""
     days, region = workload.sizing.backup_retention_days, workload.environment.region
     used = Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))  # HCC decompressed
     change = workload.sizing.backup_daily_change_gib
@@ -136,7 +137,7 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
             line = _backup_line(f"EBS snapshots for the {what}", storage, row)
         else:
             storage = rds_backup_storage(used_gib=used, allocated_gib=Decimal(allocated_gib), retention_days=days,
-                                         daily_change_gib=daily)  # fmt: skip
+                                         daily_change_gib=daily, instances=instances)  # fmt: skip
             row = _backup_row(book, region, lambda b, r: b.rds_backup(region=r, custom=platform == "rds-custom"))
             line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row)
     except PriceNotFound:

@@ -83,13 +83,19 @@ def ebs_snapshot_storage(*, used_gib: Decimal, retention_days: int,
 
 
 def rds_backup_storage(*, used_gib: Decimal, allocated_gib: Decimal, retention_days: int,
-                       daily_change_gib: Decimal | None = None) -> BackupStorage:  # fmt: skip
-    """RDS automated backups kept for ``retention_days``: billed only beyond the free allowance, which equals the
-    allocated storage."""
+                       daily_change_gib: Decimal | None = None, instances: int = 1) -> BackupStorage:  # fmt: skip
+    """RDS automated backups kept for ``retention_days``: billed only beyond the free allowance, the Region's
+    database storage: the ``allocated_gib`` of each of the ``instances`` DB instances the database runs there (its
+    primary and its read replicas in the same Region)."""
     _check(used_gib, retention_days, daily_change_gib)
+    if instances < 1:
+        raise ValueError("a database runs on at least one DB instance")
     if retention_days == 0:
         return BackupStorage(Decimal(0), Decimal(0), False, "no automated backups are kept (retention 0 days)")
     kept, lower, words = _kept(used_gib, retention_days, daily_change_gib)
-    billed = max(Decimal(0), kept - allocated_gib)
-    return BackupStorage(kept, billed, lower, f"{words}; free up to the allocated {_gib(allocated_gib)} "
-                                              f"GiB, {_gib(billed)} GiB beyond it")  # fmt: skip
+    allowance = allocated_gib * instances
+    billed = max(Decimal(0), kept - allowance)
+    free = (f"free up to the allocated {_gib(allocated_gib)} GiB" if instances == 1 else
+            f"free up to the Region's database storage, {instances} DB instances × {_gib(allocated_gib)} GiB = "
+            f"{_gib(allowance)} GiB")  # fmt: skip
+    return BackupStorage(kept, billed, lower, f"{words}; {free}, {_gib(billed)} GiB beyond it")

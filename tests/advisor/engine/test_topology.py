@@ -262,3 +262,25 @@ def test_rds_backup_beyond_the_free_allowance_is_on_the_bill():
     # Multi-AZ replication is not charged by AWS: said, with its source, not priced as transfer
     assert rds.topology.transfer == ()
     assert any(n.startswith("Multi-AZ: Amazon RDS does not charge") for n in rds.topology.notes)
+
+
+def test_rds_read_replicas_in_the_region_add_their_storage_to_the_free_backup_allowance():
+    # The allowance is the Region's database storage (AWS Database Blog, 'Demystifying Amazon RDS backup storage
+    # costs'): a primary and 2 read replicas of the same allocated storage give 3 x that free. 500 + 34 x 20 = 1,180
+    # GiB kept fits inside it, where the primary's allocation alone leaves 1,180 - allocated GiB billed.
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "features": {"active_data_guard": True},
+        "availability": {"read_replicas": 2},
+        "sizing": {"db_size_gib": 500, "yearly_growth_pct": 0, "backup_retention_days": 35,
+                   "backup_daily_change_gib": 20},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    rds = options(workload)["rds"].chosen
+    assert [m.plan.role for m in rds.topology.members] == ["primary", "read-replica", "read-replica"]
+    allocated = rds.layout.volumes[0].size_gib
+    assert 1180 - allocated > 0  # the primary's allowance alone would bill some
+    (backup,) = rds.topology.backups
+    assert backup.quantity == max(0, 1180 - 3 * allocated) and backup.monthly_usd == cents(
+        max(Decimal(0), 1180 - 3 * Decimal(allocated)) * Decimal("0.095"))  # fmt: skip
+    assert f"3 DB instances × {allocated:,.0f} GiB" in backup.name

@@ -15,7 +15,12 @@ D = Decimal
 
 def test_the_rules_are_sourced_and_dated():
     keys = {f.key for f in backup_rules().facts}
-    assert keys == {"ebs_snapshots_incremental", "rds_backups_are_snapshots", "rds_free_backup_allowance"}
+    assert keys == {
+        "ebs_snapshots_incremental",
+        "rds_backups_are_snapshots",
+        "rds_free_backup_allowance",
+        "rds_free_backup_allowance_region",
+    }
     for fact in backup_rules().facts:
         assert "https://" in fact.source and fact.as_of[:2] == "20"
 
@@ -41,6 +46,18 @@ def test_rds_bills_only_what_lies_beyond_the_allocated_storage():
     # the full copy alone fits in the allowance: nothing billed, and a lower bound
     bare = rds_backup_storage(used_gib=D(500), allocated_gib=D(800), retention_days=35)
     assert bare.billed_gib == 0 and bare.lower_bound
+
+
+def test_the_allowance_is_the_regions_database_storage_each_instance_counted():
+    # a primary and 2 read replicas of 400 GiB each: 1,200 GiB free (AWS Database Blog, 'Demystifying Amazon RDS
+    # backup storage costs'); 1,180 GiB kept is all free, where the primary's 400 GiB alone would leave 780 billed
+    kept = rds_backup_storage(used_gib=D(500), allocated_gib=D(400), retention_days=35, daily_change_gib=D(20),
+                              instances=3)  # fmt: skip
+    assert kept.billed_gib == 0 and "3 DB instances × 400 GiB = 1,200 GiB" in kept.words
+    alone = rds_backup_storage(used_gib=D(500), allocated_gib=D(400), retention_days=35, daily_change_gib=D(20))
+    assert alone.billed_gib == 780 and "free up to the allocated 400 GiB" in alone.words
+    with pytest.raises(ValueError):
+        rds_backup_storage(used_gib=D(500), allocated_gib=D(400), retention_days=35, instances=0)
 
 
 def test_no_retention_keeps_nothing():

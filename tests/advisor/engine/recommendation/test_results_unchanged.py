@@ -23,7 +23,9 @@ notes and reasons quoting a website, the Japanese edition read, "unverified"); t
 ranking moved. RDS's full-scan finding titled as the condition it is, like EC2's (61 titles). On 2026-11-28 (twelfth session): a
 total that waits for a figure the workload does not give (EC2's Data Guard traffic between AZs without a redo rate)
 while another ranked total does not wait for it is left out as partial, not ranked cheapest (5 workloads: the
-ranking only, EC2 left out and RDS recommended; no option's total moved)."""
+ranking only, EC2 left out and RDS recommended; no option's total moved). Then RDS's free backup allowance counted
+as the Region's database storage, each read replica there adding its own (42 backup lines' words in 38 workloads;
+no quantity or total of the set moved)."""
 
 import json
 import lzma
