@@ -79,6 +79,8 @@ class OdbResult:
     licences_in_total: bool = False  # the requested model's total includes every Oracle licence it needs
     not_priced: tuple[str, ...] = NOT_PRICED  # costs every deployment has that no price held prices
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
+    # what the workload asks for that this deployment does not build, by kind (as ``TopologyPlan.lacking``)
+    lacking: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
         for name in ("problems", "reasons", "unpriced"):

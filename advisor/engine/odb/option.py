@@ -140,7 +140,17 @@ def odb_recommendation(
         licences=licence_config(workload, vcpus=None, cores=None, options=options, include=True),
         far_sync=workload.features.far_sync,
     )
+    replicas = workload.availability.read_replicas
+    if replicas and result.infrastructure is not None:
+        # none is built: a read-only copy on Oracle Database@AWS is an Active Data Guard standby on an Exadata
+        # infrastructure of its own, which the other options' replicas (a server each) do not compare with
+        lacking = (f"{replicas} read replica{'s' if replicas > 1 else ''} on Oracle Database@AWS: not built; a "
+                   "read-only copy there is an Active Data Guard standby on another Exadata infrastructure, not "
+                   "sized or priced here")  # fmt: skip
+        result = dataclasses.replace(result, lacking=(("replicas", lacking),))
     notes = list(result.problems)
+    if result.lacking:
+        notes += [words + "." for _, words in result.lacking]
     byol = workload.oracle.licence_model.value == "byol"
     if byol and (rac := rac_as_deployed_note(result, others, needed="rac" in options)):
         notes.append(rac)

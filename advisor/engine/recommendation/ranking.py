@@ -11,7 +11,7 @@ JSON API, the CLI and estates all read this one ranking, so they cannot disagree
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
@@ -178,7 +178,10 @@ def _lacks(option: OptionRecommendation) -> str:
 
 
 def _lacking(option: OptionRecommendation) -> dict[str, str]:
-    """What the workload asks for that the option's chosen topology does not build, by kind, with the gap's words."""
+    """What the workload asks for that the option's chosen topology (or Oracle Database@AWS deployment) does not
+    build, by kind, with the gap's words."""
+    if option.odb is not None:
+        return dict(getattr(option.odb, "lacking", ()))
     chosen = option.chosen
     return dict(getattr(chosen.topology, "lacking", ())) if chosen is not None else {}
 
@@ -205,6 +208,23 @@ def _like_for_like(
         )
         left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly, builds_less=True))
     return kept
+
+
+def _also_builds_less(
+    ranked: list[tuple[Decimal, int, Ranked]], options: Sequence[OptionRecommendation], left_out: list[LeftOut]
+) -> None:
+    """An option left out as partial for a cost it leaves out that also does not build what a ranked option builds
+    (Oracle Database@AWS without the read replicas asked for) says so too, and is not said to be "already below"."""
+    built = set().union(*(LACKING_KINDS - set(_lacking(options[index])) for _, index, _ in ranked))
+    by_key = {option.option: option for option in options}
+    for place, left in enumerate(left_out):
+        if left.kind != "partial" or left.builds_less:
+            continue
+        missing = [words for kind, words in _lacking(by_key[left.option]).items() if kind in built]
+        if missing:
+            reason = (f"{left.reason}; and it does not build what the workload asks for and another option builds: "
+                      + "; ".join(_sentence(words).rstrip(".") for words in missing))  # fmt: skip
+            left_out[place] = replace(left, reason=reason, builds_less=True)
 
 
 AWAITING_REASON = "it leaves out costs that need a figure not given yet, which the other totals do not: "
@@ -257,6 +277,7 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
                 awaiting.append(waiting)
     ranked = _like_for_like(ranked, options, left_out)
     ranked = _awaiting_more(ranked, awaiting, left_out)
+    _also_builds_less(ranked, options, left_out)
     awaiting = [a for a in awaiting if any(r.option == a.option for _, _, r in ranked)]
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
     alone = ""

@@ -277,3 +277,21 @@ def test_totals_each_waiting_for_something_the_other_does_not_stay_ranked() -> N
                                  option("ec2", "900.00", needs_input=(AZ_REDO, change))))  # fmt: skip
     assert [r.option for r in more.ranked] == ["rds"]
     assert [a.option for a in more.awaiting_input] == ["rds"]
+
+
+def test_oracle_database_at_aws_without_the_replicas_asked_for_says_so_and_is_not_said_to_be_already_below() -> None:
+    # EE with a read replica: EC2 and RDS each build and price it; Oracle Database@AWS builds none, and leaves its
+    # backups and networking out: both said, and its lower total is not called "already below" (it builds less)
+    replica = ("replicas", "1 read replica on Oracle Database@AWS: not built")
+    odb = option("odb", "19101.49")
+    odb = OptionRecommendation("odb", LABELS["odb"], odb.verdict, None, (), (), (), (), "",
+                               odb=SimpleNamespace(monthly_usd=Decimal("19101.49"), licences_in_total=True,
+                                                   not_priced=("backup storage",), lacking=(replica,)))  # fmt: skip
+    ranking = rank_options(options=(option("rds", "23240.18"), option("ec2", "22608.30"), odb))
+
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+    left = ranking.left_out_of("odb")
+    assert left is not None and left.kind == "partial" and left.builds_less
+    assert "backup storage are not priced" in left.reason
+    assert "does not build what the workload asks for and another option builds: 1 read replica" in left.reason
+    assert not any("already" in line for line in ranking_words(ranking))

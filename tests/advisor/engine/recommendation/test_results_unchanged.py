@@ -25,7 +25,10 @@ total that waits for a figure the workload does not give (EC2's Data Guard traff
 while another ranked total does not wait for it is left out as partial, not ranked cheapest (5 workloads: the
 ranking only, EC2 left out and RDS recommended; no option's total moved). Then RDS's free backup allowance counted
 as the Region's database storage, each read replica there adding its own (42 backup lines' words in 38 workloads;
-no quantity or total of the set moved)."""
+no quantity or total of the set moved). Then Oracle Database@AWS says the read replicas asked for are not built
+(a note in 50 workloads; every workload's Oracle Database@AWS result gains the field that lists it), and where it is
+left out for unpriced costs and also lacks them, its reason says both and it is no longer called "already below"
+(11 workloads' reasons); no total and no ranking's order moved."""
 
 import json
 import lzma

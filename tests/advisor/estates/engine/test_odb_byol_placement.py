@@ -38,7 +38,8 @@ def warehouse_with_a_standby(**figures: float) -> dict:
 
 
 def test_a_data_guard_database_is_placed_on_ec2_once_exadata_counts_its_licences() -> None:
-    said = warehouse_with_a_standby()
+    # with its redo rate, so EC2's Data Guard traffic between AZs is priced and its total compares with RDS's
+    said = warehouse_with_a_standby(redo_mib_s=4)
     odb = next(o for o in said["options"] if o["option"] == "odb")["odb"]
     # 64 ECPUs a VM cluster / 8 ECPUs a licence = 8, on the primary's and the standby's cluster: 16 licences
     assert odb["byol_processor_licences"] == 16 and odb["licences_in_total"]

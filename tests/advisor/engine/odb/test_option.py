@@ -1,0 +1,32 @@
+"""Oracle Database@AWS as one option of a recommendation: what the workload asks for that it does not build is said
+and marked, so the ranking does not compare it with options that build it."""
+
+from advisor.engine.odb.option import odb_recommendation
+from advisor.engine.rules.loader import evaluate_rules
+from advisor.engine.sizing import Need
+from advisor.engine.workload import parse_workload
+
+NEED = Need(vcpus=16, memory_gib=256, storage_gib=5120, block_kib=8, scan_kib=1024, sustained_iops=0, peak_iops=0,
+            peak_mib_s=0, peak_minutes=30)  # fmt: skip
+
+
+def _option(**availability):
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"},
+                               "features": {"active_data_guard": True}, "availability": availability,
+                               "environment": {"region": "us-east-1"}})  # fmt: skip
+    verdict = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    return odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
+
+
+def test_read_replicas_asked_for_are_not_built_and_said_to_be_missing():
+    option = _option(read_replicas=2, multi_az=True)
+    assert option.odb.local_standby is not None  # the Multi-AZ standby is built
+    ((kind, words),) = option.odb.lacking
+    assert kind == "replicas" and words.startswith("2 read replicas on Oracle Database@AWS: not built")
+    assert words + "." in option.notes
+
+
+def test_without_replicas_nothing_is_missing():
+    option = _option(read_replicas=0, multi_az=True)
+    assert option.odb.lacking == ()
+    assert not any("read replica" in note for note in option.notes)
