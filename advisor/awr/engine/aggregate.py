@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from advisor.awr.engine import metrics
 from advisor.awr.engine.database_choice import choose_database, unnamed_attached
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
+from advisor.awr.engine.rac_coverage import INSTANCE_KINDS, PartialRac, partial_rac
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
@@ -83,6 +84,8 @@ class Aggregation(BaseModel):
     not_found: tuple[str, ...]
     flags: tuple[str, ...]
     warnings: tuple[str, ...]
+    # the instances read when they are not all the database runs (their figures are not its demand); None otherwise
+    partial_rac: PartialRac | None = None
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -200,7 +203,6 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
     return out
 
 
-INSTANCE_KINDS = ("awr-html", "awr-text", "statspack")
 AGREEING = ("edition", "version", "cdb", "platform", "db_block_size_kib")
 
 
@@ -214,20 +216,6 @@ def _disagreements(extractions: list[FileExtraction]) -> list[str]:
             listed = "; ".join(f"{value} in {file}" for value, file in sorted(seen))
             out.append(f"the files disagree on {metrics.label(metric).lower()}: {listed}; the first file's is used")
     return out
-
-
-def _partial_rac(extractions: list[FileExtraction], facts: dict[str, Figure]) -> str | None:
-    """A RAC database read from some instances' reports only: its figures cover those instances only."""
-    if any(e.kind not in (*INSTANCE_KINDS, "dbspace") for e in extractions):
-        return None  # a RAC global report or AWR-Miner output covers the database
-    reported = sorted({e.identity.instances[0] for e in extractions if len(e.identity.instances) == 1})
-    count = facts.get("instance_count")
-    if count is None or not reported or float(count.value) <= len(reported):
-        return None
-    return (
-        f"RAC database of {float(count.value):g} instances but reports from {len(reported)} ({', '.join(reported)}): "
-        "CPU, IO and memory cover those instances only; upload every instance's reports or a RAC global report"
-    )
 
 
 def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
@@ -316,9 +304,9 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     facts = _facts(kept)
     _derived(rates, facts, warnings)
     flags: list[str] = []
-    partial = _partial_rac(kept, facts)
+    partial = partial_rac(kept, facts)
     if partial:
-        flags.append(partial)
+        flags.append(partial.words())
     warnings.extend(_disagreements(kept))
     if windows:
         shortest = min(w.minutes for w in windows)
@@ -355,6 +343,7 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
         not_found=not_found,
         flags=tuple(flags),
         warnings=tuple(warnings),
+        partial_rac=partial,
     ), errors
 
 

@@ -22,6 +22,7 @@ from advisor.awr.engine.prefill.fallback import fallback_note
 from advisor.awr.engine.prefill.host import host_prefill
 from advisor.awr.engine.prefill.instances import per_instance_words
 from advisor.awr.engine.prefill.params import params_prefill
+from advisor.awr.engine.prefill.rac_share import withhold_instance_figures
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -293,6 +294,7 @@ def prefill(agg: Aggregation) -> Prefill:
     exadata_prefill(b, agg)
     host_prefill(b, agg)
     params_prefill(b, agg)
+    withhold_instance_figures(b, agg)
     workload = _valid_workload(b)
     return Prefill(
         workload=workload.model_dump(mode="json"),
