@@ -18,6 +18,7 @@ from advisor.awr.engine import metrics
 from advisor.awr.engine.database_choice import choose_database, unnamed_attached
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
 from advisor.awr.engine.rac_coverage import INSTANCE_KINDS, PartialRac, partial_rac
+from advisor.awr.engine.unknown import unknown_figures
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
@@ -86,6 +87,8 @@ class Aggregation(BaseModel):
     warnings: tuple[str, ...]
     # the instances read when they are not all the database runs (their figures are not its demand); None otherwise
     partial_rac: PartialRac | None = None
+    # rates the files print that stand for no measurement (a redo of 0 while blocks change), with why: not found
+    unknown: dict[str, str] = {}
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -301,6 +304,9 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
             by_window[sample.window].append(sample)
     windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
     rates = summarise(windows, warnings)
+    unknown = unknown_figures(rates)
+    for metric in unknown:
+        del rates[metric]
     facts = _facts(kept)
     _derived(rates, facts, warnings)
     flags: list[str] = []
@@ -344,6 +350,7 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
         flags=tuple(flags),
         warnings=tuple(warnings),
         partial_rac=partial,
+        unknown=unknown,
     ), errors
 
 

@@ -143,7 +143,7 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
                     note=fig.note,
                 )
             )
-        not_found = [label(m)[0] for m in agg.not_found]
+        not_found = [label(m)[0] + (f": {agg.unknown[m]}" if m in agg.unknown else "") for m in agg.not_found]
     prefilled, skipped, findings = [], [], []
     if result.prefill is not None:
         prefilled = [

@@ -124,6 +124,21 @@ def test_awr_miner_review_shows_peak_and_p95(client: Client) -> None:
     assert "MAIN-METRICS · snap 17, cpu_per_s: .004 (max .037)" in cpu
 
 
+def test_a_redo_printed_as_0_while_blocks_change_is_listed_as_not_known(client: Client) -> None:
+    # MAIN-METRICS prints redo_mb_s 0 in snaps 17, 18 and 19 while db_block_changes_s is 4.6, 89.2 and 33.8
+    report_import = upload(client, MINER / "dbcsi_awr_sample01.out")
+    body = client.get(report_import.get_absolute_url()).content.decode()
+    assert 'id="rate-redo_mib_s"' not in body  # no rate of 0 MiB/s shown
+    not_found = " ".join(body.split('id="not-found"')[1].split("</ul>")[0].split())
+    assert (
+        "Redo generated: printed as 0 in all 3 windows while the database changes 49.66 blocks per second" in not_found
+    )
+    form = client.get(reverse("awr:assessment-new", args=[report_import.public_id])).content.decode()
+    redo = " ".join(form.split('id="f-io-redo-mib-s"')[1].split('class="field ')[0].split())
+    assert 'name="io.redo_mib_s" value=""' in redo  # blank, never 0
+    assert "Not in the report: default none (left blank: the redo rate printed as 0" in redo
+
+
 def test_a_bad_file_gets_its_own_message_and_the_others_are_read(client: Client) -> None:
     files = files_of(JAS / "awrrpt_1_2668_2669.txt") + raw_files(("notes.txt", b"meeting notes\n"))
     response = post_upload(client, files)

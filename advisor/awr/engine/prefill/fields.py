@@ -207,6 +207,10 @@ def _io(b: Builder, agg: Aggregation) -> None:
     redo = agg.rates.get("redo_mib_s")
     if redo:
         b.set("io.redo_mib_s", round(redo.average, 3), _rate_words(redo, "average"), redo.sources)
+    elif "redo_mib_s" in agg.unknown:
+        b.skip("io.redo_mib_s", f"left blank: the redo rate {agg.unknown['redo_mib_s']}; enter it if known")
+    else:
+        b.skip("io.redo_mib_s", "no redo rate in these files (the Load Profile's 'Redo size' per second gives it)")
     block, mbrc = _fact(agg, "db_block_size_kib"), _fact(agg, "multiblock_read_count")
     size = int(float(block.value)) if block else None
     if block and size in BLOCK_SIZES_KIB:
