@@ -85,11 +85,16 @@ def awr_import(
         )
     except services.ImportFailed as failed:
         errors = [
-            {"path": "files", "message": p.message if p.file == "files" else f"{p.file}: {p.message}"}
+            {"path": "files", "message": (p.message if p.file == "files" else f"{p.file}: {p.message}") + _estate(p)}
             for p in failed.problems
         ]
         return error_response(errors, 400)
     return JsonResponse(_document(request, report_import), status=201)
+
+
+def _estate(problem: services.Problem) -> str:
+    """Where a refused ZIP goes over the API: the estate import."""
+    return " (over the API: POST /api/v1/estates, the ZIP as its multipart 'file')" if problem.archive else ""
 
 
 @router.get(

@@ -24,10 +24,12 @@ FOLDER = "awr"  # the kept reports' folder in the uploads storage
 
 @dataclass(frozen=True)
 class Problem:
-    """Why an upload saved nothing: the file (or ``files`` for the upload as a whole) and the reason in words."""
+    """Why an upload saved nothing: the file (or ``files`` for the upload as a whole) and the reason in words;
+    ``archive``: the file is a ZIP, which the estate import reads."""
 
     file: str
     message: str
+    archive: bool = False
 
 
 class ImportFailed(Exception):
@@ -100,7 +102,7 @@ def keep_import(*, upload: Upload, mask: bool, owner: Any, team: Any = None) -> 
     """Keep an upload already read (by ``import_reports`` or a background job's child process), all in one
     transaction; ``ImportFailed`` when no file could be read."""
     if not upload.any_read:
-        raise ImportFailed([Problem(e.file, e.message) for e in upload.result.errors])
+        raise ImportFailed([Problem(e.file, e.message, e.archive) for e in upload.result.errors])
     result = upload.result
     identity = result.aggregation.identity if result.aggregation else None
     with uploads.removed_unless_kept() as written:  # the files first, then the rows; no row, no file

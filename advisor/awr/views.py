@@ -38,8 +38,11 @@ def _visible(request: HttpRequest, public_id: UUID) -> ReportImport:
     return report_import
 
 
-def _upload_page(request: HttpRequest, form: AwrUploadForm, status: int = 200) -> HttpResponse:
-    context = {"form": form, "limits": LIMITS, "background": limits.READ_WHILE_YOU_WAIT}
+def _upload_page(
+    request: HttpRequest, form: AwrUploadForm, status: int = 200, *, archive: bool = False
+) -> HttpResponse:
+    """The upload page; ``archive``: a ZIP was refused, so the page points to the estate import, which reads ZIPs."""
+    context = {"form": form, "limits": LIMITS, "background": limits.READ_WHILE_YOU_WAIT, "archive_refused": archive}
     return render(request, "awr/upload.html", context, status=status)
 
 
@@ -60,7 +63,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         report_import = services.import_reports(files=files, mask=mask, owner=request.user, team=team)
     except services.ImportFailed as failed:
         form.add_problems(failed.problems)
-        return _upload_page(request, form, status=422)
+        return _upload_page(request, form, status=422, archive=any(p.archive for p in failed.problems))
     read = report_import.files.filter(error="").count()
     messages.success(
         request,

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from advisor.awr.engine import metrics
 from advisor.awr.engine.database_choice import choose_database, unnamed_attached
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
+from advisor.awr.engine.rac_coverage import INSTANCE_KINDS, PartialRac, partial_rac
+from advisor.awr.engine.unknown import unknown_figures
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
@@ -83,6 +85,10 @@ class Aggregation(BaseModel):
     not_found: tuple[str, ...]
     flags: tuple[str, ...]
     warnings: tuple[str, ...]
+    # the instances read when they are not all the database runs (their figures are not its demand); None otherwise
+    partial_rac: PartialRac | None = None
+    # rates the files print that stand for no measurement (a redo of 0 while blocks change), with why: not found
+    unknown: dict[str, str] = {}
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -200,7 +206,6 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
     return out
 
 
-INSTANCE_KINDS = ("awr-html", "awr-text", "statspack")
 AGREEING = ("edition", "version", "cdb", "platform", "db_block_size_kib")
 
 
@@ -214,20 +219,6 @@ def _disagreements(extractions: list[FileExtraction]) -> list[str]:
             listed = "; ".join(f"{value} in {file}" for value, file in sorted(seen))
             out.append(f"the files disagree on {metrics.label(metric).lower()}: {listed}; the first file's is used")
     return out
-
-
-def _partial_rac(extractions: list[FileExtraction], facts: dict[str, Figure]) -> str | None:
-    """A RAC database read from some instances' reports only: its figures cover those instances only."""
-    if any(e.kind not in (*INSTANCE_KINDS, "dbspace") for e in extractions):
-        return None  # a RAC global report or AWR-Miner output covers the database
-    reported = sorted({e.identity.instances[0] for e in extractions if len(e.identity.instances) == 1})
-    count = facts.get("instance_count")
-    if count is None or not reported or float(count.value) <= len(reported):
-        return None
-    return (
-        f"RAC database of {float(count.value):g} instances but reports from {len(reported)} ({', '.join(reported)}): "
-        "CPU, IO and memory cover those instances only; upload every instance's reports or a RAC global report"
-    )
 
 
 def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
@@ -313,12 +304,15 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
             by_window[sample.window].append(sample)
     windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
     rates = summarise(windows, warnings)
+    unknown = unknown_figures(rates)
+    for metric in unknown:
+        del rates[metric]
     facts = _facts(kept)
     _derived(rates, facts, warnings)
     flags: list[str] = []
-    partial = _partial_rac(kept, facts)
+    partial = partial_rac(kept, facts)
     if partial:
-        flags.append(partial)
+        flags.append(partial.words())
     warnings.extend(_disagreements(kept))
     if windows:
         shortest = min(w.minutes for w in windows)
@@ -355,6 +349,8 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
         not_found=not_found,
         flags=tuple(flags),
         warnings=tuple(warnings),
+        partial_rac=partial,
+        unknown=unknown,
     ), errors
 
 

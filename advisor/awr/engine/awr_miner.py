@@ -43,6 +43,7 @@ SERIES = {
     "read_mb_s": ("read_mib_s", "read_mb_s_max"),
     "write_mb_s": ("write_mib_s", "write_mb_s_max"),
     "redo_mb_s": ("redo_mib_s", None),
+    "db_block_changes_s": ("block_changes_per_s", None),
 }
 
 

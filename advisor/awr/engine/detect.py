@@ -37,8 +37,28 @@ ACCEPTED = (
 )
 
 
+# The first four bytes of a ZIP archive: a local file header, or an empty archive's end of central directory record
+# (PKWARE's .ZIP File Format Specification, APPNOTE.TXT 6.3.10, sections 4.3.7 and 4.3.16)
+ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
+
+ZIP_REFUSED = (
+    "a ZIP archive (an Excel workbook is one too), not a report: the AWR import reads report files, each uploaded as "
+    f"it is ({ACCEPTED}). Unpack the ZIP and upload its reports, or create an estate from it: the estate import reads "
+    "a ZIP of reports of one or many databases (one folder per database, or grouped by the database each report "
+    "prints) and inventories (CSV or XLSX)"
+)
+
+
 class NotAReport(ValueError):
     """The file is of no known kind; the message says what was looked for."""
+
+
+class ArchiveNotReport(NotAReport):
+    """The file is a ZIP archive: the estate import reads those."""
+
+
+def is_zip(data: bytes) -> bool:
+    return data[:4] in ZIP_SIGNATURES
 
 
 @dataclass(frozen=True)
@@ -75,6 +95,8 @@ def detect(data: bytes) -> Detected:
     head_bytes = data[:HEAD_BYTES]
     if not data.strip():
         raise NotAReport("empty file: not an AWR, Statspack or AWR-Miner report")
+    if is_zip(data):
+        raise ArchiveNotReport(ZIP_REFUSED)
     if _looks_binary(head_bytes):
         raise NotAReport(f"binary file: not a text or HTML report. Accepted: {ACCEPTED}")
     text = decode(data)

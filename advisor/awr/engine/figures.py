@@ -69,10 +69,12 @@ class FileExtraction(_Frozen):
 
 
 class FileError(_Frozen):
-    """A file that could not be read, and why in words (the other files are still read)."""
+    """A file that could not be read, and why in words (the other files are still read); ``archive``: it is a ZIP,
+    which the estate import reads."""
 
     file: str
     message: str
+    archive: bool = False
 
 
 def figure(

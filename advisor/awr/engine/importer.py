@@ -15,7 +15,7 @@ from advisor.awr.engine import limits
 from advisor.awr.engine.aggregate import Aggregation, aggregate
 from advisor.awr.engine.awr_miner import parse_awr_miner
 from advisor.awr.engine.dbspace import parse_dbspace
-from advisor.awr.engine.detect import KIND_WORDS, Kind, NotAReport, detect
+from advisor.awr.engine.detect import KIND_WORDS, ArchiveNotReport, Kind, NotAReport, detect
 from advisor.awr.engine.figures import FileError, FileExtraction
 from advisor.awr.engine.html.awr import parse_awr_html
 from advisor.awr.engine.html.global_awr import parse_awr_rac_html
@@ -94,7 +94,7 @@ def read_file(name: str, data: bytes) -> FileExtraction | FileError:
     try:
         detected = detect(data)
     except NotAReport as refused:
-        return FileError(file=name, message=str(refused))
+        return FileError(file=name, message=str(refused), archive=isinstance(refused, ArchiveNotReport))
     try:
         extraction = PARSERS[detected.kind](name, detected.text)
     except Exception as failure:  # a parser bug or a hostile file must cost this file only, never the upload

@@ -24,6 +24,7 @@ RATES: dict[str, tuple[str, str]] = {
     "total_mib_s": ("Read + write throughput", "MiB/s"),
     "redo_mib_s": ("Redo generated", "MiB/s"),
     "redo_iops": ("Redo log IO requests per second", "IOPS"),
+    "block_changes_per_s": ("DB block changes per second", "blocks/s"),
     "optimized_iops": ("Optimized IO requests per second (flash / smart scan)", "IOPS"),
     "multiblock_read_iops": ("Multiblock read requests per second", "IOPS"),
     "smart_scan_read_mib_s": ("Smart Scan reads", "MiB/s"),

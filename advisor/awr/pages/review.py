@@ -143,7 +143,7 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
                     note=fig.note,
                 )
             )
-        not_found = [label(m)[0] for m in agg.not_found]
+        not_found = [label(m)[0] + (f": {agg.unknown[m]}" if m in agg.unknown else "") for m in agg.not_found]
     prefilled, skipped, findings = [], [], []
     if result.prefill is not None:
         prefilled = [
@@ -184,6 +184,7 @@ class FileRow:
     size: str
     error: str
     warnings: tuple[str, ...]
+    archive: bool = False  # a ZIP, not read: the estate import reads those
 
 
 def size_words(size: int) -> str:
@@ -195,6 +196,7 @@ def size_words(size: int) -> str:
 
 def review_context(report_import: ReportImport) -> dict[str, Any]:
     result = import_result(report_import)
+    archives = {e.file for e in result.errors if e.archive}
     files = [
         FileRow(
             position=f.position,
@@ -203,6 +205,7 @@ def review_context(report_import: ReportImport) -> dict[str, Any]:
             size=size_words(f.size),
             error=f.error,
             warnings=tuple(f.warnings),
+            archive=bool(f.error) and f.name in archives,
         )
         for f in report_import.files.defer("content")
     ]

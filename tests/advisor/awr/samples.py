@@ -27,3 +27,36 @@ needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared/ is not 
 
 def sample(path: Path) -> tuple[str, bytes]:
     return path.name, path.read_bytes()
+
+
+# AWR_DBS.html is instance 1 of a 2-instance RAC database; these cells say so (Database instance information "RAC",
+# RAC Statistics "Number of Instances" begin and end, Snapshot information "Instances" at begin and end snap)
+DBS_RAC_CELLS = (
+    (
+        "<TD class=awrnc>12.2.0.1.0</TD>\n<TD class=awrnc>YES</TD>",
+        "<TD class=awrnc>12.2.0.1.0</TD>\n<TD class=awrnc>NO</TD>",
+    ),
+    (
+        "Number of Instances:</TD>\n<TD class=awrnc align=right>2</TD>\n<TD class=awrnc align=right>2</TD>",
+        "Number of Instances:</TD>\n<TD class=awrnc align=right>1</TD>\n<TD class=awrnc align=right>1</TD>",
+    ),
+    (
+        "<TD class=awrnc align=right>1.7</TD>\n<TD class=awrnc align=right>2</TD>",
+        "<TD class=awrnc align=right>1.7</TD>\n<TD class=awrnc align=right>1</TD>",
+    ),
+    (
+        "<TD class=awrc align=right>1.4</TD>\n<TD class=awrc align=right>2</TD>",
+        "<TD class=awrc align=right>1.4</TD>\n<TD class=awrc align=right>1</TD>",
+    ),
+)
+
+
+def single_instance_dbs(text: str | None = None) -> str:
+    """AWR_DBS.html (or ``text``, a changed copy of it) as the report of a database that runs one instance: RAC NO,
+    one instance. The samples hold a long-window Exadata instance report only as one instance of a RAC database,
+    whose demand figures are not pre-filled; tests of what such a report pre-fills use this copy."""
+    text = (AZURE / "AWR_DBS.html").read_text(encoding="utf-8") if text is None else text
+    for rac, single in DBS_RAC_CELLS:
+        assert text.count(rac) == 1, rac
+        text = text.replace(rac, single)
+    return text

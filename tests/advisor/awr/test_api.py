@@ -3,6 +3,8 @@ caller (token or session), errors in the API's one shape, 404 for others' import
 
 from __future__ import annotations
 
+import io
+import zipfile
 from typing import Any
 
 import pytest
@@ -64,6 +66,22 @@ def test_no_readable_file_is_400_in_the_one_error_shape_and_nothing_saved(client
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["path"] == "files" and error["message"].startswith("a.txt: not an AWR or Statspack report")
+    assert ReportImport.objects.count() == 0
+
+
+def test_a_zip_is_400_saying_in_words_where_a_zip_goes(client: Client) -> None:
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.write(JAS / "awrrpt_1_2668_2669.txt", "DB1/awrrpt_1_2668_2669.txt")
+    response = client.post(URL, {"files": raw_files(("reports.zip", packed.getvalue()))})
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["path"] == "files"
+    message = error["message"]
+    assert message.startswith("reports.zip: a ZIP archive (an Excel workbook is one too), not a report")
+    assert "Statspack report" in message and "create an estate from it" in message
+    assert message.endswith("(over the API: POST /api/v1/estates, the ZIP as its multipart 'file')")
+    assert "<a" not in message  # words, not markup
     assert ReportImport.objects.count() == 0
 
 

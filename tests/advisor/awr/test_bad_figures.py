@@ -24,9 +24,11 @@ def warnings_of(result: ImportResult) -> list[str]:
     return [w for f in result.files for w in f.warnings]
 
 
-def miner_with(column: str, value: str, snap: str = "18") -> bytes:
-    """dbcsi_awr_sample01.out with one MAIN-METRICS cell of one snapshot replaced (right-aligned like the rest)."""
-    lines = (MINER / "dbcsi_awr_sample01.out").read_text(encoding="utf-8").split("\n")
+def miner_with(column: str, value: str, snap: str = "18", text: str | None = None) -> bytes:
+    """dbcsi_awr_sample01.out (or ``text``, a changed copy of it) with one MAIN-METRICS cell of one snapshot replaced
+    (right-aligned like the rest)."""
+    text = (MINER / "dbcsi_awr_sample01.out").read_text(encoding="utf-8") if text is None else text
+    lines = text.split("\n")
     header = next(i for i, line in enumerate(lines) if line.split()[:3] == ["snap", "dur_m", "end"])
     names = lines[header].split()
     position = names.index(column) + 1  # the 'end' stamp prints as two words ("26/01/12 00:00")

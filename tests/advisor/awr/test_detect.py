@@ -1,9 +1,12 @@
+import io
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from advisor.awr.engine.detect import Kind, NotAReport, detect
+from advisor.awr.engine.detect import ArchiveNotReport, Kind, NotAReport, detect
+from advisor.awr.engine.importer import import_files
 from tests.advisor.awr.samples import ALL_SAMPLES, needs_samples
 
 EXPECTED = {
@@ -44,3 +47,36 @@ def test_an_html_page_that_is_no_awr_report_is_refused() -> None:
 def test_empty_file() -> None:
     with pytest.raises(NotAReport, match="empty file"):
         detect(b"  \n")
+
+
+def zip_of(**members: bytes) -> bytes:
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return packed.getvalue()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        zip_of(**{"DB1/awrrpt_1_2668_2669.txt": b"WORKLOAD REPOSITORY report for\n"}),
+        zip_of(),  # an empty archive is its end record alone
+        b"PK\x03\x04" + bytes(60),  # a local file header: the first bytes of any ZIP
+    ],
+    ids=["reports", "empty", "header only"],
+)
+def test_a_zip_is_refused_saying_what_is_accepted_and_where_a_zip_goes(data: bytes) -> None:
+    with pytest.raises(ArchiveNotReport) as refused:
+        detect(data)
+    message = str(refused.value)
+    assert message.startswith("a ZIP archive (an Excel workbook is one too), not a report")
+    assert "AWR-Miner output" in message and "Statspack report" in message  # what is accepted
+    assert "create an estate from it: the estate import reads a ZIP of reports" in message
+    assert "binary file" not in message
+
+
+def test_a_zip_names_itself_an_archive_in_the_import_and_other_refusals_do_not() -> None:
+    result = import_files([("reports.zip", zip_of(**{"a.txt": b"x"})), ("b.bin", b"\x00\x01\x02" * 10)])
+    archive = {e.file: e.archive for e in result.errors}
+    assert archive == {"reports.zip": True, "b.bin": False}

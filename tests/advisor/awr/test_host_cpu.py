@@ -9,22 +9,22 @@ import re
 import pytest
 
 from advisor.awr.engine.importer import ImportResult, import_files
-from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples, sample
+from tests.advisor.awr.samples import AZURE, JAS, MINER, needs_samples, sample, single_instance_dbs
 from tests.advisor.awr.test_aggregate import hour
 
 pytestmark = needs_samples
 
-DBS = AZURE / "AWR_DBS.html"
 DETAIL = re.compile(r'(<TABLE[^>]*summary="This table displays some detailed operating[^>]*>).*?(</TABLE>)', re.S)
 HEAD = "<tr><th>Snap Time</th><th>Load</th><th>%busy</th><th>%user</th><th>%sys</th><th>%idle</th><th>%iowait</th></tr>"
 
 
 def dbs_with_detail(rows: list[tuple[str, str]]) -> bytes:
-    """AWR_DBS.html with its Detail table replaced by ``rows`` of (snap time, %busy)."""
+    """AWR_DBS.html with its Detail table replaced by ``rows`` of (snap time, %busy), as a single instance's
+    database (one instance of a RAC database pre-fills no CPU: see test_rac_coverage)."""
     body = "".join(
         f"<tr><td>{t}</td><td>1.0</td><td>{b}</td><td></td><td></td><td></td><td></td></tr>" for t, b in rows
     )
-    text, count = DETAIL.subn(lambda m: m.group(1) + HEAD + body + m.group(2), DBS.read_text(encoding="utf-8"))
+    text, count = DETAIL.subn(lambda m: m.group(1) + HEAD + body + m.group(2), single_instance_dbs())
     assert count == 1
     return text.encode()
 
@@ -74,7 +74,7 @@ def test_peak_p95_and_mean_of_the_intervals_with_the_peaks_window() -> None:
 
 
 def test_the_shared_dbs_report_peaks_near_the_whole_host_while_its_average_is_a_third() -> None:
-    result = imported("AWR_DBS.html", DBS.read_bytes())
+    result = imported("AWR_DBS.html", single_instance_dbs().encode())
     got = facts(result)
     # the busiest row of its Detail table: 25-Jan 18:00:06, 99.27 %busy, after 25-Jan 17:45:04; 32 CPUs
     assert got["host_cpu_interval_peak"].value == pytest.approx(0.9927 * 32)
@@ -149,7 +149,7 @@ def test_an_elapsed_of_zero_is_an_unknown_window_never_zero_minutes() -> None:
 
 
 def test_a_total_printed_as_hashes_falls_back_to_database_files_saying_so() -> None:
-    text = DBS.read_text(encoding="utf-8")
+    text = single_instance_dbs()
     cut = text.replace(
         "Total Requests:</TD>\n<TD class=awrc align=right>727.1</TD>\n<TD class=awrc align=right>638.9</TD>",
         "Total Requests:</TD>\n<TD class=awrc align=right>727.1</TD>\n<TD class=awrc align=right>#####</TD>",

@@ -78,8 +78,10 @@ def test_dbs_html_load_profile_io_profile_host_and_memory(results: dict[str, Imp
     assert fact(dbs, "elapsed_minutes") == 4319.92
     # Snapshot information "Instances | 2" and RAC instances "Number of Instances: | 2 | 2": instance 1 of 2 only
     assert dbs.aggregation.flags == (
-        "RAC database of 2 instances but reports from 1 (dbs1): CPU, IO and memory cover those instances only; "
-        "upload every instance's reports or a RAC global report",
+        "RAC database of 2 instances but reports from 1 (dbs1): CPU, IO, redo, memory and host figures are that "
+        "instance's alone, not the database's, so they are not pre-filled as its demand and the questionnaire's "
+        "defaults stand until the database's figures are entered; upload every instance's reports or a RAC global "
+        "report",
         "3.0-day average: peaks unknown for DB CPU and IO; upload hourly reports or AWR-Miner output; the host's busy "
         "CPUs per snapshot interval are read from OS Statistics - Detail",
     )

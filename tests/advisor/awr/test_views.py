@@ -15,8 +15,8 @@ from advisor.awr.models import ReportFile, ReportImport
 from advisor.awr.services import kept_bytes
 from advisor.engine.workload import Workload
 from advisor.models import Assessment
-from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, JAS, MINER, needs_samples
-from tests.advisor.awr.uploads import files_of, post_upload, raw_files, upload
+from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, JAS, MINER, needs_samples, single_instance_dbs
+from tests.advisor.awr.uploads import files_of, post_upload, raw_files, upload, upload_files
 from tests.conftest import form_data
 
 pytestmark = [pytest.mark.django_db, needs_samples]
@@ -67,6 +67,23 @@ def test_dbs_review_shows_figures_with_provenance_not_found_and_findings(client:
     assert "AWR_DBS.html" in body and 'href="/import/awr/' in body  # the kept file, downloadable
 
 
+def test_rac_instance_report_leaves_the_demand_to_the_user(client: Client) -> None:
+    # AWR_DBS.html is instance dbs1's report; its database runs 2 instances (RAC Statistics "Number of Instances")
+    report_import = upload(client, AZURE / "AWR_DBS.html")
+    body = client.get(report_import.get_absolute_url()).content.decode()
+    flags = " ".join(body.split('aria-label="What to know"')[1].split("</section>")[0].split())
+    assert "RAC database of 2 instances but reports from 1 (dbs1)" in flags
+    assert "not pre-filled as its demand" in flags
+    assert 'id="prefill-sizing.peak_cpu"' not in body and 'id="prefill-io.peak_read_iops"' not in body
+    left = body.split("Left at the questionnaire's defaults")[1].split("</ul>")[0]
+    assert "Peak CPU used: not pre-filled: 2.72 CPU seconds per second is instance dbs1&#x27;s own figure" in left
+    # the questionnaire keeps its default there and says why under the field
+    form = client.get(reverse("awr:assessment-new", args=[report_import.public_id])).content.decode()
+    cpu = form.split('id="f-sizing-peak-cpu"')[1].split("</div>\n        \n")[0]
+    assert 'value="4"' in cpu and "Not in the report: default 4 vCPUs (not pre-filled: 2.72" in cpu
+    assert "the database runs 2 instances" in cpu
+
+
 def test_dbw_rac_global_report_shows_per_instance_figures(client: Client) -> None:
     report_import = upload(client, AZURE / "AWR_DBW.html", AZURE / "dbspace_DBW.lst")
     body = client.get(report_import.get_absolute_url()).content.decode()
@@ -105,6 +122,21 @@ def test_awr_miner_review_shows_peak_and_p95(client: Client) -> None:
     # P95 of (0, 0.004, 0.021): rank 2 x 0.95 = 1.9 -> 0.004 + 0.9 x (0.021 - 0.004) = 0.0193
     assert cpu.startswith("DB CPU seconds per second 0.01224 0.707 0.0193 s/s 3 (121 min)")
     assert "MAIN-METRICS · snap 17, cpu_per_s: .004 (max .037)" in cpu
+
+
+def test_a_redo_printed_as_0_while_blocks_change_is_listed_as_not_known(client: Client) -> None:
+    # MAIN-METRICS prints redo_mb_s 0 in snaps 17, 18 and 19 while db_block_changes_s is 4.6, 89.2 and 33.8
+    report_import = upload(client, MINER / "dbcsi_awr_sample01.out")
+    body = client.get(report_import.get_absolute_url()).content.decode()
+    assert 'id="rate-redo_mib_s"' not in body  # no rate of 0 MiB/s shown
+    not_found = " ".join(body.split('id="not-found"')[1].split("</ul>")[0].split())
+    assert (
+        "Redo generated: printed as 0 in all 3 windows while the database changes 49.66 blocks per second" in not_found
+    )
+    form = client.get(reverse("awr:assessment-new", args=[report_import.public_id])).content.decode()
+    redo = " ".join(form.split('id="f-io-redo-mib-s"')[1].split('class="field ')[0].split())
+    assert 'name="io.redo_mib_s" value=""' in redo  # blank, never 0
+    assert "Not in the report: default none (left blank: the redo rate printed as 0" in redo
 
 
 def test_a_bad_file_gets_its_own_message_and_the_others_are_read(client: Client) -> None:
@@ -160,8 +192,14 @@ def test_an_oversized_body_gets_413_with_the_limit_before_it_is_read(client: Cli
     assert "at most 512 MiB is accepted on /import/awr/" in response.content.decode()
 
 
+def single_dbs(client: Client) -> ReportImport:
+    """AWR_DBS.html as the report of a single-instance database (the sample is one instance of a RAC database, whose
+    demand is not pre-filled: test_rac_instance_report_leaves_the_demand_to_the_user)."""
+    return upload_files(client, raw_files(("AWR_DBS.html", single_instance_dbs().encode())))
+
+
 def test_questionnaire_is_prefilled_with_each_answers_source(client: Client) -> None:
-    report_import = upload(client, AZURE / "AWR_DBS.html")
+    report_import = single_dbs(client)
     url = reverse("awr:assessment-new", args=[report_import.public_id])
     body = client.get(url).content.decode()
     assert 'value="DBS (from AWR import)"' in body
@@ -176,7 +214,7 @@ def test_questionnaire_is_prefilled_with_each_answers_source(client: Client) -> 
 
 
 def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessment(client: Client, prices: None) -> None:
-    report_import = upload(client, AZURE / "AWR_DBS.html")
+    report_import = single_dbs(client)
     workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
     url = reverse("awr:assessment-new", args=[report_import.public_id])
     response = client.post(url, form_data(workload, name="DBS from AWR"))
@@ -195,7 +233,7 @@ def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessmen
 
 
 def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(client: Client, prices: None) -> None:
-    report_import = upload(client, AZURE / "AWR_DBS.html")
+    report_import = single_dbs(client)
     workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
     client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="DBS long"))
     assessment = Assessment.objects.get(name="DBS long")

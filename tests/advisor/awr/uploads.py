@@ -29,7 +29,12 @@ def post_upload(client: Client, files: list[SimpleUploadedFile], *, mask: bool =
 
 def upload(client: Client, *paths: Path, mask: bool = False) -> ReportImport:
     """Upload ``paths``; the import they made (the page redirects to its review)."""
-    response = post_upload(client, files_of(*paths), mask=mask)
+    return upload_files(client, files_of(*paths), mask=mask)
+
+
+def upload_files(client: Client, files: list[SimpleUploadedFile], *, mask: bool = False) -> ReportImport:
+    """Upload ``files``; the import they made (the page redirects to its review)."""
+    response = post_upload(client, files, mask=mask)
     assert response.status_code == 302, response.content.decode()[:2000]
     report_import = ReportImport.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[-1])
     assert response["Location"] == report_import.get_absolute_url()

@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import INSTANCE_KINDS, LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+from advisor.awr.engine.aggregate import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
 from advisor.awr.engine.prefill.instances import per_instance_words
+from advisor.awr.engine.rac_coverage import INSTANCE_KINDS
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill.builder import Builder as _Builder

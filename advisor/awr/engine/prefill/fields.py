@@ -22,6 +22,7 @@ from advisor.awr.engine.prefill.fallback import fallback_note
 from advisor.awr.engine.prefill.host import host_prefill
 from advisor.awr.engine.prefill.instances import per_instance_words
 from advisor.awr.engine.prefill.params import params_prefill
+from advisor.awr.engine.prefill.rac_share import withhold_instance_figures
 from advisor.engine.workload import Workload, field_errors
 
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
@@ -206,6 +207,10 @@ def _io(b: Builder, agg: Aggregation) -> None:
     redo = agg.rates.get("redo_mib_s")
     if redo:
         b.set("io.redo_mib_s", round(redo.average, 3), _rate_words(redo, "average"), redo.sources)
+    elif "redo_mib_s" in agg.unknown:
+        b.skip("io.redo_mib_s", f"left blank: the redo rate {agg.unknown['redo_mib_s']}; enter it if known")
+    else:
+        b.skip("io.redo_mib_s", "no redo rate in these files (the Load Profile's 'Redo size' per second gives it)")
     block, mbrc = _fact(agg, "db_block_size_kib"), _fact(agg, "multiblock_read_count")
     size = int(float(block.value)) if block else None
     if block and size in BLOCK_SIZES_KIB:
@@ -293,6 +298,7 @@ def prefill(agg: Aggregation) -> Prefill:
     exadata_prefill(b, agg)
     host_prefill(b, agg)
     params_prefill(b, agg)
+    withhold_instance_figures(b, agg)
     workload = _valid_workload(b)
     return Prefill(
         workload=workload.model_dump(mode="json"),

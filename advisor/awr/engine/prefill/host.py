@@ -1,5 +1,6 @@
-"""What a report says about the source host: its sockets, cores and threads per core, pre-filled into the
-questionnaire's source host section so the processor licences it holds can be suggested.
+"""What a report says about the source host: its sockets, cores, threads per core and, where the platform shows it,
+processor family (``platform``), pre-filled into the questionnaire's source host section so the processor licences
+it holds can be suggested.
 
 Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). Where the host runs (on premises or in a cloud)
 no report says, so it is left to the user, and with it the licence count (the Core Factor Table applies on premises
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from advisor.awr.engine.aggregate import Aggregation
 from advisor.awr.engine.figures import Figure
+from advisor.awr.engine.prefill.platform import family_prefill
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill.builder import Builder as _Builder
@@ -50,4 +52,5 @@ def host_prefill(b: _Builder, agg: Aggregation) -> None:
         )
     else:
         b.skip("source_host.threads_per_core", "threads per core need the host's 'CPUs' and 'Cores' in these files")
+    family_prefill(b, agg)
     b.skip("source_host.location", "no report says whether the host is on premises or in a cloud: choose it")

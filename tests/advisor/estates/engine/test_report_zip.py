@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.engine.workload import Workload
 from advisor.estates.engine.report_estate import read_report_zip
 from advisor.estates.engine.report_zip import MAX_MEMBERS, ZipRefused, looks_like_report_zip, plan_zip
 from tests.advisor.awr.samples import AZURE, JAS, needs_samples
@@ -41,10 +42,19 @@ def test_two_folders_are_two_databases_with_the_reports_figures() -> None:
     erp, crm = by_name["ERP"].workload, by_name["CRM"].workload
     assert erp is not None and crm is not None
     assert by_name["ERP"].files == ("ERP/AWR_DBS.html", "ERP/dbspace_DBS.lst")
-    # AWR_DBS.html: DB CPU(s) 1.2 plus background cpu time 391,824.96 s over 4,319.92 min (1.512/s) = 2.712, rounded
-    # up to 2.72; SGA use 38,912 MB = 38 GiB; IO Profile total reads 638.9/s rounded up to 639
-    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (2.72, 38.0, 639)
+    # AWR_DBS.html is instance dbs1's report of a database of 2 instances ("Number of Instances: 2"): its DB CPU
+    # (2.72/s), SGA (38 GiB) and reads (639/s) are that instance's, so the database keeps the defaults, and says why
+    defaults = Workload()
+    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (
+        defaults.sizing.peak_cpu,
+        defaults.sizing.sga_gib,
+        defaults.io.peak_read_iops,
+    )
+    assert any(
+        n.startswith("folder ERP: RAC database of 2 instances but reports from 1 (dbs1)") for n in by_name["ERP"].notes
+    )
     assert erp.oracle.edition.value == "ee" and erp.features.rac is True  # "EE", RAC YES
+    assert erp.sizing.db_size_gib == 485.99  # the size listing covers the database: 497,648.38 MB, rounded up
     # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3 plus background cpu time 16.5 s over 60.25 min = 0.305, rounded up to
     # 0.31; SGA use 174,080.0 MB = 170 GiB; IO Profile "Total Requests" read
     # 109.4/s and write 42.8/s, rounded up to 110 and 43

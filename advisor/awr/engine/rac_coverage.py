@@ -1,0 +1,68 @@
+"""Whether the reports of a RAC database cover all its instances, or some only.
+
+Pure Python. An AWR instance report (awrrpt), a text AWR report and a Statspack report each describe one instance:
+its CPU, IO, redo and memory are that instance's alone. A RAC global report (awrgrpt) and AWR-Miner output cover
+every instance. When the instance reports read cover fewer instances than the database runs (the count the reports
+print), or the reports say RAC but print no count and only one instance's reports were read, their figures are not
+the database's demand: the pre-fill then leaves the demand fields to the user (``prefill.rac_share``), and the review
+page says why.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from advisor.awr.engine.figures import Figure, FileExtraction
+
+INSTANCE_KINDS = ("awr-html", "awr-text", "statspack")
+
+
+class PartialRac(BaseModel):
+    """The instances whose reports were read, and how many the database runs (None: the reports do not say)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    reported: tuple[str, ...]
+    instances: int | None = None
+
+    def whose(self) -> str:
+        """'instance dbs1' or 'instances dbs1, dbs2'."""
+        return f"instance{'s' if len(self.reported) > 1 else ''} {', '.join(self.reported)}"
+
+    def why(self) -> str:
+        """Why the figures are not the database's, in words."""
+        if self.instances is None:
+            return (
+                f"the reports print RAC: YES but not how many instances the database runs, and only {self.whose()}'s "
+                "reports are among these files"
+            )
+        return f"the database runs {self.instances} instances and only {self.whose()}'s reports are among these files"
+
+    def words(self) -> str:
+        """The review page's note (and an estate database's)."""
+        if self.instances is None:
+            head = f"RAC database read from {self.whose()}'s reports only (how many instances it runs is not printed)"
+        else:
+            listed = ", ".join(self.reported)
+            head = f"RAC database of {self.instances} instances but reports from {len(self.reported)} ({listed})"
+        whose = "that instance's" if len(self.reported) == 1 else "those instances'"
+        return (
+            f"{head}: CPU, IO, redo, memory and host figures are {whose} alone, not the database's, so they are not "
+            "pre-filled as its demand and the questionnaire's defaults stand until the database's figures are entered; "
+            "upload every instance's reports or a RAC global report"
+        )
+
+
+def partial_rac(extractions: list[FileExtraction], facts: dict[str, Figure]) -> PartialRac | None:
+    """A RAC database read from some instances' reports only; None when the files cover the database."""
+    if any(e.kind not in (*INSTANCE_KINDS, "dbspace") for e in extractions):
+        return None  # a RAC global report or AWR-Miner output covers the database
+    reported = tuple(sorted({e.identity.instances[0] for e in extractions if len(e.identity.instances) == 1}))
+    if not reported:
+        return None
+    count, rac = facts.get("instance_count"), facts.get("rac")
+    if count is not None and not isinstance(count.value, (bool, str)):
+        running = float(count.value)
+        return PartialRac(reported=reported, instances=int(running)) if running > len(reported) else None
+    if rac is not None and rac.value is True and len(reported) == 1:
+        return PartialRac(reported=reported)
+    return None
