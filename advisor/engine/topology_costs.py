@@ -98,10 +98,17 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
     return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes), tuple(needs_input))
 
 
-def _backup_line(name: str, storage: BackupStorage, row: Any) -> Line:
-    return row_line(f"{name}: {storage.words}", storage.billed_gib, row, component="backup",
-                    note="a lower bound: the changes kept between backups are not known" if storage.lower_bound
-                    else "")  # fmt: skip
+RDS_LOGS_NOT_COUNTED = ("the transaction logs RDS keeps beside the snapshots for point-in-time restore are not counted "
+                        "(the space they take once stored is not published)")  # fmt: skip
+
+
+def _backup_line(name: str, storage: BackupStorage, row: Any, *, rds: bool = False) -> Line:
+    notes = ["a lower bound: the changes kept between backups are not known"] if storage.lower_bound else []
+    if (
+        rds
+    ):  # AWS RDS User Guide, 'Retaining automated backups' (backup_storage.json: rds_backups_keep_transaction_logs)
+        notes.append(RDS_LOGS_NOT_COUNTED)
+    return row_line(f"{name}: {storage.words}", storage.billed_gib, row, component="backup", note="; ".join(notes))
 
 
 def _backup_row(book: Any, region: str, lookup: Any) -> Any:
@@ -139,7 +146,7 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
             storage = rds_backup_storage(used_gib=used, allocated_gib=Decimal(allocated_gib), retention_days=days,
                                          daily_change_gib=daily, instances=instances)  # fmt: skip
             row = _backup_row(book, region, lambda b, r: b.rds_backup(region=r, custom=platform == "rds-custom"))
-            line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row)
+            line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row, rds=True)
     except PriceNotFound:
         kind = "EBS snapshot" if platform == "ec2" else "backup storage"
         return ExtraCosts((), (f"Backups for the {what} are not priced: no {kind} price is held for {region} or a "

@@ -20,6 +20,7 @@ def test_the_rules_are_sourced_and_dated():
         "rds_backups_are_snapshots",
         "rds_free_backup_allowance",
         "rds_free_backup_allowance_region",
+        "rds_backups_keep_transaction_logs",
     }
     for fact in backup_rules().facts:
         assert "https://" in fact.source and fact.as_of[:2] == "20"
