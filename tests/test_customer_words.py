@@ -1,6 +1,7 @@
 """Users read our words, not our notes: every page kind, export, the PDF's HTML and the CLI's text are rendered and
 searched for what only we understand (citation keys, file names, repository paths, commit hashes, section numbers of
-our notes, dataset keys, field paths, research wording, an "as of" without its date).
+our notes, dataset keys, field paths, research wording, price-list codes, an "as of" without its date: the kinds
+``tests.customer_words.PATTERNS`` names, each shown to be caught in ``test_customer_words_patterns``).
 
 What a reader sees is the page's visible text and its tooltips (``title``) and alternative texts; link addresses are
 not read (a link to an AWS or Oracle page is how a source should be given). Staff-only views (the Django admin, the
@@ -11,9 +12,7 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Callable, Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -25,174 +24,18 @@ from openpyxl import load_workbook
 
 from advisor import services
 from advisor.engine.recommendation.as_json import recommendation_json
-from advisor.engine.rules.loader import rule_set
 from advisor.engine.scenarios import load_scenarios
-from advisor.engine.workload.model import SECTIONS
 from advisor.estates import services as estate_services
 from advisor.estates.engine.inventory import read_inventory
 from advisor.estates.models import EstateDatabase
 from advisor.models import Assessment, ShareLink
 from tests.advisor.awr.samples import AZURE, JAS, MINER, SAMPLES
+from tests.customer_words import assert_customer_words, json_text, our_notes, page
 
 pytestmark = pytest.mark.django_db
 
 SCENARIOS = load_scenarios()
 SCENARIO_IDS = [s.name for s in SCENARIOS]
-
-RULE_IDS = [loaded.rule.id for loaded in rule_set().rules]
-
-# Each pattern with what it catches, as a reader would report it.
-_SECTION_NAMES = "|".join(name for name, _ in SECTIONS)
-PATTERNS: dict[str, re.Pattern[str]] = {
-    "citation key": re.compile(r"\[[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\]"),
-    "Markdown file name": re.compile(r"\.md\b"),
-    "Python file name": re.compile(r"\w\.py\b"),
-    "Go file name": re.compile(r"\w\.go\b"),
-    "commit hash": re.compile(r"@[0-9a-f]{7,}\b"),
-    "section sign": re.compile(r"§"),
-    "section number of our notes": re.compile(r"\bsection \d", re.I),
-    "repository path": re.compile(r"(?:\.\./|\b)(?:shared|advisor|pricing|bench|fixtures|templates|tests|docs)/\w"),
-    "research wording": re.compile(r"\bresearch\b|\bunconfirmed\b|reference file|\bthird-party BOM\b", re.I),
-    "dataset key": re.compile(r"\b(?:VI21|OZ|TC|IC|LIVE26|RULES26)\b"),
-    "commit or copy of a guide": re.compile(r"\bat (?=[0-9a-f]*\d)[0-9a-f]{7,40}\b|\bawsdocs/"),
-    "our notes' file": re.compile(r"\bpricing-notes\b"),
-    "made-up SKU": re.compile(r"SKU (?:REF|VI21|OZ|TC|IC|KARPENTER)-"),
-    "our tests' notes": re.compile(r"\bour benchmark\b|\bwe test with\b|\bCI machine\b"),
-    "our measurements": re.compile(
-        r"\b\d+-core (?:server|machine)\b|\bsample reports?\b|\bzip bomb\b|\b\d+(?:-\d+)? ms (?:a|per|each)\b", re.I
-    ),
-    "empty date": re.compile(r"\bas of\s*[),;]"),
-    "rule id": re.compile(r"(?<![\w#-])(?:" + "|".join(sorted(RULE_IDS, key=len, reverse=True)) + r")(?![\w-])"),
-    "field path": re.compile(rf"(?<![\w./-])(?:{_SECTION_NAMES}|storage|licences|licence|policy)\.[a-z_]+(?![\w./-])"),
-    # who copied or quoted a source for our notes, and how sure the notes were: a source is the document as people
-    # know it, with its date (a copy may be said to be one, in plain words)
-    "who copied or quoted a source": re.compile(
-        r"\bas copied by\b|\bvia Karpenter\b|\bprice-sync\b|\boci-pricing-mcp\b|\bapi-evangelist/|\bpricing YAML\b"
-        r"|\btranscription of\b|(?<![/\w.-])[\w.-]+\.pdf\b|\bagent-toolkit-for-aws\b|\(secondary\)"
-        r"|\b(?:Japanese|Chinese|Korean|French|German) edition\b|\bquoted by (?:[\w-]+\.)+[a-z]{2,}\b"
-        r"|\bunverified\b|\bcould not be traced\b|\bnot stated in our sources\b"
-    ),
-}
-
-
-class _Reader(HTMLParser):
-    """The text a reader sees: text outside scripts and styles, and the title, alt, aria-label and placeholder of
-    every element."""
-
-    SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder")
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "template"):
-            self._hidden += 1
-        self.parts.extend(value for name, value in attrs if name in self.SHOWN_ATTRIBUTES and value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "template") and self._hidden:
-            self._hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self.parts.append(data)
-
-
-def read(markup: str) -> str:
-    reader = _Reader()
-    reader.feed(markup)
-    return "\n".join(" ".join(part.split()) for part in reader.parts if part.strip())
-
-
-def our_notes(text: str) -> list[str]:
-    """Each place ``text`` shows one of our notes: what it is and the words around it."""
-    found = []
-    for what, pattern in PATTERNS.items():
-        for hit in pattern.finditer(text):
-            start, end = max(hit.start() - 60, 0), min(hit.end() + 60, len(text))
-            found.append(f"{what}: …{text[start:end]}…".replace("\n", " ⏎ "))
-    return found
-
-
-def assert_customer_words(text: str, where: str, *, allowed: tuple[str, ...] = ()) -> None:
-    found = [hit for hit in our_notes(text) if hit.split(":", 1)[0] not in allowed]
-    assert not found, f"{where} shows our notes to users:\n" + "\n".join(dict.fromkeys(found))
-
-
-def page(client: Client, url: str, *args: Any, status: int = 200, **kwargs: Any) -> str:
-    response = client.get(url, *args, **kwargs)
-    assert response.status_code == status, f"{url}: {response.status_code}"
-    return read(response.content.decode())
-
-
-# The checks can fail: each pattern catches what issue 26 found in the PDF and on the pages.
-@pytest.mark.parametrize(
-    "shown",
-    [
-        "see reference storage-io-limits.md section 1",
-        "Supported [C-EOS]",
-        "[ODB-GS] update_cloud_vm_cluster_details.go @3637eb76",
-        "our research's 'unconfirmed' is settled",
-        "as transcribed in a third-party BOM reference file",
-        "set storage.type: io2",
-        "(License Included; B110631, as of )",
-        "limits in advisor/awr/engine/limits.py",
-        "samples in ../shared/data/awr-samples",
-        "pricing-notes §4a",
-        "(VI21 has no Multi-AZ price)",
-        "licences.include must be true",
-        "see rule rds-rac-not-offered",
-        "the sample AWR reports we test with compress 4.5 times",
-        "16 HTML reports read in about 3 s (150-180 ms each on a 2-core server)",
-        "At 150-180 ms a report, 256 HTML reports read in under a minute",
-        "64 reports of 2 MiB, the size of the largest sample report",
-        "a member packed more than 100 times is a zip bomb, not a report",
-        "(awsdocs/amazon-ec2-user-guide at e3707c43)",
-        "pricing-notes (IC 2026-05-03), SKU REF-4d-us-east-1-backup-storage",
-        # what a reviewer found in the PDF and the results page's cost lines (sources of price and licence lines)
-        "AWS Price List as copied by infracost's test data, us-east-1, 2024-07-01",
-        "AWS Price List via Karpenter, us-east-1, 2026-07-20",
-        "AWS Price List as copied by a price-sync rules file checked against the live price list",
-        "Oracle's public price list as copied by oci-pricing-mcp, 2026-01-05",
-        "cross-checked with api-evangelist/oracle-partitioning pricing YAML, 'effective Aug 3, 2026'",
-        "Oracle Technology Global Price List (transcription of technology-price-list-070617.pdf)",
-        "aws/agent-toolkit-for-aws (secondary)",
-        "Infrastructure Shape Characteristics, Exadata X11M systems (Japanese edition)",
-        "up to 8 ECPUs of the BYOL Cloud Service' (quoted by field42.ch)",
-        "(Third-party bills of materials show B110631 at 0.336, unverified.)",
-        "They could not be traced to their source and are not used",
-        "as transcribed (support not stated in our sources: taken at the 22% rate)",
-    ],
-)
-def test_each_kind_of_note_is_caught(shown: str) -> None:
-    assert our_notes(shown)
-
-
-@pytest.mark.parametrize(
-    "shown",
-    [
-        "AWS Price List, eu-west-1, 2023-02-23",
-        "Oracle Technology Global Price List, 2026-01",
-        "AWS RDS User Guide, DB instance classes",
-        "db.r5b.4xlarge, 2 x io2 500 GiB: $1,234.56 a month",
-        "Prices as of 2023-02-23 to 2024-04-04",
-        "AWS Price List, us-east-1, 2024-07-01 (third-party copy)",
-        "Oracle Cloud Price List, 2026-01-05 (third-party copy)",
-        "Agent Toolkit for AWS (secondary source)",
-        "B110631 at 0.336, not confirmed",
-    ],
-)
-def test_customer_words_pass(shown: str) -> None:
-    assert not our_notes(shown)
-
-
-def test_visible_text_and_tooltips_are_read_but_not_links_or_scripts() -> None:
-    text = read('<a href="https://x/y.md" title="From [C-EOS]">AWS</a><script>var a = "z.py";</script><p>b</p>')
-    assert "[C-EOS]" in text and "AWS" in text and "b" in text
-    assert ".md" not in text and ".py" not in text
-
 
 # ---- the pages, exports, the PDF's HTML and the CLI
 
@@ -218,6 +61,28 @@ def test_the_results_page_of_every_golden_scenario(client: Client, scenario_asse
         assert_customer_words(page(client, url), f"the results page of {name}")
 
 
+def test_the_results_page_and_pdf_of_a_workload_priced_with_another_regions_storage(
+    client: Client, prices: None
+) -> None:
+    """The reviewer's Tokyo workload: storage priced at another Region's rows (Multi-AZ gp3 throughput estimated),
+    a cross-Region standby, and Oracle Database@AWS sized beside it."""
+    scenario = next(s for s in SCENARIOS if s.name == "Large EE data warehouse")
+    workload = scenario.workload.model_copy(
+        update={
+            "environment": scenario.workload.environment.model_copy(update={"region": "ap-northeast-1"}),
+            "availability": scenario.workload.availability.model_copy(update={"multi_az": True}),
+        }
+    )
+    assessment = services.assessment_create(
+        meta=services.AssessmentMeta(name="Tokyo", customer="c", project="p"), workload=workload
+    )
+    results = page(client, reverse("advisor:assessment-results", args=[assessment.public_id]))
+    assert "ap-northeast-1" in results and "estimated" in results.lower()  # the Region's storage said to be estimated
+    assert_customer_words(results, "the results page of the Tokyo workload")
+    pdf = page(client, reverse("advisor:assessment-report", args=[assessment.public_id]), {"format": "html"})
+    assert_customer_words(pdf, "the PDF of the Tokyo workload")
+
+
 def test_the_pdf_of_every_golden_scenario(client: Client, scenario_assessments: list[Assessment]) -> None:
     for name, assessment in _each(scenario_assessments):
         url = reverse("advisor:assessment-report", args=[assessment.public_id])
@@ -241,12 +106,30 @@ def test_the_questionnaire_and_the_assessment_pages(client: Client, scenario_ass
         assert_customer_words(page(client, url), f"the questionnaire of {name}")
 
 
+# What a second review found on the estimate page: the io2 IOPS tiers of an EC2 volume, RDS Multi-AZ storage priced as
+# twice Single-AZ (io1 in us-east-1), storage a Region has no price for (gp3 throughput in Tokyo, Multi-AZ) and an
+# instance price estimated from another class's (db.m6i in us-east-1, Multi-AZ).
+REVIEWED_ESTIMATE_PAGES = (
+    {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.4xlarge", "edition": "ee", "licence_model": "byol",
+     "volume_type": "io2", "volume_gib": "2000", "volume_iops": "80000"},
+    {"platform": "rds", "region": "us-east-1", "instance_class": "db.r5.2xlarge", "edition": "ee",
+     "licence_model": "byol", "deployment": "multi-az", "storage_type": "io1", "storage_gib": "500",
+     "storage_iops": "10000"},
+    {"platform": "rds", "region": "ap-northeast-1", "instance_class": "db.r5.2xlarge", "edition": "ee",
+     "licence_model": "byol", "deployment": "multi-az", "storage_type": "gp3", "storage_gib": "1000",
+     "storage_iops": "20000", "storage_throughput": "1000"},
+    {"platform": "rds", "region": "us-east-1", "instance_class": "db.m6i.xlarge", "edition": "ee",
+     "licence_model": "byol", "deployment": "multi-az"},
+)  # fmt: skip
+
+
 def test_the_estimate_page_with_a_result(client: Client, prices: None) -> None:
     url = reverse("pricing:estimate")
     assert_customer_words(page(client, url), "the estimate page")
     for params in ({"edition": "se2", "licence_model": "li"}, {"edition": "ee"},
                    # EC2 with its reservations priced (how each upfront fee was found)
-                   {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.4xlarge", "edition": "ee"}):  # fmt: skip
+                   {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.4xlarge", "edition": "ee"},
+                   *REVIEWED_ESTIMATE_PAGES):  # fmt: skip
         assert_customer_words(page(client, url, params), f"the estimate page with {params}")
     # refusals: their messages name the rules' sources
     refused = {"storage_gib": "10", "hours_per_month": "100000", "discount_pct": "150", "edition": "se2", "pdbs": "9",
@@ -256,6 +139,7 @@ def test_the_estimate_page_with_a_result(client: Client, prices: None) -> None:
 
 IO_QUERIES = (
     {},
+    {"platform": "ec2", "instance": "m6i.xlarge", "volume": "standard", "size_gib": "500"},
     {"platform": "rds", "instance": "db.m5.large", "volume": "gp2", "size_gib": "100"},
     {"platform": "ec2", "instance": "m5.xlarge", "volume": "gp3", "size_gib": "500"},
     {"platform": "ec2", "instance": "i4i.xlarge", "volume": "gp3", "size_gib": "500", "instance_store": "flash_cache"},
@@ -263,9 +147,19 @@ IO_QUERIES = (
 )
 
 
+# Refused: an instance store the type has not (the refusal names the type's source), EBS limits not published.
+IO_REFUSED = (
+    {"platform": "ec2", "instance": "m5.xlarge", "volume": "gp3", "size_gib": "500", "instance_store": "flash_cache"},
+    {"platform": "ec2", "instance": "r8i.large", "volume": "gp3", "size_gib": "500"},
+)
+
+
 def test_the_io_limits_and_rules_pages(client: Client, prices: None) -> None:
     for query in IO_QUERIES:
         assert_customer_words(page(client, reverse("advisor:iolimits"), query), f"the IO limits page for {query}")
+    for query in IO_REFUSED:
+        refused = page(client, reverse("advisor:iolimits"), query, status=422)
+        assert_customer_words(refused, f"the IO limits page refusing {query}")
     # The rules page is the rule authors' reference: it names each rule by its id ("odb-oem-unconfirmed") and each
     # fact by its path on purpose; the rules' own texts and sources there are in customer words, and it names no file.
     rules = page(client, reverse("advisor:rules"))
@@ -342,6 +236,11 @@ def test_the_recommend_command_for_every_golden_scenario(prices: None, tmp_path:
 ESTIMATES = (
     {"platform": "rds", "region": "us-east-1", "instance_class": "db.r5.2xlarge", "edition": "ee",
      "licence_model": "byol", "deployment": "multi-az", "storage": {"type": "io1", "size_gib": 500, "iops": 10000}},
+    {"platform": "rds", "region": "ap-northeast-1", "instance_class": "db.r5.2xlarge", "edition": "ee",
+     "licence_model": "byol", "deployment": "multi-az",
+     "storage": {"type": "gp3", "size_gib": 1000, "iops": 20000, "throughput_mib_s": 1000}},
+    {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.4xlarge", "edition": "ee", "licence_model": "byol",
+     "volumes": [{"type": "io2", "size_gib": 2000, "iops": 80000}], "commitment": "reserved-1yr-all-upfront"},
     {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.large", "edition": "se2", "licence_model": "li",
      "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100}},
 )  # fmt: skip
@@ -354,19 +253,6 @@ def test_the_estimate_command(prices: None, tmp_path: Path) -> None:
         out = io.StringIO()
         call_command("estimate", "--config", str(path), stdout=out)
         assert_customer_words(out.getvalue(), f"`manage.py estimate` for {config['instance_class']}")
-
-
-def json_text(data: Any, key: str = "") -> Iterator[str]:
-    """The words of a JSON answer: every text but identifiers a program matches on (a finding's rule id) and page
-    addresses (how a source should be given)."""
-    if isinstance(data, dict):
-        for name, value in data.items():
-            yield from json_text(value, name)
-    elif isinstance(data, list):
-        for value in data:
-            yield from json_text(value, key)
-    elif isinstance(data, str) and key != "rule_id" and not key.endswith("_url"):
-        yield data
 
 
 def test_the_recommendations_api_and_json_command_for_every_golden_scenario(

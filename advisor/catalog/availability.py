@@ -74,6 +74,4 @@ def rds_support_words(by_engine: dict[str, set[str]]) -> str:
         engine, model = key.split("/")
         grouped[labels.get(engine, engine)].append(models.get(model, model))
     parts = [f"{engine} ({', '.join(sorted(m))})" for engine, m in sorted(grouped.items()) if engine != "SE"]
-    return (
-        f"Priced for Oracle {' and '.join(parts)} in at least one Region (cfn-lint 1.58.0, AWS Price List 2026-10-20)"
-    )
+    return f"Priced for Oracle {' and '.join(parts)} in at least one Region (AWS Price List, {AVAILABILITY_AS_OF})"

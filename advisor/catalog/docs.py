@@ -29,8 +29,9 @@ EC2_PRICES_2024 = "data/pricing/ec2instances-info-ec2-linux-2024-04-04.json"
 RDS_PRICES_2021 = "data/pricing/ec2instances-info-rds-2021-08-03.json"
 REFERENCE_DOC = "reference/storage-io-limits.md"
 # The [D] dataset the reference quotes for m7i/r7i (storage-io-limits.md §3.1).
+AWL_COMMIT = "faac1318a02dad5ebe5963c7bb6e3b99e21acfbc"
 AWL_DATASET = (
-    "jpetrucciani/awl data/ec2_instance_types.json (commit faac1318a02dad5ebe5963c7bb6e3b99e21acfbc, "
+    f"jpetrucciani/awl data/ec2_instance_types.json (commit {AWL_COMMIT}, "
     "generated 2026-05-13 from instances.vantage.sh, i.e. the EC2 DescribeInstanceTypes API)"
 )
 AWL_AS_OF = "2026-05-13"

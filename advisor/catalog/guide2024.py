@@ -21,7 +21,8 @@ GUIDE_SOURCE = (
 CPU_OPTIONS_NEWER = "data/odb-and-cpu-options/ec2-cpu-options-newer.csv"
 CPU_OPTIONS_AS_OF = "2026-10-20"  # DescribeInstanceTypes output, 2026-08/2026-10: the later date is the file's
 CPU_OPTIONS_SOURCE = (
-    "EC2 DescribeInstanceTypes VCpuInfo (2026-08/2026-10, shared/data/odb-and-cpu-options/ec2-cpu-options-newer.csv)"
+    "Amazon EC2 DescribeInstanceTypes, vCPU information (2026-08/2026-10, "
+    "shared/data/odb-and-cpu-options/ec2-cpu-options-newer.csv)"
 )
 COREMARK_FILE = "data/aws-2026/ec2instances-info/ec2-benchmarks-coremark-2025-12_2026-07.csv"
 COREMARK_SOURCE = (

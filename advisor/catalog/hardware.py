@@ -30,7 +30,7 @@ SECONDARY_RDS_FAMILIES = ("m7i", "r7i")
 IOPS_SOURCE_LABEL = "4 KiB IOPS:"
 RDS_STORE_SOURCE_LABEL = "on RDS:"
 
-NITRO_DOC_SOURCE = f"AWS EC2 User Guide 'Instances built on the Nitro System' (awsdocs copy, {AWS_DOCS_AS_OF})"
+NITRO_DOC_SOURCE = f"AWS EC2 User Guide 'Instances built on the Nitro System' ({AWS_DOCS_AS_OF})"
 M4_HYPERVISOR_SAMPLE = (
     "DescribeInstanceTypes sample for m4.xlarge: Hypervisor 'xen' "
     "(shared/data/aws-api-samples, aws/amazon-ec2-instance-selector test data)"
@@ -111,20 +111,20 @@ def _guide_store(store: GuideStore) -> dict[str, object]:
 
 def _store(name: str, kind: str, sources: HardwareSources) -> dict[str, object]:
     """The instance store of an EC2 type: disk layout where the reference gives it, IOPS where AWS publishes them."""
-    summary = f"AWS EC2 User Guide 'Instance types' summary table (awsdocs copy, {AWS_DOCS_AS_OF}): {kind}"
+    summary = f"AWS EC2 User Guide 'Instance types' summary table ({AWS_DOCS_AS_OF}): {kind}"
     parts = [f"instance store type: {summary}"]
     disks, size = sources.disks.get(name, (None, None))
     if disks is not None and size is not None:
         parts.append(f"disks: {REFERENCE_DOC} §5 (AWS EC2 guide 2023)")
     else:
-        parts.append("disk count and size: not in the stored sources")
+        parts.append("disk count and size: not published in the AWS documents used here")
     iops = sources.ssd_iops.get(name)
     if iops:
         parts.append(
             f"{IOPS_SOURCE_LABEL} AWS EC2 User Guide '{iops.page}', SSD instance store table ({AWS_DOCS_AS_OF})"
         )
     else:
-        parts.append(f"{IOPS_SOURCE_LABEL} not published in the stored sources")
+        parts.append(f"{IOPS_SOURCE_LABEL} not published in the AWS documents used here")
     return {
         "disks": disks,
         "disk_size_gb": size,
@@ -148,7 +148,7 @@ def ec2_hardware(name: str, sources: HardwareSources) -> Hardware:
         return Hardware(nitro, None, note, nitro_unconfirmed)
     kind = sources.store_kinds.get(name.split(".")[0])
     if kind is None and name.split(".")[0] in ("i7i", "i7ie", "m8id", "r8id"):  # storage families newer than 2024-11
-        note = "instance store: not published in the stored sources (the family is newer than AWS's 2024-11 guide)"
+        note = "instance store: not published in the AWS documents used here (the family is newer than AWS's 2024-11 guide)"
         return Hardware(nitro, None, note, (*nitro_unconfirmed, "instance_store"))
     if kind is None:  # a family the 2023 summary predates
         note = "no instance store: no 'd' in the name (AWS naming: 'd – Instance store volumes'), not in the 2023 table"

@@ -1,5 +1,5 @@
 """The EC2 types of the covered families that AWS prices (or the 2024-04 dataset lists) but the instance catalog
-leaves out, each with the reason in words: no stored source gives its memory (m8id, r8id: newer than AWS's 2024-11
+leaves out, each with the reason in words: no AWS document used here gives its memory (m8id, r8id: newer than AWS's 2024-11
 guide and never benchmarked), or its vCPUs and cores, or it has no EBS-optimized limits at all (r3.large). Written
 to ``fixtures/catalog/left_out.json`` so that a page or API refusing such a name can say why instead of calling it
 unknown. File I/O only through the readers of the other ``catalog_*`` modules; no Django.
@@ -16,12 +16,12 @@ from advisor.catalog.rows import EC2_SHAPES_SOURCE
 
 NOT_GUESSED = "Left out of the instance catalog rather than guessed."
 NO_MEMORY = (
-    "no stored source gives its memory: it is newer than AWS's 2024-11 instance-types guide and the 2024-04 "
+    "no AWS document used here gives its memory: it is newer than AWS's 2024-11 instance-types guide and the 2024-04 "
     "ec2instances.info dataset, and Vantage's CoreMark runs (the memory the OS sees, used for r8i) never measured it; "
     "{cpu}. " + NOT_GUESSED
 )
 NO_CPU = (
-    "no stored source gives its vCPUs and cores{memory}: it is newer than AWS's 2024-11 instance-types guide and "
+    "no AWS document used here gives its vCPUs and cores{memory}: it is newer than AWS's 2024-11 instance-types guide and "
     "the 2024-04 ec2instances.info dataset, and the EC2 DescribeInstanceTypes CPU options of 2026 do not list it. "
     + NOT_GUESSED
 )

@@ -11,7 +11,7 @@ from pathlib import Path
 from advisor.catalog.availability import ec2_regions, rds_offers, rds_support_words
 from advisor.catalog.docs import (
     AWL_AS_OF,
-    AWL_DATASET,
+    AWL_COMMIT,
     AWS_DOCS_AS_OF,
     EBS_FIELDS,
     FAMILIES,
@@ -87,15 +87,20 @@ def _instance_row(facts: RowFacts) -> dict[str, object]:
 
 
 EC2_SHAPES_SOURCE = "vCPU and memory from ec2instances.info EC2 dataset 2024-04-04"
-EBS_DOC_SOURCE = f"AWS EC2 User Guide 'Amazon EBS-optimized instances' (awsdocs copy, {AWS_DOCS_AS_OF})"
+EBS_DOC_SOURCE = f"AWS EC2 User Guide 'Amazon EBS-optimized instances' ({AWS_DOCS_AS_OF})"
 EBS_GUIDE_SOURCE = GUIDE_SOURCE.format(table="Amazon EBS specifications")
-DATASET_SOURCE = f"{AWL_DATASET} as quoted in {REFERENCE_DOC} §3 [D], MB/s = Mbps/8"
+# the [D] dataset's EBS figures, named as what they are (a copy of the EC2 API's figures), its provenance in the
+# parenthesis customer_words drops
+DATASET_SOURCE = (
+    f"Amazon EC2 DescribeInstanceTypes EBS figures, {AWL_AS_OF} (third-party copy), MB/s = Mbps/8 "
+    f"(jpetrucciani/awl data/ec2_instance_types.json at commit {AWL_COMMIT}; quoted in {REFERENCE_DOC} §3 [D])"
+)
 EBS_UNPUBLISHED = (
-    "EBS limits not published: the type is newer than AWS's 2024-11 instance-types guide and no stored source gives "
+    "EBS limits not published: the type is newer than AWS's 2024-11 instance-types guide and no AWS document used here gives "
     "them (shared/data/aws-2026/README.md); they are left blank, not guessed"
 )
 VISIBLE_MEMORY_SOURCE = (
-    "memory: no stored source gives the nominal size; the figure is the memory visible to the OS as measured by "
+    "memory: no AWS document used here gives the nominal size; the figure is the memory visible to the OS as measured by "
     "{coremark} on {ran_on} ({mb:,} MB / 1024), a little below the nominal size"
 )
 
@@ -190,7 +195,7 @@ def _rds_from_host(host: RowFacts, **changes: object) -> RowFacts:
         "memory_gib": host.memory_gib,
         "limits": host.limits,
         "oracle": None,
-        "limits_source": f"EBS limits of EC2 {host.name} from {host.limits_source}",
+        "limits_source": _host_limits(host),
         "shapes_source": f"vCPU and memory of EC2 {host.name}: {host.shapes_source}",
         "as_of": host.as_of,
         "hardware": rds_hardware(host.hardware, host.name.split(".")[0]),
@@ -208,7 +213,7 @@ def _rds_from_host(host: RowFacts, **changes: object) -> RowFacts:
 
 def _documented_rds_facts(shared_dir: Path, ec2: dict[str, RowFacts]) -> list[RowFacts]:
     """The Oracle classes of the 2023 RDS guide, with their EC2 host's limits and hardware."""
-    guide_source = f"Oracle support, vCPU and memory from AWS RDS User Guide 'DB instance classes' (awsdocs copy, {AWS_DOCS_AS_OF})"
+    guide_source = f"Oracle support, vCPU and memory from AWS RDS User Guide 'DB instance classes' ({AWS_DOCS_AS_OF})"
     facts = []
     for name, (oracle, vcpus, memory) in rds_oracle_classes(shared_dir).items():
         host = ec2.get(name.removeprefix("db."))
@@ -235,6 +240,9 @@ def _priced_rds_facts(shared_dir: Path, ec2: dict[str, RowFacts], documented: se
 
 
 def _host_limits(host: RowFacts) -> str:
+    """Where the EBS limits of a db. class's EC2 host come from, or that they are not published."""
+    if host.limits_source.startswith(UNPUBLISHED := "EBS limits not published"):
+        return f"EBS limits of EC2 {host.name} not published{host.limits_source.removeprefix(UNPUBLISHED)}"
     return f"EBS limits of EC2 {host.name} from {host.limits_source}"
 
 

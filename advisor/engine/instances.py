@@ -46,8 +46,8 @@ class EbsLimitsNotPublished(UnknownInstance):
     def __init__(self, name: str, platform: Platform, source: str) -> None:
         LookupError.__init__(
             self,
-            f"EBS limits of {name} are not published in the stored sources (the newest, AWS's 2024-11 instance-types "
-            "guide, predates the type), so its IO limits cannot be computed; nothing is guessed",
+            f"EBS limits of {name} are not published in the AWS documents used here (the newest, AWS's 2024-11 "
+            "instance-types guide, predates the type), so its IO limits cannot be computed; nothing is guessed",
         )
         self.name, self.platform, self.source = name, platform, source
 

@@ -301,7 +301,7 @@ def price_topology(
         members.append(PricedMember(member, result, lines, config=member_config))
         if isinstance(member_prices, RegionFallbackBook) and member_prices.used_fallback:
             notes.append(f"{member.label}: no {member.region} prices held for "
-                         f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s rows, marked estimated")  # fmt: skip
+                         f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s prices, marked estimated")  # fmt: skip
     local_standby = any(m.role == "local-standby" for m in plan.members)
     transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby)
     # RDS's free backup allowance is the Region's database storage: the primary's and each read replica's there

@@ -63,6 +63,6 @@ def coremark_words(candidate: Candidate) -> str:
     """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
     measurements; smaller differences are not credited' beside a candidate, or why there is none."""
     if candidate.coremark_per_thread is None:
-        return "CoreMark per thread: not measured in the stored benchmarks"
+        return "CoreMark per thread: not measured in the benchmarks used here"
     measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
     return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured

@@ -14,6 +14,34 @@ from typing import Any
 from pricing.engine.prices.book import InstancePrice, IopsTier, PriceBook, PriceNotFound
 from pricing.engine.rows import PriceRow
 
+# What each price-book lookup prices, as a user reads it in a note ("no ap-northeast-1 price held for RDS storage").
+LOOKUP_WORDS = {
+    "rds_instance": "RDS instance hours",
+    "rds_instance_vcpus": "RDS instance vCPUs",
+    "rds_storage": "RDS storage",
+    "rds_iops": "RDS provisioned IOPS",
+    "rds_throughput": "RDS storage throughput",
+    "rds_backup": "RDS backup storage",
+    "rds_magnetic_io": "RDS magnetic I/O requests",
+    "rds_performance_insights": "Performance Insights",
+    "database_insights_advanced": "Database Insights",
+    "ec2_instance": "EC2 instance hours",
+    "ec2_instance_vcpus": "EC2 instance vCPUs",
+    "ebs_storage": "EBS volume storage",
+    "ebs_iops": "EBS provisioned IOPS",
+    "ebs_io2_iops_tiers": "EBS io2 provisioned IOPS",
+    "ebs_throughput": "EBS gp3 throughput",
+    "ebs_io_requests": "EBS magnetic I/O requests",
+    "ebs_snapshot": "EBS snapshots",
+    "instance_commitments": "reservations and savings plans",
+    "on_demand_hourly": "on-demand instance hours",
+}
+
+
+def lookup_words(name: str) -> str:
+    """What the price-book lookup ``name`` prices, in a user's words (a lookup not listed: its name in words)."""
+    return LOOKUP_WORDS.get(name, name.replace("_", " "))
+
 
 def _mark(value: Any, note: str) -> Any:
     if isinstance(value, PriceRow):
@@ -56,9 +84,9 @@ class RegionFallbackBook:
                 return method(*args, **kwargs)
             except PriceNotFound:
                 result = method(*args, **{**kwargs, "region": self.fallback})
-                what = name.replace("_", " ")
+                what = lookup_words(name)
                 self.used_fallback.add(what)
-                return _mark(result, f"no {self.region} price held for {what}: priced at {self.fallback}'s row")
+                return _mark(result, f"no {self.region} price held for {what}: priced at {self.fallback}'s price")
 
         return lookup
 

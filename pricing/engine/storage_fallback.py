@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pricing.engine.fallback import _mark
+from pricing.engine.fallback import _mark, lookup_words
 from pricing.engine.prices.terms import PriceNotFound
 
 STORAGE_LOOKUPS = frozenset(
@@ -75,7 +75,7 @@ class StorageFallbackBook:
                     result = method(*args, **{**kwargs, "region": self.fallback})
                 except PriceNotFound:
                     raise missing from None
-                what = name.replace("_", " ")
+                what = lookup_words(name)
                 self.used_fallback.add(what)
                 return _mark(result, f"no {self.region} price held for {what}: estimated at {self.fallback}'s price")
 

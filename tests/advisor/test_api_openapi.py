@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from tests.test_customer_words import assert_customer_words, json_text
+from tests.customer_words import assert_customer_words, json_text
 
 EVERY_ENDPOINT = {
     ("/api/v1/schema/workload", "get"),

@@ -172,4 +172,4 @@ def test_a_class_without_published_ebs_limits_is_listed_and_explained_not_guesse
     body = client.get(reverse("advisor:iolimits"), {"platform": "ec2", "instance": "r8i.large", "volume": "gp3",
                                                     "size_gib": 100}).content.decode()  # fmt: skip
     assert "r8i.large · 2 vCPU, 15.33 GiB · EBS limits not published" in body
-    assert "EBS limits of r8i.large are not published in the stored sources" in body
+    assert "EBS limits of r8i.large are not published in the AWS documents used here" in body

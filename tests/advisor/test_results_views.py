@@ -293,7 +293,7 @@ def test_a_region_with_instance_prices_only_gets_storage_from_a_named_region_mar
     assert not hours["estimated"]  # instance hours are eu-central-1's own price, never borrowed
     assert (
         volume["estimated"]
-        and volume["note"] == "no eu-central-1 price held for ebs storage: estimated at eu-west-1's price"
+        and volume["note"] == "no eu-central-1 price held for EBS volume storage: estimated at eu-west-1's price"
     )
 
 

@@ -135,8 +135,9 @@ def test_text_output_is_a_readable_bill(prices: None, tmp_path: Path) -> None:
     # the dates said are those of the rows the bill used: the VI21 instance row (2021-08-03) is the oldest
     assert f"(rows as of {instance.as_of.isoformat()}" in out
     assert f"${cents(730 * instance.price_usd):,.2f} *" in out  # estimated lines carry a star ...
-    assert "estimated: Multi-AZ = 2 x Single-AZ (the copied price list has no Multi-AZ price)" in out  # ... and their
-    assert "VI21" in instance.estimate_note  # note, in words a customer reads (the row keeps its provenance)
+    assert "estimated: twice the Single-AZ price: the copy of the AWS price list used has no Multi-AZ price" in out
+    assert "VI21" in instance.description and "VI21" not in out  # ... and their note, in words a customer reads
+    # (the row keeps its provenance)
     assert "* estimated: derived rather than read from the price list" in out
     total = out.split("Total, monthly", 1)[1].split()[0]
     assert total.startswith("$") and "Total, 1 year (12 months)" in out and "Total, 3 years (36 months)" in out

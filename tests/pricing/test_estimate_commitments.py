@@ -86,7 +86,7 @@ def test_storage_a_region_does_not_price_is_estimated_from_a_named_region(client
     instance, storage = data["lines"]
     assert (instance["monthly_usd"], instance["estimated"]) == ("183.96", False)  # 0.252 x 730, read in us-east-2
     assert (storage["monthly_usd"], storage["estimated"]) == ("40.00", True)
-    assert "no us-east-2 price held for ebs storage: estimated at us-east-1's price" in storage["note"]
+    assert "no us-east-2 price held for EBS volume storage: estimated at us-east-1's price" in storage["note"]
     assert {s["region"] for s in data["price_snapshots"]} == {"us-east-2", "us-east-1"}
 
 

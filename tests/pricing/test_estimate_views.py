@@ -214,10 +214,10 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
     # words a customer reads; the full provenance stays in the price row (no tooltip: users read those too)
     assert (
         f"estimated AWS Price List, us-east-1, {row.as_of.isoformat()} (third-party copy) "
-        "Estimated: Multi-AZ = 2 x Single-AZ (the copied price list has no Multi-AZ price); AWS rounds Multi-AZ on "
-        "its own, e.g. 1.031 for 2 x 0.516" in text
+        "Estimated: twice the Single-AZ price: the copy of the AWS price list used has no Multi-AZ price, and AWS "
+        "rounds each Multi-AZ price on its own, so it may be off by a fraction of a cent an hour" in text
     )
-    assert "VI21" in row.estimate_note and "VI21" not in text
+    assert "VI21" in row.description and "VI21" not in text
     assert f"SKU {row.sku}" not in text  # a key made up for a copied row cannot be looked up at AWS: not shown
     assert row.source not in body_of(response)
     assert f"{cents(HOURS * row.price_usd):,.2f}" in text

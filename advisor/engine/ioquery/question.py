@@ -26,6 +26,7 @@ from advisor.engine.iolimits import (
     volume_specs,
 )
 from advisor.engine.iolimits.data import attachment_limits
+from pricing.engine.sources.customer_words import customer_words
 
 MAX_IO_SIZE_KIB = 1024  # the range modelled: Oracle block reads up to 1 MiB multiblock reads (issue 3)
 _BOUNDS = attachment_limits()  # sourced upper bounds: data/attachment_limits.json
@@ -113,8 +114,11 @@ class IoQuery(BaseModel):
 
 
 class IoQueryInvalid(ValueError):
+    """Every problem of a query, each message in the words its reader knows (the sources they name by their
+    documents, not the files and copies our data was read from)."""
+
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = tuple(problems)
+        self.problems = tuple(Problem(p.field, customer_words(p.message)) for p in problems)
         super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
 
 

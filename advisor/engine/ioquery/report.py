@@ -232,8 +232,8 @@ def _aws_notes(query: IoQuery, instance: InstanceLimits, rows: tuple[IoRow, ...]
             )
     if any(row.baseline.binding_limit == "instance_iops" for row in rows):
         notes.append(
-            "AWS quotes instance IOPS limits at 16 KiB and does not say how larger IOs count; the model counts "
-            "EBS-level IOs after splitting into 256 KiB units [unconfirmed]."
+            "AWS quotes instance IOPS limits at 16 KiB and does not say how larger IOs count; these figures count "
+            "EBS-level IOs after splitting into 256 KiB units (not confirmed by AWS)."
         )
     return tuple(notes)
 

@@ -95,7 +95,8 @@ def count_byol_licences(
             other, _ = _estimate(config, other_ratio, compute=compute, unit=compute_unit, clusters=clusters,
                                  options=options, readable=readable_clusters)  # fmt: skip
     except LicenceInvalid as invalid:
-        note = f"BYOL licences for the VM cluster's {covered} could not be counted: {invalid}"
+        why = "; ".join(problem.message for problem in invalid.problems)  # what is refused, not the config's path
+        note = f"BYOL licences for the VM cluster's {covered} could not be counted: {why}"
         return OdbLicences(None, None, ratio, other_ratio, None, note)
     licences = per_cluster * clusters
     note = (

@@ -25,7 +25,7 @@ from pricing.catalog.availability import offered
 from pricing.catalog.instances import catalog_rows
 
 EBS_UNPUBLISHED_WORDS = (
-    "EBS limits not published (newer than AWS's 2024-11 instance-types guide, the newest stored source), so the IO "
+    "EBS limits not published (newer than the 2024-11 edition of AWS's instance-types guide used here), so the IO "
     "need cannot be checked: recommendable only for a workload that states no IO need"
 )
 
@@ -39,8 +39,8 @@ def ebs_published(name: str) -> bool:
 
 
 FLEX_WORDS = (
-    "a flex instance: AWS gives it full CPU performance only 95% of the time, a baseline otherwise (AWS SDK for Go "
-    "v2, service/ec2 CHANGELOG v1.163.0, 2024-06-04), and a database is sized on its busiest hour's CPU"
+    "a flex instance: AWS gives it full CPU performance only 95% of the time, a baseline otherwise (Amazon EC2 API "
+    "release note for C7i-flex, 2024-06-04), and a database is sized on its busiest hour's CPU"
 )
 
 # Answers kept: classes x Regions x editions x licence models a busy process asks about.
@@ -62,7 +62,7 @@ def not_orderable(name: str, *, platform: str, region: str, edition: str, licenc
     answer = offered(name, platform=platform, region=region, edition=edition, licence_model=licence_model)
     if answer is None or answer.offered:
         return None
-    return f"{answer.words} (cfn-lint 1.58.0 from the AWS Price List, {answer.as_of})"
+    return answer.words  # with its source: the AWS Price List and its date
 
 
 def cannot_check_io(name: str, need: Need) -> str | None:

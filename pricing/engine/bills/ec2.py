@@ -13,6 +13,7 @@ from functools import partial
 from pricing.engine.aws_rules import AwsRules, effective_volume
 from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig
+from pricing.engine.prices.terms import IopsTier
 from pricing.engine.sources.customer_words import customer_words
 
 
@@ -44,10 +45,11 @@ def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[st
                 lambda: book.ebs_io2_iops_tiers(
                     region=region,
                     tier_upper_bounds=tiers_rule.tier_upper_bounds,
-                    bounds_source=customer_words(tiers_rule.source),
+                    bounds_source=f"{customer_words(tiers_rule.source)}, {tiers_rule.as_of}",
                 ),
                 f"{path}.iops",
             )
+            bounds_note = io2_tiers_note(tiers or ())
             for n, tier in enumerate(tiers or (), start=1):
                 top = vol.iops if tier.end is None else min(vol.iops, int(tier.end))
                 qty = top - int(tier.begin)
@@ -57,7 +59,7 @@ def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[st
                         f"{label}: io2 provisioned IOPS, tier {n} ({bounds})",
                         qty,
                         tier.row,
-                        note=f"tier bounds: {tier.bound_source}",
+                        note=bounds_note,
                     )
         if v.type == "gp3" and vol.throughput_charged:
             row = plan.get(lambda: book.ebs_throughput(region=region), f"{path}.throughput_mib_s")
@@ -77,3 +79,20 @@ def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[st
     if cfg.snapshot_gib > 0:
         row = plan.get(lambda: book.ebs_snapshot(region=region), "snapshot_gib")
         plan.add("EBS snapshots", cfg.snapshot_gib, row)
+
+
+def io2_tiers_note(tiers: tuple[IopsTier, ...] | list[IopsTier]) -> str:
+    """The io2 IOPS tiers a volume is priced by, in words, with where their bounds come from: "io2 IOPS tiers: up to
+    32,000; 32,001-64,000; above 64,000 (Amazon EBS pricing, …, 2026-11-22)"."""
+    if not tiers:
+        return ""
+    parts = []
+    for tier in tiers:
+        begin, end = int(tier.begin), None if tier.end is None else int(tier.end)
+        if end is None:
+            parts.append(f"above {begin:,}")
+        elif begin == 0:
+            parts.append(f"up to {end:,}")
+        else:
+            parts.append(f"{begin + 1:,}-{end:,}")
+    return f"io2 IOPS tiers: {'; '.join(parts)} ({tiers[0].bound_source})"

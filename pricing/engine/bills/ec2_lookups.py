@@ -114,7 +114,7 @@ class Ec2Lookups(PriceIndex):
             {r.begin_range: r for r in sorted(base, key=rank, reverse=True)}.values(), key=lambda r: r.begin_range
         )
         if len(ranged) > 1:
-            return tuple(IopsTier(r.begin_range, r.end_range, r, "begin/end ranges of the price rows") for r in ranged)
+            return tuple(IopsTier(r.begin_range, r.end_range, r, "as the price list gives them") for r in ranged)
         tiers: list[IopsTier] = []
         begin = Decimal(0)
         for i, suffix in enumerate(EBS_IO2_TIER_USAGES):

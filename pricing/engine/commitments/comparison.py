@@ -174,7 +174,7 @@ def _split(spec: CommitmentSpec, price: InstancePrice) -> tuple[Decimal | None, 
         # the arithmetic in the reader's words; the facts behind it (offering types, the term's hours, the published
         # rate's rounding) keep their sources in the data
         note = (
-            f"derived: All Upfront has no recurring fee, so the upfront fee = {what} {rate} x {term_hours:,} hours "
+            f"All Upfront has no recurring fee, so the upfront fee = {what} {rate} x {term_hours:,} hours "
             f"in the term ({facts.hours_per_year:,} hours a year, as AWS counts a reservation's term)"
         )
         if price.effective_rate:

@@ -68,7 +68,7 @@ def validate_licences(
             out.append(
                 LicenceProblem(
                     path,
-                    f"{product.name} has no captured list price ({product.source}); accepted options with a price: "
+                    f"{product.name} has no list price here ({product.source}); accepted options with a price: "
                     + ", ".join(k for k in known if prices.product(k).licence_usd is not None),
                 )
             )

@@ -49,6 +49,6 @@ def equivalent(*, lookup: str, volume_type: str) -> Equivalence | None:
 
 def priced_as(row: PriceRow, rule: Equivalence) -> PriceRow:
     """``row`` (the other type's price) standing in for ``rule.volume_type``, marked estimated with the reason."""
-    note = f"{rule.reason}: priced at the {rule.priced_as} row of {row.region}"
+    note = f"{rule.reason}: priced at the {rule.priced_as} price of {row.region}"
     joined = "; ".join(n for n in (note, row.estimate_note) if n)
     return row.model_copy(update={"estimated": True, "estimate_note": joined})

@@ -112,7 +112,7 @@ class IopsTier:
     begin: Decimal
     end: Decimal | None
     row: PriceRow
-    bound_source: str  # where the tier bounds come from: the rows' ranges, or the reference
+    bound_source: str  # where the tier bounds come from, in customer words: the price list itself, or a named source
 
 
 def usage_matches(usagetype: str, suffix: str) -> bool:

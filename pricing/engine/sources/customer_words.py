@@ -149,10 +149,39 @@ _PLAIN = (
     (re.compile(r"\bA third-party BOM reference file quoting\b"), "A third-party bill of materials quoting"),
     (re.compile(r"\bThird-party BOM samples\b"), "Third-party bills of materials"),
     (re.compile(r"\bour research's\b", re.I), "the published"),
-    # how the price fixtures' rows say a figure was inferred or derived
-    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+marks it\s+"), "marked "),
-    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+infers it:\s*"), "inferred: "),
-    (re.compile(r"\bderived here: "), "derived: "),
+    # how the price rows of older snapshots say a figure was inferred or derived (a note that follows "Estimated: ")
+    (
+        re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+marks it\s+'~?([\d.]+) \(inferred\)'"),
+        r"about \1, not read from a price list",
+    ),
+    (
+        re.compile(r":?\s*(?:(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+:\s*)?'Multi-AZ ×2 \(inferred\)'"),
+        " (no Multi-AZ price held)",
+    ),
+    (re.compile(r"\b(?:pricing-notes|storage-io-limits)\s*§\s*[\w.]+\s+infers it:\s*"), "from other prices: "),
+    (re.compile(r"\bderived here: "), ""),
+    (
+        re.compile(r"\s*\('tier bounds 32k and 64k per the AWS EBS pricing page; not seen in a stored source'\)"),
+        " (AWS EBS pricing)",
+    ),
+    (re.compile(r";\s*the tier prices themselves are read from the price-list rows [^;]*"), ""),
+    (re.compile(r"\btier bounds: begin/end ranges of the price rows\b"), "io2 IOPS tiers as the price list gives them"),
+    (re.compile(r"\btier bounds: (?=io2 IOPS tiers)"), ""),
+    # how older Oracle Database@AWS facts named their sources and what the sizing assumed
+    (re.compile(r"\bDerived(?: from)?:?\s+(?=\S)"), ""),
+    (re.compile(r"\bthe engine assumes\b"), "this sizing assumes"),
+    (re.compile(r"\s+and says so\b"), ""),
+    (
+        re.compile(r"\bNot published as an exchange rate: Oracle defines\b"),
+        "Oracle gives no conversion rate: it defines",
+    ),
+    (re.compile(r"\s+and no Oracle statement converting ECPUs to OCPUs or vCPUs was found\b"), ""),
+    (re.compile(r"\bDbServerSummary\.computeModel\b"), "DB server summary"),
+    (
+        re.compile(r"\bOracle(?:'s)? OCI Go SDK(?: \(generated from the OCI Database API\))?(?:, cpuCoreCount)?"),
+        "Oracle OCI Database API reference",
+    ),
+    (re.compile(r"\s*\(inferred\)"), " (not stated by AWS)"),
     (
         re.compile(
             r"\bThe repository holding that file could not be identified, so these numbers are not in the CSV; "
@@ -167,9 +196,18 @@ _PLAIN = (
     # which copy of a document our notes read (an edition in another language, an undated copy) is not its name
     (re.compile(r";?\s*read in its (?:" + _LANGUAGES + r") edition\b"), ""),
     (re.compile(r"\s*\((?:" + _LANGUAGES + r") edition(?:, undated copy)?\)"), ""),
-    # who quoted a document, when it is a website of a third party's: said as such, not by its address
-    (re.compile(r"\(quoted by (?:[\w-]+\.)+[a-z]{2,}\)"), "(as quoted by a third party)"),
-    (re.compile(r"\bquoted (from the page )?by (?:[\w-]+\.)+[a-z]{2,}\b(?!/)"), r"quoted \1by a third party"),
+    # who quoted a document, when it is a website of a third party's or secondary sources: a copy, said as such, as
+    # the price lines say it, not by its address
+    (re.compile(r"\(quoted by (?:[\w-]+\.)+[a-z]{2,}\)"), "(third-party copy)"),
+    (
+        re.compile(r"\b(?:as )?quoted (?:from the (?:page|FAQ) )?by (?:[\w-]+\.)+[a-z]{2,}\b(?!/)"),
+        "in a third-party copy",
+    ),
+    (re.compile(r"\s*\(as quoted by a third party\)"), " (third-party copy)"),
+    (re.compile(r",? as quoted in public copies\b"), " (third-party copy)"),
+    (re.compile(r"\((?:via|as quoted by) secondary sources\)"), "(secondary sources)"),
+    (re.compile(r"\s+as quoted by secondary sources(?: \(primary PDF not retrieved\))?"), " (secondary sources)"),
+    (re.compile(r"\(the same policy, as quoted by secondary sources\)"), "(the same policy; secondary sources)"),
     (re.compile(r"\bunverified\b"), "not confirmed"),
     # a price list's figures read from someone's transcription of it: a copy, as the price lines say it
     (re.compile(r"\(transcription(?=[,;)])"), "(third-party copy"),
@@ -197,6 +235,21 @@ _PLAIN_MARKS = (
     "unverified",
     "(secondary)",
     "(transcription",
+    "inferred",
+    "infers it",
+    "marks it",
+    "tier bounds",
+    "tier prices",
+    "begin/end",
+    "derived",
+    "engine assumes",
+    "and says so",
+    "exchange rate",
+    "was found",
+    "dbserversummary",
+    "go sdk",
+    "secondary sources",
+    "public copies",
 )
 
 # The public repositories our sources were read from ("owner/name"), named as people know what they hold, or as a

@@ -68,7 +68,7 @@ def _name(text: str, as_of: str, region: str | None) -> str:
     if text.startswith("Oracle Technology Global Price List"):
         return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
     if text.startswith("Amazon EC2 On-Demand Pricing, 'Data Transfer within the same AWS Region'"):
-        return f"Amazon EC2 On-Demand Pricing, data transfer within a Region (as third parties quote it), {as_of}"
+        return f"Amazon EC2 On-Demand Pricing, data transfer within a Region, {as_of} ({THIRD_PARTY_COPY})"
     if is_copy(text):
         return copy_name(text, as_of, region)
     return _unknown(text, as_of)

@@ -85,7 +85,7 @@ def test_m8id_and_r8id_are_listed_as_left_out_with_the_reason() -> None:
     assert not any(n.startswith(("m8id.", "r8id.")) for n in names)
     # ec2-cpu-options-newer.csv "m8id.large,m8id,2,1,2": the CPU is known, the memory is not.
     m8id = left_out["m8id.large"]
-    assert m8id["reason"].startswith("no stored source gives its memory")
+    assert m8id["reason"].startswith("no AWS document used here gives its memory")
     assert "2 vCPUs, 1 core(s), 2 threads per core" in m8id["reason"] and "rather than guessed" in m8id["reason"]
     # ec2-instance-types-by-region-oracle-relevant.csv prices r8id.large in eu-west-1 and us-east-1 (cfn-lint).
     assert {"eu-west-1", "us-east-1"} <= set(left_out["r8id.large"]["priced_in"])

@@ -47,5 +47,5 @@ def test_a_type_aws_offers_but_the_sources_lack_a_figure_for_is_refused_with_why
     with pytest.raises(UnknownInstance) as refused:
         instance_limits("m8id.large", "ec2")
     message = str(refused.value)
-    assert message.startswith("m8id.large is an EC2 type AWS offers, but no stored source gives its memory")
+    assert message.startswith("m8id.large is an EC2 type AWS offers, but no AWS document used here gives its memory")
     assert "unknown" not in message and message.endswith("Left out of the instance catalog rather than guessed.")

@@ -212,7 +212,8 @@ def test_an_rds_cross_region_replicas_redo_is_marked_estimated_and_says_why():
     rds = options(dr_workload(redo_mib_s=2))["rds"].chosen
     (redo,) = rds.topology.transfer
     assert redo.monthly_usd == Decimal("102.66") and redo.estimated
-    assert redo.note.startswith("No source gives a separate RDS inter-Region rate")
+    assert redo.note.startswith("priced at the Region pair's inter-Region rate, as for EC2")
+    assert "no separate RDS rate was available" in redo.note
 
 
 def test_a_6_tb_database_without_a_redo_rate_ships_nothing_invented():

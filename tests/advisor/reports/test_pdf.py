@@ -236,7 +236,7 @@ def test_a_posted_region_and_policy_are_the_ones_reported(client: Client, small:
     # the prices' line names the Region the rows were read for
     assert re.search(r"Prices as of \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(AWS Price List, us-east-1\)", text)
     # eu-west-1 is named only as the Region whose EBS snapshot row stands in (us-east-1's rows hold none)
-    assert "no us-east-1 price held for ebs snapshot: estimated at eu-west-1's price" in text
+    assert "no us-east-1 price held for EBS snapshots: estimated at eu-west-1's price" in text
     assert "CPU headroom 100" in text and "4.0 vCPUs" in text
     assert "Answers changed on the results page, not saved" in text
     small.refresh_from_db()

@@ -51,6 +51,19 @@ def test_rows_load_sourced_and_dated():
     assert {f.key for f in prices.facts} >= {"charged_out_of_source", "rds_cross_region_replica"}
 
 
+def test_a_transfer_lines_note_is_in_words_its_reader_knows():
+    # the notes a transfer line shows: what the rate covers and the prices' date; how our notes dated the copy (the
+    # infracost golden's pull request, skyplane's matrix, the stored copy) stays in the row's source
+    prices = transfer_prices()
+    research = ("golden", "stored", "lower bound", "skyplane", "'*'", "quote", "could be read", "No source")
+    for row in [*prices.rows, *prices.cross_az_rows]:
+        assert not [word for word in research if word in row.note], row.note
+    assert all(row.note.endswith("prices of 2024-09-24 or later") for row in prices.rows)
+    assert all("PR #3212 (2024-09-24)" in row.source for row in prices.rows)  # the provenance is kept
+    inferred = prices.fact("rds_rate_is_the_inter_region_rate")
+    assert inferred is not None and inferred.text.startswith("priced at the Region pair's inter-Region rate")
+
+
 def test_every_asked_for_source_region_has_a_rate_to_any_other_region():
     prices = transfer_prices()
     for region in ASKED_FOR:

@@ -85,6 +85,15 @@ def test_platform_rules_several_rds_volumes_and_instance_store_without_one():
     assert "db.m5.large has no instance store" in problems["instance_store"]
 
 
+def test_a_refusal_names_its_source_as_people_know_it():
+    # m5.xlarge has no instance store: the refusal names AWS's instance-types guide and its date, not the folder
+    # its tables were read from (shared/data/...)
+    (message,) = problems_of({"platform": "ec2", "instance": "m5.xlarge", "volume": "gp3", "size_gib": 500,
+                              "instance_store": "flash_cache"}).values()  # fmt: skip
+    assert message.startswith("m5.xlarge has no instance store (source: AWS 'Amazon EC2 - Instance Types' guide, PDF")
+    assert "shared/" not in message and "2024-11-23" in message
+
+
 def test_shape_errors_name_the_field_and_what_is_accepted():
     problems = problems_of({"platform": "azure", "instance": "", "size_gib": -1, "io_size_kib": [4096]})
     assert "'rds', 'ec2' or 'oci'" in problems["platform"]

@@ -158,3 +158,15 @@ def test_rac_licensed_as_deployed_is_said_with_its_source_and_why_a_single_insta
     assert odb.odb.byol_without_rac_usd is None
     counted = next(n for n in odb.notes if n.startswith("BYOL counts"))
     assert "(Partitioning, Advanced Compression, Diagnostics Pack, Tuning Pack, Real Application Clusters)" in counted
+
+
+def test_an_option_without_a_list_price_is_said_in_words_not_by_the_configs_field():
+    # OLAP has no list price in the copy of Oracle's price list used, so the BYOL licences cannot be counted: the
+    # note says why as a reader reads it, without the licence config's path ("licences.options[0]: ...")
+    from advisor.engine.odb.licences import count_byol_licences
+    from pricing.engine.odb_prices import odb_shapes
+
+    counted = count_byol_licences(compute=64, compute_unit="ECPU", clusters=1, shapes=odb_shapes(), options=("olap",))
+    assert counted.estimate is None
+    assert counted.note.startswith("BYOL licences for the VM cluster's 64 ECPUs could not be counted: OLAP has no")
+    assert "licences." not in counted.note and "options[" not in counted.note

@@ -51,7 +51,7 @@ def test_a_class_without_an_oracle_price_in_the_region_is_rejected_saying_so():
     reasons = {r.instance_class: r.reasons for r in rds.rejected_cheaper}
     assert reasons["db.t3.micro"] == (
         "db.t3.micro for Oracle Standard Edition 2 License Included is not offered in eu-west-1 (priced in 2 other "
-        "Regions; AWS Price List of 2026-10-20) (cfn-lint 1.58.0 from the AWS Price List, 2026-10-20)",
+        "Regions; AWS Price List of 2026-10-20)",
     )
 
 

@@ -301,7 +301,7 @@ class TestRefused:
         assert found["licences.options[1]"].startswith(
             "unknown option 'sharding'; accepted: rac, rac_one_node, active_data_guard"
         )
-        assert found["licences.options[2]"].startswith("Real Application Testing has no captured list price")
+        assert found["licences.options[2]"].startswith("Real Application Testing has no list price here")
         assert found["licences.discount_pct"] == "-5; accepted: 0 to 100 (percent)"
         assert found["licences.term_years"] == "0; accepted: 1 to 10 years"
 

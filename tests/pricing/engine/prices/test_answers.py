@@ -93,7 +93,7 @@ def test_a_standing_in_book_records_again_what_it_priced_at_the_other_regions_ro
     frankfurt = {**RDS_GP2, "region": "eu-central-1"}
     first_book = RegionFallbackBook(book, region="eu-central-1", fallback="eu-west-1")
     first = estimate(frankfurt, first_book)
-    assert first_book.used_fallback == {"rds instance", "rds storage"}
+    assert first_book.used_fallback == {"RDS instance hours", "RDS storage"}  # what each lookup prices, in words
     again_book = RegionFallbackBook(book, region="eu-central-1", fallback="eu-west-1")
     assert estimate(frankfurt, again_book) is first
     assert again_book.used_fallback == first_book.used_fallback

@@ -23,7 +23,7 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
         ("the ECPUs need 1 at 760 each ([C] [ODB-GS] AWS, Oracle Database@AWS User Guide, Getting started, Step 2)",
          "the ECPUs need 1 at 760 each (AWS, Oracle Database@AWS User Guide, Getting started, Step 2)"),
         ("Oracle's OCI Go SDK database/update_cloud_vm_cluster_details.go @3637eb76 ('from 8 to 760 per X11M database "
-         "server'), as of 2026", "Oracle's OCI Go SDK ('from 8 to 760 per X11M database server'), as of 2026"),
+         "server'), as of 2026", "Oracle OCI Database API reference ('from 8 to 760 per X11M database server'), as of 2026"),
         ("'Minimum ECPUs per VM: 8', as transcribed in a third-party BOM reference file; consistent with the SDK",
          "'Minimum ECPUs per VM: 8'; consistent with the SDK"),
         ("Storage capacity depends on the Exadata shape (unconfirmed)",
@@ -39,13 +39,43 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
          "not in the CSV. Only its BYOL twin B110632 (0.0807) is.",
          "License-Included ECPU for Dedicated Infrastructure (SKU B110631) is not in the copy of Oracle's price list "
          "used here. Only its BYOL twin B110632 (0.0807) is."),
-        ("pricing-notes §4d marks it '~0.16 (inferred)'.", "marked '~0.16 (inferred)'."),
+        # older price rows' estimate notes (a snapshot or an estate kept from before), read after "Estimated: "
+        ("pricing-notes §4d marks it '~0.16 (inferred)'.", "about 0.16, not read from a price list."),
+        ("2 x the Single-AZ 0.125: pricing-notes §4d: 'Multi-AZ ×2 (inferred)'.",
+         "2 x the Single-AZ 0.125 (no Multi-AZ price held)."),
+        ("tier bounds: io2 IOPS tiers: up to 32,000 IOPS, 32,001-64,000, above 64,000 (pricing-notes.md 4c: 'tier "
+         "bounds 32k and 64k per the AWS EBS pricing page; not seen in a stored source'); the tier prices themselves "
+         "are read from the price-list rows EBS:VolumeP-IOPS.io2, .io2.tier2, .io2.tier3",
+         "io2 IOPS tiers: up to 32,000 IOPS, 32,001-64,000, above 64,000 (AWS EBS pricing)"),
+        ("tier bounds: begin/end ranges of the price rows", "io2 IOPS tiers as the price list gives them"),
+        # older Oracle Database@AWS facts and rule texts
+        ("Derived: 126 OCPUs per X9M database server, an OCPU being one physical core (AWS Oracle Database@AWS API "
+         "reference, DbServerSummary.computeModel)",
+         "126 OCPUs per X9M database server, an OCPU being one physical core (AWS Oracle Database@AWS API reference, "
+         "DB server summary)"),
+        ("the share is 0.4; the engine assumes backups go elsewhere (Amazon S3) and says so.",
+         "the share is 0.4; this sizing assumes backups go elsewhere (Amazon S3)."),
+        ("Unconfirmed as an exchange rate: Oracle defines an ECPU only as 'a measure' (AWS API reference) and no Oracle "
+         "statement converting ECPUs to OCPUs or vCPUs was found. An X11M core",
+         "Oracle gives no conversion rate: it defines an ECPU only as 'a measure' (AWS API reference). An X11M core"),
+        ("Oracle OCI Go SDK (generated from the OCI Database API), cpuCoreCount: 'a multiple of 8'",
+         "Oracle OCI Database API reference: 'a multiple of 8'"),
+        ("Oracle OCI documentation (Compute shapes), as quoted in public copies: 'An OCPU'",
+         "Oracle OCI documentation (Compute shapes) (third-party copy): 'An OCPU'"),
+        ("[CLP] Oracle 'Licensing Oracle Software in the Cloud Computing Environment' as quoted by secondary sources "
+         "(primary PDF not retrieved): 'Count two vCPUs'",
+         "Oracle 'Licensing Oracle Software in the Cloud Computing Environment' (secondary sources): 'Count two vCPUs'"),
+        ("[CLP] Oracle, Licensing Oracle Software in the Cloud Computing Environment (via secondary sources)",
+         "Oracle, Licensing Oracle Software in the Cloud Computing Environment (secondary sources)"),
+        ("Statspack is part of the software you install, so it works as on premises (inferred); there is no option.",
+         "Statspack is part of the software you install, so it works as on premises (not stated by AWS); there is no "
+         "option."),
         ("EBS user guide gp3 wording; re:Invent 2025 STG320 (reference §1, notes)",
          "EBS user guide gp3 wording; re:Invent 2025 STG320"),
-        ("pricing-notes §4a infers it: m6i = m5 in eu-west-1.", "inferred: m6i = m5 in eu-west-1."),
+        ("pricing-notes §4a infers it: m6i = m5 in eu-west-1.", "from other prices: m6i = m5 in eu-west-1."),
         ("2 x the Single-AZ 0.10: derived here: 2 x Single-AZ, as every other RDS storage price in the notes (e.g. "
          "eu-west-1 io1 0.138/0.276).",
-         "2 x the Single-AZ 0.10: derived: 2 x Single-AZ, as every other RDS Multi-AZ storage price held is (e.g. "
+         "2 x the Single-AZ 0.10: 2 x Single-AZ, as every other RDS Multi-AZ storage price held is (e.g. "
          "eu-west-1 io1 0.138/0.276)."),
         # a file a document was read from, a repository, the language edition read, who quoted it, a commit
         ("[TGPL-Y] Oracle Technology Global Price List (transcription of technology-price-list-070617.pdf)",
@@ -62,7 +92,9 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
         ("AWS What's New, 'replicas' (posted 2026-01-23; read in its Japanese edition)",
          "AWS What's New, 'replicas' (posted 2026-01-23)"),
         ("Service Descriptions: 'up to 8 ECPUs' (quoted by field42.ch)",
-         "Service Descriptions: 'up to 8 ECPUs' (as quoted by a third party)"),
+         "Service Descriptions: 'up to 8 ECPUs' (third-party copy)"),
+        ("'$0.01 per GB in/out', as quoted from the page by mhlakhani.com (2011-01)",
+         "'$0.01 per GB in/out', in a third-party copy (2011-01)"),
         ("(Third-party BOM samples show B110631 at 0.336, unverified.)",
          "(Third-party bills of materials show B110631 at 0.336, not confirmed.)"),
         ("[TGPL-Y] transcription (support not stated in the reference: taken at the 22% rate)",

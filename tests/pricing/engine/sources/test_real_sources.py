@@ -218,7 +218,7 @@ def test_the_rule_and_data_sources_the_reviewer_found_keep_the_documents_name() 
                              "Characteristics, Exadata X11M systems: ")  # fmt: skip
     byol = customer_words(_source_holding("pricing/engine/data/odb_shapes.json", "field42"))
     assert byol.startswith("Oracle PaaS and IaaS Universal Credits Service Descriptions, Exadata Cloud@Customer ECPU")
-    assert byol.endswith("(as quoted by a third party)")
+    assert byol.endswith("(third-party copy)")  # who quoted it (a website) is not a name users know
 
 
 def test_the_oracle_database_at_aws_caveats_say_plainly_what_is_not_used() -> None:
