@@ -29,7 +29,9 @@ no quantity or total of the set moved). Then Oracle Database@AWS says the read r
 (a note in 50 workloads; every workload's Oracle Database@AWS result gains the field that lists it), and where it is
 left out for unpriced costs and also lacks them, its reason says both and it is no longer called "already below"
 (11 workloads' reasons); no total and no ranking's order moved. The RDS backup line says the transaction logs kept
-for point-in-time restore are not counted (104 lines' notes in 97 workloads; nothing else moved)."""
+for point-in-time restore are not counted (104 lines' notes in 97 workloads; nothing else moved). Then research
+wording taken out of the rules', price rows' and catalog's texts at their source (every workload: findings' titles,
+explanations and sources, notes, price sources; texts only, no figure, key or list length moved)."""
 
 import json
 import lzma
