@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from advisor import access as assessment_access
 from advisor.estates import access, services
 from advisor.estates.engine import report_zip
+from advisor.estates.engine.basis import COLUMNS as BASIS_COLUMNS
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
 from advisor.estates.engine.export import OPTION_LABELS
 from advisor.estates.engine.totals import OPTION_KEYS
@@ -182,7 +183,8 @@ def _detail_context(request: HttpRequest, estate: Estate) -> dict[str, Any]:
             if totals.databases
             else ""
         )
-        context |= {"totals": totals, "best_split": split, "price_age": services.estate_price_age(rows),
+        context |= {"totals": totals, "totals_basis": BASIS_COLUMNS, "best_split": split,
+                    "price_age": services.estate_price_age(rows),
                     "price_admin": request.user.is_staff}  # fmt: skip
         if totals.databases:
             context |= {"cost_chart": charts.cost_by_placement(totals), "option_chart": charts.databases_by_option(totals),

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from decimal import Decimal
 from typing import Any
 
+from advisor.estates.engine.basis import TOTALS_BASIS
 from advisor.estates.engine.export import PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, EstateTotals
@@ -28,6 +29,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
     return {
         "databases": totals.databases,
         "prices": PRICE_NOTE,
+        "basis": dict(TOTALS_BASIS),  # each total's basis, keyed by its name in every placement below
         "prices_as_of": list(totals.prices_as_of),
         "owned": dict(totals.owned),
         "licences_counted": LICENCE_MODEL,
@@ -36,7 +38,10 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
              "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
              "three_year_cash_usd": _money(p.cash_three_year_usd),
              "three_year_usd_best_commitments": _money(p.committed_three_year_usd), "on_commitment": p.on_commitment,
-             "placed": p.placed, "partial": p.partial,
+             "on_demand_cheapest": p.on_demand_cheapest, "no_commitment_price": dict(p.no_commitment_price),
+             "best_commitments_note": p.commitment_words if p.placed else None,
+             "placed": p.placed, "partial": p.partial, "partial_note": p.partial_words or None,
+             "not_built_as_asked": p.builds_less, "not_built_note": p.not_built_words or None,
              "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),
              "licences": [asdict(t) for t in p.licences], "licence_included": p.licence_included,
              "licence_not_published": p.licence_not_published, "owned_uncounted": p.owned_uncounted}

@@ -1,7 +1,9 @@
 """An estate as files: CSV (one row per database) and XLSX (that sheet, then the totals, licences and blockers).
 
-Pure Python (csv, openpyxl). Money is written as numbers (2 decimals) in USD a month; the sheets say where the
-prices come from and as of when. Text that could run as a formula is written as text (``cells``).
+Pure Python (csv, openpyxl). Money is written as numbers (2 decimals) in USD; each money column's header carries a
+note with its basis (a month at the run-rate, or cash as paid over 36 months: ``basis``), and the About sheet says
+them again with where the prices come from and as of when. Text that could run as a formula is written as text
+(``cells``).
 """
 
 from __future__ import annotations
@@ -12,15 +14,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from advisor.estates.engine.basis import COLUMNS, TOTALS_BASIS
 from advisor.estates.engine.cells import append_as_text, csv_cell
 from advisor.estates.engine.summary import DatabaseSummary
-from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, EstateTotals
+from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, OPTION_LABELS, EstateTotals
 from config.counting import counted
 
-PRICE_NOTE = ("USD a month, on-demand, from the price snapshots each database was assessed against (AWS Price List "
-              "rows; Oracle licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list "
-              "prices); each database's full results name every line's source.")  # fmt: skip
-OPTION_LABELS = {"rds": "RDS", "rds_custom": "RDS Custom", "ec2": "EC2", "odb": "Oracle Database@AWS"}
+__all__ = ["OPTION_LABELS", "PRICE_NOTE", "ExportRow", "estate_csv", "estate_xlsx"]
+
+PRICE_NOTE = ("USD, from the price snapshots each database was assessed against (AWS Price List rows; Oracle "
+              "licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list prices); "
+              "each database's full results name every line's source.")  # fmt: skip
+MONTHLY_BASIS = TOTALS_BASIS["monthly_usd"]  # every database's and option's cost in the Databases sheet
 
 
 @dataclass(frozen=True)
@@ -78,12 +83,15 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
     out: list[list[Any]] = [["placement", "monthly_usd", "one_year_usd", "three_year_usd", "three_year_cash_usd",
                              "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
-                             "databases_partial"]]  # fmt: skip
+                             "databases_partial", "databases_on_demand_cheapest", "databases_no_commitment_price",
+                             "best_commitments_note", "databases_not_built_as_asked", "partial_note"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         out.append([p.label, _money(p.monthly_usd), _money(p.one_year_usd), _money(p.three_year_usd),
-                    _money(p.cash_three_year_usd), _money(p.committed_three_year_usd), p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced,
-                    split, p.partial])  # fmt: skip
+                    _money(p.cash_three_year_usd), _money(p.committed_three_year_usd), p.on_commitment, p.placed,
+                    p.left_out, p.blocked, p.unpriced, split, p.partial, p.on_demand_cheapest,
+                    sum(n for _, n in p.no_commitment_price), p.commitment_words if p.placed else "",
+                    p.builds_less, p.partial_words])  # fmt: skip
     return out
 
 
@@ -95,6 +103,8 @@ def _licence_rows(totals: EstateTotals) -> list[list[Any]]:
         if p.licence_included:
             included = f"licence included in the price ({counted(p.licence_included, 'database')})"
             out.append([p.label, included, "", 0, "", "", ""])
+        if p.builds_less:
+            out.append([p.label, p.not_built_words, "", None, "", "", ""])
         if p.licence_not_published:
             out.append([p.label, f"count not published ({counted(p.licence_not_published, 'database')}; the "
                         f"{counted(p.owned_uncounted, 'licence')} they own are not counted)", "", None, "", "", ""])  # fmt: skip
@@ -107,8 +117,16 @@ def _blocker_rows(totals: EstateTotals) -> list[list[Any]]:
     return out
 
 
+def _basis_of(sheet: str, header: str) -> str:
+    """The note on a money column's header: its basis, in the words of the estate page's totals table."""
+    if sheet == "Totals":
+        return TOTALS_BASIS.get(header, "")
+    return MONTHLY_BASIS if sheet == "Databases" and header.endswith("monthly_usd") else ""
+
+
 def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> bytes:
     from openpyxl import Workbook
+    from openpyxl.comments import Comment
     from openpyxl.styles import Font
 
     book = Workbook()
@@ -125,10 +143,14 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
             if "_usd" in str(heading.value or ""):  # money, to the cent
                 for row in range(2, sheet.max_row + 1):
                     sheet.cell(row, heading.column).number_format = "#,##0.00"
+                if basis := _basis_of(name, str(heading.value)):
+                    heading.comment = Comment(basis, "Oracle on AWS Advisor", width=320, height=140)
         sheet.freeze_panes = "A2"
     notes = book.create_sheet("About")
     dates = ", ".join(totals.prices_as_of) or "none"
     for line in ([title], ["Prices", PRICE_NOTE], ["Price rows dated", dates],
+                 ["Databases sheet: costs", f"USD, {MONTHLY_BASIS}"],
+                 *[[f"Totals sheet: {c.key}", f"USD, {c.words}"] for c in COLUMNS],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"]):  # fmt: skip
         append_as_text(notes, line)

@@ -16,6 +16,15 @@ from pydantic import BaseModel, ConfigDict
 from advisor.engine.odb.option import odb_json_words
 
 LicenceStatus = Literal["counted", "included", "not-published", "none"]
+# Why a database is or is not on an AWS commitment in the "best commitments" total: "commitment" (one beats
+# on-demand over 36 months), "on-demand-cheapest" (commitments are priced and none beats on-demand), "none-held" (no
+# commitment price is held for this option's deployment in its Region: on-demand by default, not by comparison);
+# "" in a summary kept before this was recorded.
+CommitmentBasis = Literal["commitment", "on-demand-cheapest", "none-held", ""]
+# How a total's list of what it leaves out names what the workload asks for that the option does not build (a
+# standby, read replicas, a DR copy): the total, and the licences it counts, are without it.
+NOT_BUILT = "what the workload asks for, not built: "
+ITEM_CHARS = 400  # each thing a total leaves out, as stored (the longest gap's words with NOT_BUILT are ~340)
 EDITION_KEYS = ("ee", "se2")  # the licence calculator's keys for the editions; every other product is an option
 _AS_OF = re.compile(r"\(as of (\d{4}-\d{2}-\d{2})\)$")
 
@@ -55,8 +64,12 @@ class OptionSummary(_Frozen):
     price_sources: tuple[str, ...] = ()  # "source (as of date)" of every line priced (empty in older summaries)
     commitment: str = ""  # the AWS commitment cheapest over 36 months, when one beats on-demand
     committed_36_months_usd: Decimal | None = None  # its 36-month total, cash as paid (upfront fees when paid)
+    commitment_basis: CommitmentBasis = ""  # why it is (or is not) on a commitment; "" when not priced
     cash_36_months_usd: Decimal | None = None  # on-demand over 36 months, cash as paid (licences bought in month 1)
-    left_out: tuple[str, ...] = ()  # costs its total leaves out (none priced, or a figure not given): a lower bound
+    # what its total leaves out: costs no price held covers or that need a figure not given, and (``NOT_BUILT``)
+    # what the workload asks for that the option does not build; any of them makes the total a lower bound
+    left_out: tuple[str, ...] = ()
+    builds_less: bool = False  # some of ``left_out`` is not built: the licences counted leave its servers out too
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -155,16 +168,16 @@ def _licences(option: dict[str, Any], licence_model: str) -> tuple[LicenceStatus
     return "none", (), ""
 
 
-def _commitment(option: dict[str, Any]) -> tuple[str, Decimal | None]:
-    """The best commitment over 36 months from the recommendation's JSON, when one beats on-demand."""
+def _commitment(option: dict[str, Any]) -> tuple[str, Decimal | None, CommitmentBasis]:
+    """The best commitment over 36 months from the recommendation's JSON when one beats on-demand, and why the
+    option is or is not on one: on-demand cheapest among commitments priced, or no commitment price held at all."""
     commitments = option.get("commitments") or {}
+    priced = [t for t in commitments.get("totals") or () if t.get("priced") and t.get("commitment") != "on-demand"]
     best = commitments.get("best_36_months")
-    if not best or best == "on-demand":
-        return "", None
-    total = next((t for t in commitments.get("totals") or () if t["commitment"] == best and t["priced"]), None)
-    if total is None or total.get("total_36_months_usd") is None:
-        return "", None
-    return total["label"], Decimal(str(total["total_36_months_usd"]))
+    total = next((t for t in priced if t["commitment"] == best), None)
+    if total is not None and total.get("total_36_months_usd") is not None:
+        return total["label"], Decimal(str(total["total_36_months_usd"])), "commitment"
+    return "", None, "on-demand-cheapest" if priced else "none-held"
 
 
 def _as_of(option: dict[str, Any]) -> tuple[str, ...]:
@@ -184,15 +197,37 @@ def _sources(option: dict[str, Any]) -> tuple[str, ...]:
                          if line.get("source") and line.get("as_of")}))  # fmt: skip
 
 
-def _left_out(option: dict[str, Any]) -> tuple[str, ...]:
-    """The costs the option's total leaves out, as the recommendation says them: a partial total's unpriced members'
-    costs, and what no price held covers on Oracle Database@AWS (at most 10, each cut to 300 characters)."""
+def _left_out(option: dict[str, Any], ranked_partial: str) -> tuple[tuple[str, ...], bool]:
+    """What the option's total leaves out (at most 10 items, each cut to ``ITEM_CHARS``), and whether some of it is
+    not built: the costs no price held covers or that wait for a figure (a partial total's ``not_priced``; Oracle
+    Database@AWS's), a member of the topology that could not be priced, and what the workload asks for that the option
+    does not build (the topology's ``not_built``, Oracle Database@AWS's ``lacking``). ``ranked_partial``: the
+    ranking's reason for leaving the option out as partial, said when none of those names what it leaves out, so
+    no total the ranking would not compare is counted as complete."""
     cost, odb = option.get("cost") or {}, option.get("odb") or {}
+    topology = option.get("topology") or {}
     if cost:
-        items = (option.get("topology") or {}).get("not_priced") or () if cost.get("partial") else ()
+        items = list(topology.get("not_priced") or ()) if cost.get("partial") else []
+        items += [f"the {m.get('label', 'member')} could not be priced ({m['unpriced']})"
+                  for m in topology.get("members") or () if m.get("unpriced")]  # fmt: skip
+        missing = list(topology.get("not_built") or ())
     else:
-        items = odb.get("not_priced") or () if odb.get("monthly_usd") is not None else ()
-    return tuple(str(item)[:300] for item in list(items)[:10])
+        items = list(odb.get("not_priced") or ()) if odb.get("monthly_usd") is not None else []
+        missing = [pair[1] for pair in odb.get("lacking") or () if len(pair) == 2]
+    items = [NOT_BUILT + str(words) for words in missing] + items  # first: the gravest, kept within the 10
+    if not items and ranked_partial:
+        items.append(ranked_partial)
+    return tuple(_cut(str(item), ITEM_CHARS) for item in items[:10]), bool(missing)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _ranked_partial(recommendation: dict[str, Any]) -> dict[str, str]:
+    """Per option, the ranking's reason for leaving it out as partial (a total it does not compare with the others)."""
+    left = (recommendation.get("ranking") or {}).get("left_out") or ()
+    return {o["option"]: str(o.get("reason") or "not on the same basis") for o in left if o.get("kind") == "partial"}
 
 
 def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_model: str, licences_owned: int,
@@ -200,13 +235,15 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
     """The compact summary of ``recommendation_json(recommendation)``. The recommended option is the engine's ranking
     as the JSON carries it (options the rules allow, priced in full on one basis), never worked out again here."""
     recommended = (recommendation.get("ranking") or {}).get("recommended")
+    partial = _ranked_partial(recommendation)
     options = []
     for option in recommendation["options"]:
         cost = option.get("cost")
         odb = option.get("odb")
         monthly = cost["total_monthly_usd"] if cost else (odb or {}).get("monthly_usd")
         status, products, note = _licences(option, licence_model)
-        commitment, committed = _commitment(option)
+        commitment, committed, basis = _commitment(option)
+        left_out, builds_less = ((), False) if monthly is None else _left_out(option, partial.get(option["option"], ""))
         cash = ((cost or odb or {}).get("cash_as_paid") or {}).get("three_year_usd")
         unpriced = (
             option.get("unpriced_reason")
@@ -233,8 +270,10 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
                 price_sources=_sources(option) if monthly is not None else (),
                 commitment=commitment,
                 committed_36_months_usd=committed,
+                commitment_basis=basis if monthly is not None else "",
                 cash_36_months_usd=None if cash is None or monthly is None else Decimal(str(cash)),
-                left_out=_left_out(option) if monthly is not None else (),
+                left_out=left_out,
+                builds_less=builds_less,
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,

@@ -7,6 +7,11 @@ Pure Python. Nothing is priced here: every figure is a sum of the summaries' own
   its recommended option" (best: the engine's ranking, which never recommends a blocked option nor ranks a total
   lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option cannot take (the rules block it, or it is not priced) is
   left out of that placement's total and counted apart, so a total is like-for-like only when nothing is left out.
+  A database placed whose total leaves something out (a cost no price held covers or that waits for a figure, or
+  the standby, read replicas or DR copy its workload asks for that the option does not build) is counted partial:
+  the placement's totals are then lower bounds, and where something is not built its licences are too.
+- The best-commitments total says why each database not on a commitment stays on-demand: no commitment price held
+  for its option in its Region, or on-demand cheapest among those priced.
 - Licences are counted per database, as each inventory row states them (that is what each database's cost prices:
   it buys only its own shortfall). For each product (the edition's processor licences, SE2 sockets, each option):
   to buy = the sum over the databases placed of max(needed - owned, 0); freed = the sum of max(owned - needed, 0).
@@ -23,9 +28,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from advisor.estates.engine.summary import EDITION_KEYS, DatabaseSummary, OptionSummary
+from config.counting import counted
 
 LICENCE_MODEL = "licences owned are counted per database as each inventory row states them"
 OPTION_KEYS = ("rds", "rds_custom", "ec2", "odb")
+OPTION_LABELS = {"rds": "RDS", "rds_custom": "RDS Custom", "ec2": "EC2", "odb": "Oracle Database@AWS"}  # short names
 BEST = "best"
 # What an edition's owned licences are called when no database in a placement counts them (the licence
 # calculator's product names and metrics, pricing/engine/data/oracle_licences.json).
@@ -72,6 +79,10 @@ class PlacementTotal:
     on_commitment: int = 0  # placed databases whose best commitment beats on-demand
     cash_three_year_usd: Decimal = Decimal("0.00")  # cash as paid over 36 months, every database on-demand
     partial: int = 0  # placed databases whose total leaves costs out: the placement's totals are lower bounds
+    on_demand_cheapest: int = 0  # placed databases on-demand because no commitment priced beats it
+    # placed databases on-demand because no commitment price is held for their option in their Region, per option
+    no_commitment_price: tuple[tuple[str, int], ...] = ()
+    builds_less: int = 0  # of the partial: what the workload asks for is not built, nor its licences counted
 
     @property
     def one_year_usd(self) -> Decimal:
@@ -80,6 +91,42 @@ class PlacementTotal:
     @property
     def three_year_usd(self) -> Decimal:
         return self.monthly_usd * 36
+
+    @property
+    def partial_words(self) -> str:
+        """Why the placement's totals are lower bounds, beside their figures; "" when nothing placed leaves costs out."""
+        if not self.partial:
+            return ""
+        leave = "leaves" if self.partial == 1 else "leave"
+        words = f"At least: {counted(self.partial, 'database')} placed {leave} costs out"
+        if self.builds_less:
+            words += f" ({self.builds_less} without the standby, read replicas or DR copy asked for)"
+        return words + "; each database's results say what"
+
+    @property
+    def not_built_words(self) -> str:
+        """Beside the licences counted: the databases whose option does not build what their workload asks for."""
+        if not self.builds_less:
+            return ""
+        return (f"{counted(self.builds_less, 'database')}: what the workload asks for is not built (a standby, read "
+                "replicas or a DR copy), so neither its cost nor the licences it would need are counted: the need "
+                "is a lower bound, what is freed an upper bound")  # fmt: skip
+
+    @property
+    def commitment_words(self) -> str:
+        """How many of the databases placed the best-commitments total puts on a commitment, and why the others
+        stay on-demand: no commitment price held for their option (not a comparison), or on-demand is cheapest."""
+        parts = [f"{self.on_commitment} of {self.placed} on a commitment"]
+        parts += [f"{OPTION_LABELS.get(k, k)}: no commitment price held for {counted(n, 'database')}, on-demand"
+                  for k, n in self.no_commitment_price]  # fmt: skip
+        if self.on_demand_cheapest:
+            parts.append(f"on-demand cheapest for {counted(self.on_demand_cheapest, 'database')}")
+        unknown = (
+            self.placed - self.on_commitment - self.on_demand_cheapest - sum(n for _, n in self.no_commitment_price)
+        )
+        if unknown > 0:  # summaries kept before the reason was recorded
+            parts.append(f"{counted(unknown, 'database')} on-demand, assessed before the reason was recorded")
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -177,9 +224,21 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else _cash_36(o)
                      for o in chosen), Decimal("0.00"))  # fmt: skip
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
+    cheapest = sum(
+        1 for o in chosen if o.committed_36_months_usd is None and o.commitment_basis == "on-demand-cheapest"
+    )
+    no_price = Counter(
+        o.option for o in chosen if o.committed_36_months_usd is None and o.commitment_basis == "none-held"
+    )
     return PlacementTotal(key, label, monthly, len(chosen), len(assessed) - len(chosen), blocked, unpriced, products,
                           included, unknown, uncounted, by_option if key == BEST else (), committed,
-                          on_commitment, cash, sum(1 for o in chosen if o.left_out))  # fmt: skip
+                          on_commitment, cash, sum(1 for o in chosen if o.left_out), cheapest,
+                          tuple(sorted(no_price.items(), key=lambda kv: _option_order(kv[0]))),
+                          sum(1 for o in chosen if o.builds_less))  # fmt: skip
+
+
+def _option_order(key: str) -> int:
+    return OPTION_KEYS.index(key) if key in OPTION_KEYS else len(OPTION_KEYS)
 
 
 def _cash_36(option: OptionSummary) -> Decimal:

@@ -28,14 +28,16 @@ def wrapped(label: str, width: int = LINE_CHARS) -> str:
 
 
 def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:
-    """One bar per placement; a placement that took no database has no bar and says so."""
+    """One bar per placement; a placement that took no database has no bar and says so, one whose total leaves costs
+    out says it is at least that much."""
     placements = list(totals.placements)
     figure = go.Figure(go.Bar(
         x=[wrapped(p.label) for p in placements], y=[float(p.monthly_usd) if p.placed else 0 for p in placements],
         marker_color=[OPTION_COLOURS.get(p.placement, "#14212e") for p in placements],
         text=[f"{p.placed} of {totals.databases}" if p.placed else "no database<br>placed" for p in placements],
         textposition="outside", constraintext="none", cliponaxis=False,
-        customdata=[[p.label, f"${p.monthly_usd:,.2f} a month, {counted(p.placed, 'database')} placed"
+        customdata=[[p.label, f"{'at least ' if p.partial else ''}${p.monthly_usd:,.2f} a month, "
+                     f"{counted(p.placed, 'database')} placed" + (f", {p.partial} partial" if p.partial else "")
                      if p.placed else "no database placed"] for p in placements],
         hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>",
     ))  # fmt: skip

@@ -17,6 +17,7 @@ from typing import Any
 from django.utils import timezone
 
 from advisor.estates import services
+from advisor.estates.engine.basis import COLUMNS as BASIS_COLUMNS
 from advisor.estates.engine.export import PRICE_NOTE
 from advisor.estates.engine.listing import TableRow, table_rows
 from advisor.estates.engine.summary import DatabaseSummary
@@ -100,7 +101,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
         "best_split": [(labels.get(k, k), n) for k, n in best.by_option] if best else [],
         "listed": listed, "rest": rest, "max_listed": MAX_LISTED, "option_keys": OPTION_KEYS,
         "not_assessed": [(db, db.error) for db, s in rows if s is None],
-        "price_note": PRICE_NOTE, "product_name": PRODUCT_NAME, "prepared_by": prepared_by, "logo": logo,
+        "price_note": PRICE_NOTE, "totals_basis": BASIS_COLUMNS, "product_name": PRODUCT_NAME, "prepared_by": prepared_by, "logo": logo,
         "generated_on": on, "paper": paper,
     }  # fmt: skip
     context["price_sources"] = grouped_sources(totals.price_sources)

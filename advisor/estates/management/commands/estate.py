@@ -162,8 +162,10 @@ class Command(BaseCommand):
             left = f" ({p.left_out} left out: {p.blocked} blocked, {p.unpriced} not priced)" if p.left_out else ""
             partial = (f"; {p.partial} of the {p.placed} placed leave costs out, so a lower bound"
                        if p.partial else "")  # fmt: skip
-            total = f"${p.monthly_usd:,}" if p.placed else "no database placed"
+            total = f"{'≥' if p.partial else ''}${p.monthly_usd:,}" if p.placed else "no database placed"
             self.stdout.write(f"  {p.label}: {total}{left}{partial}")
+            if p.builds_less:
+                self.stdout.write(f"    {p.not_built_words}")
             for t in p.licences:
                 self.stdout.write(
                     f"    {t.name}: {t.required} needed, {t.owned} owned, {t.to_buy} to buy, {t.freed} freed"

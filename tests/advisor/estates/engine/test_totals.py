@@ -188,3 +188,62 @@ def test_a_database_with_no_recommendation_says_whether_the_rules_or_the_prices_
     blocked = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended=None, options=(
         option("rds", "blocked", None, blockers=("rds-li-ee",)), option("ec2", "blocked", None, blockers=("x",))))  # fmt: skip
     assert blocked.none_recommended == "none the rules allow"
+
+
+# --- totals that are lower bounds, and why databases stay on-demand in the best-commitments total ------------------
+
+NO_STANDBY = "what the workload asks for, not built: Multi-AZ on EC2: Standard Edition 2 has no Data Guard"
+
+
+def se2_multi_az(recommended: str, rds_priced: bool = True) -> DatabaseSummary:
+    """SE2 BYOL with Multi-AZ, 1 socket owned: RDS prices its standby (2 sockets, primary and standby), EC2 cannot
+    build one (1 socket, the primary alone)."""
+    ec2 = option("ec2", "caveats", "400.00", status="counted", needs=(("se2", 1),))
+    ec2 = ec2.model_copy(update={"left_out": (NO_STANDBY,), "builds_less": True})
+    rds = option("rds", "caveats", "1200.00" if rds_priced else None, status="counted", needs=(("se2", 2),))
+    return DatabaseSummary(edition="se2", licence_model="byol", licences_owned=1, recommended=recommended,
+                           options=(rds, ec2))  # fmt: skip
+
+
+def test_a_placement_whose_option_does_not_build_the_standby_asked_for_is_a_lower_bound() -> None:
+    totals = estate_totals([Assessed("CRM", se2_multi_az("rds")), Assessed("Legacy", se2_multi_az("rds"))])
+    ec2, rds = totals.placement("ec2"), totals.placement("rds")
+    assert (ec2.monthly_usd, ec2.partial, ec2.builds_less) == (Decimal("800.00"), 2, 2)  # 2 x 400.00, both short
+    assert ec2.partial_words.startswith("At least: 2 databases placed leave costs out (2 without the standby")
+    # its licences leave the standby's out too: 1 socket each against RDS's 2, and the table says why
+    assert [(t.key, t.required) for t in ec2.licences] == [("se2", 2)]
+    assert [(t.key, t.required) for t in rds.licences] == [("se2", 4)]
+    assert ec2.not_built_words.startswith("2 databases: what the workload asks for is not built")
+    assert (rds.partial, rds.builds_less, rds.partial_words, rds.not_built_words) == (0, 0, "", "")
+    assert totals.placement("best").partial == 0  # each on RDS, standby and all
+
+
+def test_a_recommended_option_that_does_not_build_what_is_asked_makes_the_best_placement_a_lower_bound() -> None:
+    # RDS has no price in that Region: EC2 is recommended alone, still without the standby
+    best = estate_totals([Assessed("CRM", se2_multi_az("ec2", rds_priced=False))]).placement("best")
+    assert (best.placed, best.partial, best.builds_less) == (1, 1, 1)
+    assert best.partial_words == ("At least: 1 database placed leaves costs out (1 without the standby, read "
+                                  "replicas or DR copy asked for); each database's results say what")  # fmt: skip
+
+
+def on_ec2(basis: str, committed: str | None = None) -> DatabaseSummary:
+    ec2 = option("ec2", "viable", "1000.00").model_copy(update={
+        "commitment_basis": basis, "commitment": "Reserved 3yr" if committed else "",
+        "committed_36_months_usd": None if committed is None else Decimal(committed)})  # fmt: skip
+    return DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended="ec2", options=(ec2,))
+
+
+def test_the_best_commitments_column_says_why_each_database_not_on_one_stays_on_demand() -> None:
+    on_rds = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended="rds", options=(
+        option("rds", "viable", "800.00").model_copy(update={"commitment_basis": "none-held"}),))  # fmt: skip
+    estate = [Assessed("A", on_ec2("commitment", "30000.00")), Assessed("B", on_ec2("none-held")),
+              Assessed("C", on_ec2("on-demand-cheapest")), Assessed("D", on_rds), Assessed("OLD", on_ec2(""))]  # fmt: skip
+    best = estate_totals(estate).placement("best")
+    assert (best.on_commitment, best.on_demand_cheapest, best.no_commitment_price) == (1, 1, (("rds", 1), ("ec2", 1)))
+    assert best.commitment_words == (
+        "1 of 5 on a commitment; RDS: no commitment price held for 1 database, on-demand; EC2: no commitment price "
+        "held for 1 database, on-demand; on-demand cheapest for 1 database; 1 database on-demand, assessed before "
+        "the reason was recorded"
+    )
+    rds = estate_totals(estate).placement("rds")
+    assert rds.commitment_words == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"

@@ -1,0 +1,53 @@
+"""The estate's totals as JSON say each figure's basis beside it, why databases stay on-demand in the
+best-commitments total, and which placements are lower bounds and why."""
+
+from decimal import Decimal
+
+from advisor.estates.engine.as_json import totals_json
+from advisor.estates.engine.summary import DatabaseSummary, OptionSummary
+from advisor.estates.engine.totals import Assessed, estate_totals
+
+
+def _option(key: str, monthly: str, **fields: object) -> OptionSummary:
+    return OptionSummary.model_validate({"option": key, "label": key.upper(), "verdict": "viable",
+                                         "monthly_usd": Decimal(monthly), **fields})  # fmt: skip
+
+
+# SE2 with Multi-AZ: RDS prices its standby but holds no reservation price; EC2 builds no standby and has a
+# 3-year reservation that beats on-demand
+CRM = DatabaseSummary(edition="se2", licence_model="li", licences_owned=0, recommended="rds", options=(
+    _option("rds", "1244.35", commitment_basis="none-held"),
+    _option("ec2", "495.35", commitment_basis="commitment", commitment="Reserved 3yr All Upfront",
+            committed_36_months_usd=Decimal("14323.79"), builds_less=True,
+            left_out=("what the workload asks for, not built: Multi-AZ on EC2: no standby",)),
+))  # fmt: skip
+SAID = totals_json(estate_totals([Assessed("CRM", CRM)]))
+
+
+def test_each_total_of_a_placement_has_its_basis_named_by_the_same_key() -> None:
+    money = [k for k in SAID["placements"][0] if "_usd" in k]
+    assert set(SAID["basis"]) == set(money)
+    assert SAID["basis"]["monthly_usd"].startswith("run-rate a month")
+    assert SAID["basis"]["three_year_cash_usd"].startswith("cash as paid")
+    # the price note no longer claims one basis for every figure
+    assert "a month" not in SAID["prices"] and "on-demand" not in SAID["prices"]
+
+
+def test_a_placement_says_why_its_databases_are_not_on_a_commitment() -> None:
+    rds = next(p for p in SAID["placements"] if p["placement"] == "rds")
+    assert (rds["on_commitment"], rds["on_demand_cheapest"], rds["no_commitment_price"]) == (0, 0, {"rds": 1})
+    assert (
+        rds["best_commitments_note"]
+        == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"
+    )
+    assert rds["three_year_usd_best_commitments"] == rds["three_year_cash_usd"]  # on-demand: nothing else held
+
+
+def test_a_placement_without_the_standby_asked_for_says_it_is_a_lower_bound() -> None:
+    ec2 = next(p for p in SAID["placements"] if p["placement"] == "ec2")
+    assert (ec2["partial"], ec2["not_built_as_asked"]) == (1, 1)
+    assert ec2["partial_note"].startswith("At least: 1 database placed leaves costs out (1 without the standby")
+    assert ec2["not_built_note"].startswith("1 database: what the workload asks for is not built")
+    assert ec2["three_year_usd_best_commitments"] == "14323.79" and ec2["on_commitment"] == 1
+    rds = next(p for p in SAID["placements"] if p["placement"] == "rds")
+    assert (rds["partial"], rds["partial_note"], rds["not_built_note"]) == (0, None, None)

@@ -1,0 +1,83 @@
+"""The estate's XLSX says each money column's basis on its header (a note) and again on the About sheet, in the
+words of the estate page's totals table; a placement that is a lower bound says so, with why its databases stay
+on-demand in the best-commitments total and what its licences leave out."""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+
+from openpyxl import load_workbook
+from openpyxl.workbook.workbook import Workbook
+
+from advisor.estates.engine.basis import TOTALS_BASIS
+from advisor.estates.engine.export import ExportRow, estate_xlsx
+from advisor.estates.engine.summary import DatabaseSummary, OptionSummary, ProductNeed
+from advisor.estates.engine.totals import Assessed, estate_totals
+
+
+def _option(key: str, monthly: str, sockets: int, **fields: object) -> OptionSummary:
+    need = ProductNeed(key="se2", name="Database Standard Edition 2", metric="socket", required=sockets)
+    return OptionSummary.model_validate({"option": key, "label": key.upper(), "verdict": "viable",
+                                         "monthly_usd": Decimal(monthly), "licence_status": "counted",
+                                         "licences": (need,), **fields})  # fmt: skip
+
+
+CRM = DatabaseSummary(edition="se2", licence_model="byol", licences_owned=2, recommended="rds", options=(
+    _option("rds", "1244.35", 2, commitment_basis="none-held"),
+    _option("ec2", "495.35", 1, commitment_basis="on-demand-cheapest", builds_less=True,
+            left_out=("what the workload asks for, not built: Multi-AZ on EC2: no standby",)),
+))  # fmt: skip
+
+
+def _book() -> Workbook:
+    totals = estate_totals([Assessed("CRM", CRM)])
+    data = estate_xlsx([ExportRow(2, "CRM", "done", "", CRM)], totals, title="Estate: test")
+    return load_workbook(io.BytesIO(data))
+
+
+def test_each_money_column_of_the_totals_carries_its_own_basis() -> None:
+    sheet = _book()["Totals"]
+    notes = {c.value: c.comment.text for c in sheet[1] if c.comment}
+    assert notes == TOTALS_BASIS  # every money column, and only those, in the page's words
+    # not one note for all: the run-rate columns are not cash, the cash columns not the run-rate
+    assert notes["one_year_usd"] != notes["three_year_cash_usd"] != notes["three_year_usd_best_commitments"]
+    assert "run-rate" in notes["three_year_usd"] and "cash as paid" in notes["three_year_cash_usd"]
+
+
+def test_each_databases_monthly_cost_carries_the_monthly_basis() -> None:
+    sheet = _book()["Databases"]
+    notes = {c.value: c.comment.text for c in sheet[1] if c.comment}
+    assert set(notes) == {"recommended_monthly_usd", "rds_monthly_usd", "rds_custom_monthly_usd", "ec2_monthly_usd",
+                          "odb_monthly_usd"}  # fmt: skip
+    assert set(notes.values()) == {TOTALS_BASIS["monthly_usd"]}
+
+
+def test_the_about_sheet_says_each_basis_and_no_longer_calls_every_figure_a_month_on_demand() -> None:
+    about = {row[0]: row[1] for row in _book()["About"].iter_rows(values_only=True)}
+    for key, words in TOTALS_BASIS.items():
+        assert about[f"Totals sheet: {key}"] == f"USD, {words}"
+    assert "a month, on-demand" not in about["Prices"]
+
+
+def test_the_totals_say_why_databases_stay_on_demand_and_which_placement_is_a_lower_bound() -> None:
+    sheet = _book()["Totals"]
+    header = [c.value for c in sheet[1]]
+    rows = {r[0]: dict(zip(header, r, strict=True)) for r in sheet.iter_rows(min_row=2, values_only=True)}
+    rds, ec2 = rows["RDS"], rows["EC2"]
+    assert (
+        rds["best_commitments_note"]
+        == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"
+    )
+    assert (rds["databases_no_commitment_price"], rds["databases_partial"], rds["partial_note"]) == (1, 0, None)
+    assert ec2["best_commitments_note"] == "0 of 1 on a commitment; on-demand cheapest for 1 database"
+    assert (ec2["databases_partial"], ec2["databases_not_built_as_asked"]) == (1, 1)
+    assert ec2["partial_note"].startswith("At least: 1 database placed leaves costs out (1 without the standby")
+
+
+def test_the_licences_of_a_placement_without_the_standby_say_the_need_is_a_lower_bound() -> None:
+    lines = list(_book()["Licences"].iter_rows(min_row=2, values_only=True))
+    ec2 = [line for line in lines if line[0] == "EC2"]
+    assert ec2[0][1:4] == ("Database Standard Edition 2", "socket", 1)  # the primary's socket, no standby's
+    assert ec2[1][1].startswith("1 database: what the workload asks for is not built (a standby")
+    assert not any("not built" in str(line[1]) for line in lines if line[0] == "RDS")
