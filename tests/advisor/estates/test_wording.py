@@ -210,3 +210,17 @@ def test_each_totals_column_says_its_basis_on_the_page_and_in_the_pdf(
         for column in COLUMNS:
             assert f">{column.title}<" in head, column.title  # the column the words explain is in the table
             assert f"<strong>{escape(column.title)}</strong>: {escape(column.words)}." in basis, column.title
+
+
+def test_freed_licences_say_oracles_support_policies_decide_what_they_save(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    # a licence surplus does not simply stop its support: Oracle's matching service levels and repricing apply
+    estate = make_estate()
+    for said in (
+        _page(client, estate),
+        client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode(),
+    ):
+        text = re.sub(r"\s+", " ", said.split('id="estate-licences"', 1)[0].rsplit("<p", 1)[1])
+        assert "Licences freed save their support only as Oracle's support policies allow" in text
+        assert "Matching Service Levels" in text and "Pricing Following Reduction of Licenses" in text
