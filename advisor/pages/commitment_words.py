@@ -19,18 +19,25 @@ class CommitmentRow:
     priced: bool
     upfront: str
     monthly_usd: Decimal | None  # run-rate
-    cash_year_usd: tuple[Decimal, ...]  # cash as paid in year 1, 2, 3
+    cash_year_usd: tuple[Decimal | None, ...]  # cash as paid in year 1, 2, 3 (None: not known)
     total_36_months_usd: Decimal | None  # cash as paid
     saving_36_months_usd: Decimal | None
     break_even: str
     reason: str
     best: bool
+    not_known: str = ""  # why the break-even month and a year's cash inside the term are not known
 
 
 def _upfront(total: CommitmentTotal) -> str:
     if total.upfront_usd is None:
         return "split not published"
     return f"${total.upfront_usd:,.0f}" if total.upfront_usd else "none"
+
+
+def _break_even(total: CommitmentTotal) -> str:
+    if total.break_even_month:
+        return f"month {total.break_even_month}"
+    return "not known (upfront split not published)" if total.timing_not_known else "never in 36 months"
 
 
 def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
@@ -47,11 +54,10 @@ def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
             cash_year_usd=t.cash_year_usd,
             total_36_months_usd=t.total_36_months_usd,
             saving_36_months_usd=t.saving_36_months_usd,
-            break_even=(f"month {t.break_even_month}" if t.break_even_month else "never in 36 months")
-            if t.priced and t.commitment != "on-demand"
-            else "",
+            break_even=_break_even(t) if t.priced and t.commitment != "on-demand" else "",
             reason=t.reason,
             best=t.commitment == best,
+            not_known=t.timing_not_known,
         )
         for t in summary.totals
     )
@@ -66,6 +72,8 @@ def commitment_words(option: OptionRecommendation) -> str:
     if best is not None:
         upfront = "" if best.upfront_usd is None else f", ${best.upfront_usd:,.0f} upfront"
         when = f"; cheaper from month {best.break_even_month}" if best.break_even_month else ""
+        if best.timing_not_known:
+            when = "; the month from which it is cheaper is not known: its upfront split is not published"
         return (
             f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, ${best.total_36_months_usd:,.0f} "
             f"over 36 months, cash as paid (saves ${best.saving_36_months_usd:,.0f}{when})"
@@ -90,4 +98,13 @@ def unpriced_by_reason(rows: tuple[CommitmentRow, ...]) -> tuple[tuple[str, str]
     for row in rows:
         if not row.priced:
             grouped.setdefault(row.reason, []).append(row.label)
+    return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
+
+
+def not_known_by_reason(rows: tuple[CommitmentRow, ...]) -> tuple[tuple[str, str], ...]:
+    """The priced commitments whose cash by month is not known, one line per reason: (the labels, the reason)."""
+    grouped: dict[str, list[str]] = {}
+    for row in rows:
+        if row.priced and row.not_known:
+            grouped.setdefault(row.not_known, []).append(row.label)
     return tuple((", ".join(labels), reason) for reason, labels in grouped.items())

@@ -38,6 +38,7 @@ from advisor.pages.commitment_words import (
     best_running_totals,
     commitment_rows,
     commitment_words,
+    not_known_by_reason,
     unpriced_by_reason,
 )
 from pricing.engine.calculator import as_of_span
@@ -123,6 +124,10 @@ class Column:
     @property
     def unpriced_commitments(self) -> tuple[tuple[str, str], ...]:
         return unpriced_by_reason(self.commitments)
+
+    @property
+    def commitments_not_known(self) -> tuple[tuple[str, str], ...]:
+        return not_known_by_reason(self.commitments)
 
     @property
     def commitment_running_totals(self) -> tuple[str, Decimal, Decimal, Decimal] | None:

@@ -13,6 +13,16 @@ When each sum is paid (month 1 is the first month; ``cumulative_usd[m]`` is paid
 * Oracle support: yearly, at the start of each year (months 1, 13, 25), rising by the contract's uplift each year
   (``data/cash_flow.json``).
 * An upfront fee: at the start of each term (a 1-year term bought again in months 13 and 25).
+
+An upfront fee not published apart from the hourly fee (``upfront_usd=None``: only an effective rate is held) leaves
+the term's whole cost known but not when within the term it is paid: the cash by month, and a year's cash inside a
+term longer than a year, are then ``None`` ("not known", said so in ``timing_not_known``), never spread evenly as if
+paid so; a year that is a whole term (a 1-year term) and the 36 months keep their cash.
+
+The run-rate over 12 or 36 months (``run_rate_total``) is the monthly figure times the months, except what the monthly
+figure spreads differently from those months: a licence purchase spread over fewer months is counted once, and Oracle
+support rising by an uplift, which the monthly figure takes at the amortisation term's average, is counted as paid in
+the years the total covers.
 """
 
 from __future__ import annotations
@@ -60,6 +70,12 @@ class LicenceCash(BaseModel):
         rise = 1 + self.support_uplift_pct / Decimal(100)
         return round_cents(self.support_first_year_usd * rise ** (year - 1))
 
+    def support_paid_over(self, months: int) -> Decimal:
+        """Support for the first ``months``, each year's fee (with its uplift) over that year's 12 months."""
+        whole, part = divmod(months, MONTHS_PER_YEAR)
+        paid = sum((self.support_in_year(year) for year in range(1, whole + 1)), ZERO)
+        return paid + self.support_in_year(whole + 1) * part / MONTHS_PER_YEAR if part else paid
+
 
 def licence_cash(licence: LicenceEstimate | None) -> LicenceCash | None:
     """The licences of a bill as cash; None when the bill prices no Oracle licence (License Included, left out)."""
@@ -75,22 +91,51 @@ def licence_cash(licence: LicenceEstimate | None) -> LicenceCash | None:
 
 
 def run_rate_total(monthly_usd: Decimal, months: int, licence: LicenceCash | None) -> Decimal:
-    """The run-rate over ``months``: the monthly figure times the months, except that a licence purchase the
-    run-rate spreads over fewer months than that is counted once, not bought again (a 1-year spread over 3 years
-    would otherwise count the purchase three times)."""
-    total = monthly_usd * months
-    if licence is None or not licence.purchase_usd:
-        return total
+    """The run-rate over ``months``: the monthly figure times the months, except what the monthly figure spreads
+    over another span than those months. A licence purchase spread over fewer months is counted once, not bought
+    again (a 1-year spread over 3 years would otherwise count it three times). Oracle support rising by an uplift
+    is counted as paid in the years these months cover, not at the amortisation term's average the monthly figure
+    takes (a 1-year term's average is year 1's fee, though years 2 and 3 pay more; a 5-year term's holds years 4
+    and 5): the licences are then the purchase's share of these months plus that support, beside the rest of the
+    monthly figure times the months. Without an uplift the support is the same every year and the monthly
+    figure's cents stand."""
+    if licence is None:
+        return monthly_usd * months
     spread = licence.amortisation_years * MONTHS_PER_YEAR
-    return round_cents(total - licence.purchase_usd / spread * max(0, months - spread))
+    if licence.support_uplift_pct:
+        others = (monthly_usd - licence.run_rate_monthly_usd) * months
+        purchase = licence.purchase_usd * min(months, spread) / spread
+        return round_cents(others + purchase + licence.support_paid_over(months))
+    return round_cents(monthly_usd * months - licence.purchase_usd / spread * max(0, months - spread))
+
+
+def _years(count: int) -> str:
+    return f"{count} year{'s' if count != 1 else ''}"
 
 
 def run_rate_basis(licence: LicenceCash | None) -> str:
     """'run-rate, licences spread over 3 years', or what the run-rate is when there is no licence to spread."""
     if licence is None:
         return "run-rate, no licence purchase to spread"
+    return f"run-rate, licences spread over {_years(licence.amortisation_years)}"
+
+
+def run_rate_totals_basis(licence: LicenceCash | None) -> str:
+    """The basis of the run-rate over 12 and 36 months (``run_rate_total``): the monthly figure's, with what those
+    totals count otherwise than the monthly figure times the months."""
+    words = run_rate_basis(licence)
+    if licence is None:
+        return words
     years = licence.amortisation_years
-    return f"run-rate, licences spread over {years} year{'s' if years != 1 else ''}"
+    if licence.purchase_usd and years * MONTHS_PER_YEAR < HORIZON_MONTHS:
+        words += "; the 3-year total counts the purchase once"
+    if licence.support_uplift_pct:
+        monthly = "year 1's fee" if years == 1 else f"its {years}-year average"
+        words += (
+            f"; Oracle support as paid in the years counted, rising {licence.support_uplift_pct.normalize():f}% a "
+            f"year (a month: {monthly})"
+        )
+    return words
 
 
 class CashFlow(BaseModel):
@@ -99,6 +144,9 @@ class CashFlow(BaseModel):
     model_config = ConfigDict(frozen=True)
     run_rate_basis: str = Field(description="what the monthly run-rate spreads, e.g. 'run-rate, licences spread over "
                                 "3 years'")  # fmt: skip
+    run_rate_totals_basis: str = Field(
+        default="", description="the basis of the run-rate over 12 and 36 months (run_rate_totals_basis)"
+    )
     run_rate_monthly_usd: Decimal = Field(
         description="AWS a month + upfront fee / term months + licence purchase / (amortisation years x 12) + "
         "the term's average support / 12"
@@ -107,13 +155,21 @@ class CashFlow(BaseModel):
     upfront_monthly_usd: Decimal = Field(description="the upfront fee spread over its term")
     licence_monthly_usd: Decimal = Field(description="Oracle licences and support, spread as the run-rate spreads them")
     cash_basis: str = Field(default=CASH_BASIS, description="the basis of the yearly and cumulative figures")
-    cash_year_usd: tuple[Decimal, ...] = Field(description="cash paid in year 1, 2 and 3")
-    cash_36_months_usd: Decimal = Field(description="cash paid over the 36 months: the sum of the three years")
-    paid_at_start_usd: Decimal = Field(
-        description="paid at the start of month 1 beside the month's AWS bill: upfront fees, the licence purchase "
-        "and year 1's support"
+    cash_year_usd: tuple[Decimal | None, ...] = Field(
+        description="cash paid in year 1, 2 and 3; None: not known (a year inside a term whose upfront fee is not "
+        "published apart from its hourly fee)"
     )
-    cumulative_usd: tuple[Decimal, ...] = Field(description="cash paid by the end of month 0..36 (month 0: nothing)")
+    cash_36_months_usd: Decimal = Field(description="cash paid over the 36 months: the sum of the three years")
+    paid_at_start_usd: Decimal | None = Field(
+        description="paid at the start of month 1 beside the month's AWS bill: upfront fees, the licence purchase "
+        "and year 1's support; None: not known (the upfront fee is not published)"
+    )
+    cumulative_usd: tuple[Decimal, ...] = Field(
+        description="cash paid by the end of month 0..36 (month 0: nothing); empty when not known (timing_not_known)"
+    )
+    timing_not_known: str = Field(
+        default="", description="why the cash by month is not known (empty when it is): the upfront fee unpublished"
+    )
     reasons: tuple[str, ...] = Field(default=(), description="when each sum is paid")
     licence: LicenceCash | None = Field(default=None, exclude=True, description="the licences it spreads, if any")
 
@@ -159,19 +215,21 @@ def cash_flow(
     term_months: int | None = None,
 ) -> CashFlow:
     """Both bases for one deployment. ``upfront_usd`` None: the commitment's upfront fee is not published apart
-    from its hourly fee, so ``aws_monthly_usd`` carries it spread evenly, and the cash does too (said so)."""
+    from its hourly fee, so ``aws_monthly_usd`` carries the effective rate (the term's whole cost spread evenly):
+    the run-rate and the cash of whole terms stand, the cash by month and inside a term do not (None, said so)."""
     reasons: list[str] = []
     upfront = upfront_usd or ZERO
     payments = licence_payments(licence)
+    not_known = ""
     if upfront and term_months:
         months = list(_due_months(term_months))
         for month in months:
             payments[month] = payments.get(month, ZERO) + upfront
         when = "month 1" if len(months) == 1 else "months " + ", ".join(str(m) for m in months)
         reasons.append(f"upfront fee ${upfront:,.2f} paid at the start of each {term_months}-month term ({when})")
-    elif upfront_usd is None:
-        reasons.append("the upfront fee is not published apart from the hourly fee: cash is shown spread evenly "
-                       "at the effective rate")  # fmt: skip
+    elif upfront_usd is None and term_months:
+        not_known = unpublished_split_words(term_months)
+        reasons.append(not_known)
     if licence is not None:
         if licence.purchase_usd:
             reasons.append(f"Oracle licence purchase ${licence.purchase_usd:,.2f} paid once, in month 1")
@@ -184,21 +242,38 @@ def cash_flow(
                 + f"{rise} ({support_timing().source.split(' (')[0]}, {support_timing().as_of})"
             )
     cumulative = cumulative_of(aws_monthly_usd, payments)
-    years = years_of(cumulative)
+    years: tuple[Decimal | None, ...] = years_of(cumulative)
+    paid_at_start: Decimal | None = payments.get(1, ZERO)
+    if not_known and term_months:  # only the ends of whole terms are known: every year's end where a term is a year
+        if MONTHS_PER_YEAR % term_months:
+            years = (None,) * YEARS
+        paid_at_start = None
     spread = upfront / term_months if upfront and term_months else ZERO
     licence_monthly = licence.run_rate_monthly_usd if licence is not None else ZERO
     return CashFlow(
         run_rate_basis=run_rate_basis(licence),
+        run_rate_totals_basis=run_rate_totals_basis(licence),
         run_rate_monthly_usd=round_cents(aws_monthly_usd + spread) + licence_monthly,
         aws_monthly_usd=round_cents(aws_monthly_usd),
         upfront_monthly_usd=round_cents(spread),
         licence_monthly_usd=licence_monthly,
         cash_year_usd=years,
         cash_36_months_usd=cumulative[HORIZON_MONTHS],
-        paid_at_start_usd=payments.get(1, ZERO),
-        cumulative_usd=cumulative,
+        paid_at_start_usd=paid_at_start,
+        cumulative_usd=() if not_known else cumulative,
+        timing_not_known=not_known,
         reasons=tuple(reasons),
         licence=licence,
+    )
+
+
+def unpublished_split_words(term_months: int) -> str:
+    """Why the cash inside a term is not known when only an effective rate is held."""
+    inside = "" if term_months <= MONTHS_PER_YEAR else " and year by year"
+    return (
+        f"the upfront fee is not published apart from the hourly fee: the whole {term_months}-month term costs the "
+        f"effective rate for every hour, but when within the term it is paid is not known, so the cash month by "
+        f"month{inside} and the month from which it is cheaper are not known"
     )
 
 
@@ -206,11 +281,15 @@ def money(value: Decimal) -> str:
     return format(value, "f")
 
 
+def maybe_money(value: Decimal | None) -> str | None:
+    return None if value is None else money(value)
+
+
 def cash_flow_json(flow: CashFlow) -> dict[str, object]:
     """Both bases as the JSON answers carry them (money as exact decimal strings), each block naming its basis."""
     return {
         "run_rate": {
-            "basis": flow.run_rate_basis,
+            "basis": flow.run_rate_totals_basis or flow.run_rate_basis,  # of the month, the year and the 3 years
             "monthly_usd": money(flow.run_rate_monthly_usd),
             "one_year_usd": money(flow.run_rate_over(MONTHS_PER_YEAR)),
             "three_year_usd": money(flow.run_rate_over(HORIZON_MONTHS)),
@@ -220,11 +299,11 @@ def cash_flow_json(flow: CashFlow) -> dict[str, object]:
         },
         "cash_as_paid": {
             "basis": flow.cash_basis,
-            "year_1_usd": money(flow.cash_year_usd[0]),
-            "year_2_usd": money(flow.cash_year_usd[1]),
-            "year_3_usd": money(flow.cash_year_usd[2]),
+            "year_1_usd": maybe_money(flow.cash_year_usd[0]),
+            "year_2_usd": maybe_money(flow.cash_year_usd[1]),
+            "year_3_usd": maybe_money(flow.cash_year_usd[2]),
             "three_year_usd": money(flow.cash_36_months_usd),
-            "paid_at_start_usd": money(flow.paid_at_start_usd),
+            "paid_at_start_usd": maybe_money(flow.paid_at_start_usd),
             "cumulative_usd": [money(v) for v in flow.cumulative_usd],
             "notes": list(flow.reasons),
         },
@@ -238,8 +317,9 @@ CASH_FLOW_JSON_SCHEMA: dict[str, object] = {
         "type": "object",
         "description": "Monthly run-rate: licence purchases spread over the amortisation term the licence terms give "
         "(licences.term_years), upfront fees over their commitment's term, Oracle support at the term's average. "
-        "one_year_usd and three_year_usd are the monthly figure x 12 and x 36, a licence purchase spread over fewer "
-        "months counted once (it is bought once).",
+        "one_year_usd and three_year_usd are the monthly figure x 12 and x 36, except that a licence purchase spread "
+        "over fewer months is counted once (it is bought once) and Oracle support is counted as paid in the years "
+        "they cover, rising by the uplift (the monthly figure takes the amortisation term's average); basis says so.",
         "properties": {
             "basis": {"type": "string", "description": "e.g. 'run-rate, licences spread over 3 years'"},
             **{
@@ -258,10 +338,16 @@ CASH_FLOW_JSON_SCHEMA: dict[str, object] = {
     "cash_as_paid": {
         "type": "object",
         "description": "Cash as paid in year 1, 2 and 3: AWS every month, the licence purchase once in month 1, "
-        "Oracle support at the start of each year (rising by the uplift), upfront fees at the start of each term.",
+        "Oracle support at the start of each year (rising by the uplift), upfront fees at the start of each term. "
+        "Where a commitment's upfront fee is not published apart from its hourly fee, a year inside its term, the "
+        "sum paid at the start and the month by month totals are not known: null and [], and notes say why.",
         "properties": {
             "basis": {"type": "string", "description": "'cash as paid, year 1 / 2 / 3'"},
-            **{k: _MONEY for k in ("year_1_usd", "year_2_usd", "year_3_usd", "three_year_usd", "paid_at_start_usd")},
+            "three_year_usd": _MONEY,
+            **{
+                k: {**_MONEY, "type": ["string", "null"]}
+                for k in ("year_1_usd", "year_2_usd", "year_3_usd", "paid_at_start_usd")
+            },  # fmt: skip
             "cumulative_usd": {
                 "type": "array",
                 "items": _MONEY,

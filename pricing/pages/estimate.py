@@ -26,7 +26,15 @@ from pricing.engine.calculator import (
     estimate,
     parse_config,
 )
-from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash, run_rate_total
+from pricing.engine.cash_flow import (
+    CashFlow,
+    cash_flow,
+    cash_flow_json,
+    licence_cash,
+    run_rate_basis,
+    run_rate_total,
+    run_rate_totals_basis,
+)
 from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
@@ -237,18 +245,35 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "comparison": comparison,
         "commitments": page.commitments,
         "unpriced_commitments": [q for q in page.commitments.quotes if not q.priced] if page.commitments else [],
+        "timing_not_known": timing_not_known(page.commitments),
         "price_list": licence_price_list().price_list,
     }
     if answer is not None:
         total, licence = answer.estimate.total_monthly_usd, licence_cash(answer.estimate.licence)
-        context["years"] = {"one": run_rate_total(total, 12, licence), "three": run_rate_total(total, 36, licence)}
+        context["years"] = {
+            "one": run_rate_total(total, 12, licence),
+            "three": run_rate_total(total, 36, licence),
+            "basis": run_rate_totals_basis(licence),
+        }
         context["cash"] = estimate_cash(answer, page.commitments)
     if comparison is not None:
         context["compare_options"] = [("BYOL", comparison.byol), ("License Included", comparison.li)]
         if comparison.monthly_difference_usd is not None:
+            # both run-rates a month, BYOL's licences spread as its basis says; the year is that difference x 12
             context["compare_difference"] = abs(comparison.monthly_difference_usd)
             context["compare_difference_year"] = abs(comparison.monthly_difference_usd) * 12
+            byol = comparison.byol.estimate
+            context["compare_basis"] = run_rate_basis(licence_cash(byol.licence) if byol is not None else None)
     return context
+
+
+def timing_not_known(commitments: CommitmentComparison | None) -> tuple[tuple[str, str], ...]:
+    """The commitments whose cash by month is not known, one line per reason: (their labels, why)."""
+    grouped: dict[str, list[str]] = {}
+    for q in commitments.quotes if commitments else ():
+        if q.priced and q.timing_not_known:
+            grouped.setdefault(q.timing_not_known, []).append(q.label)
+    return tuple((", ".join(labels), words) for words, labels in grouped.items())
 
 
 # --- the bill as the page shows it ------------------------------------------------------------------------------

@@ -218,3 +218,36 @@ def test_hyperthreading_off_is_counted_alike_by_the_cli_and_the_api(prices: None
         )
     text = run("--config", config_file(tmp_path, config))
     assert "with hyper-threading off each core runs one" in text
+
+
+def test_a_1_year_licence_term_with_a_support_uplift_counts_each_years_support_in_the_3_year_run_rate(
+    prices: None, tmp_path: Path
+) -> None:
+    # The auditor's e6: r6i.xlarge in us-east-1 (Karpenter 2026-07-20: 0.252 x 730 = 183.96) with 500 GiB gp3 (0.08:
+    # 40.00) = 223.96 a month of AWS; 2 EE processor licences owned, so support only: 22% x 2 x 47,500 = 20,900.00 in
+    # year 1, rising 8% a year: 22,572.00 in year 2, 24,377.76 in year 3; licences over 1 year.
+    config = {
+        "platform": "ec2", "region": "us-east-1", "instance_class": "r6i.xlarge", "edition": "ee",
+        "licence_model": "byol", "volumes": [{"type": "gp3", "size_gib": 500}],
+        "licences": {"owned_processor_licences": 2, "term_years": 1, "support_uplift_pct": "8"},
+    }  # fmt: skip
+    out = run("--config", config_file(tmp_path, config))
+
+    def line(label: str) -> str:
+        return next(row for row in out.splitlines() if row.startswith(label))
+
+    # a month: 223.96 + 20,900 / 12 (1,741.67) = 1,965.63, the 1-year term's support being year 1's
+    assert "$1,965.63   run-rate, licences spread over 1 year" in line("Total, monthly")
+    # 3 years: 223.96 x 36 = 8,062.56 + 20,900.00 + 22,572.00 + 24,377.76 = 75,912.32, as the cash paid over them
+    # (not 1,965.63 x 36 = 70,762.68); 1 year: 223.96 x 12 = 2,687.52 + 20,900.00 = 23,587.52
+    basis = "run-rate, licences spread over 1 year; Oracle support as paid in the years counted, rising 8% a year"
+    assert f"$75,912.32   {basis}" in line("Total, 3 years (36 months)")
+    assert f"$23,587.52   {basis}" in line("Total, 1 year (12 months)")
+    assert "$75,912.32" in line("Cash as paid, 3 years")
+    assert "rising 8% a year (year 1's fee, a 1-year term)" in out
+
+    data = json.loads(run("--config", config_file(tmp_path, config), "--json"))
+    assert (data["run_rate"]["one_year_usd"], data["run_rate"]["three_year_usd"]) == ("23587.52", "75912.32")
+    assert (
+        data["run_rate"]["basis"].startswith(basis) and data["totals_basis"] == "run-rate, licences spread over 1 year"
+    )

@@ -6,6 +6,7 @@ Standard All Upfront effective 0.155594 for 1 year, 0.099505 for 3 years)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.test import Client
@@ -143,6 +144,46 @@ def test_a_three_year_all_upfront_reservation_pays_its_upfront_in_year_one_and_s
     assert run_rate["basis"] == data["totals_basis"] == "run-rate, licences spread over 3 years"
     assert run_rate["monthly_usd"] == data["total_monthly_usd"] == "4453.20"
     assert run_rate["three_year_usd"] == "160315.20"  # 4,453.20 x 36: within cents of the cash over a 3-year term
+
+
+def test_a_partial_upfront_term_whose_split_is_not_published_says_its_years_and_break_even_are_not_known(
+    client: Client, prices: None
+) -> None:
+    # us-east-1 x2iedn.32xlarge (vantage-sh/ec2instances.info, 2025-06-11): Standard 3 years Partial Upfront held as
+    # the effective rate 7.922767 only; 500 GiB gp3 x 0.08 = 40.00 a month beside it: (7.922767 x 730 + 40.00) x 36
+    # = 209,650.31676 -> $209,650 over 36 months, however the upfront part is split.
+    query = {"platform": "ec2", "region": "us-east-1", "instance_class": "x2iedn.32xlarge", "licences": "exclude"}
+    query |= {"volume_type": "gp3", "volume_gib": "500", "volume_count": "1"}
+
+    response = client.get(reverse("pricing:estimate"), query)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    row = page[page.index('id="commitment-reserved-3yr-partial-upfront"') :]
+    row = row[: row.index("</tr>")]
+    assert "$209,650<" in row and "not published" in row
+    assert row.count(">not known<") == 4  # year 1, 2 and 3, and the month from which it is cheaper
+    one = page[page.index('id="commitment-reserved-1yr-partial-upfront"') :]
+    one = one[: one.index("</tr>")]
+    assert one.count(">not known<") == 1  # each year is a whole 1-year term: only the month is not known
+    # said once for the terms that share a reason, naming them
+    notes = re.findall(r'<p class="sub timing-not-known">(.*?)</p>', page)
+    assert len(notes) == 2  # the 1-year terms' reason, and the 3-year terms'
+    assert notes[1].startswith("Reserved 3yr Partial Upfront, Reserved 3yr Partial Upfront (convertible): The upfront")
+    assert "not published apart from the hourly fee" in notes[1] and "year by year" in notes[1]
+
+
+def test_a_partial_upfront_estimate_answers_null_for_the_years_it_does_not_know(client: Client, prices: None) -> None:
+    config = {**EC2_CONFIG, "instance_class": "x2iedn.32xlarge", "commitment": "reserved-3yr-partial-upfront"}
+
+    response = post(client, config)
+
+    assert response.status_code == 200, response.json()
+    cash = response.json()["cash_as_paid"]
+    assert (cash["year_1_usd"], cash["year_2_usd"], cash["year_3_usd"]) == (None, None, None)
+    assert cash["paid_at_start_usd"] is None and cash["cumulative_usd"] == []
+    assert cash["three_year_usd"] == "208210.32"  # 7.922767 x 730 x 36 = 208,210.31676
+    assert any("not published apart from the hourly fee" in note for note in cash["notes"])
 
 
 def test_the_openapi_document_describes_both_bases(client: Client) -> None:

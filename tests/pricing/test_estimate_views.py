@@ -115,7 +115,24 @@ def test_license_included_beside_byol_with_the_cheaper_one_and_the_difference(cl
     li = cents(HOURS * se2_instance("License included")) + storage  # 730 h x 0.982: the licence is in the price
     assert li < byol
     assert f"License Included cheaper AWS {money(li)} Oracle licences $0.00 Total a month {money(li)}" in text
-    assert f"License Included is cheaper by {money(byol - li)} a month ({money((byol - li) * 12)} a year)" in text
+    # both are run-rates: BYOL's licence purchase spread over the 3-year term, its year the monthly difference x 12
+    assert (
+        f"License Included is cheaper by {money(byol - li)} a month on the run-rate ({money((byol - li) * 12)} a year "
+        "at that rate, the monthly difference x 12; run-rate, licences spread over 3 years)" in text
+    )
+
+
+def test_a_1_year_licence_term_says_the_3_year_run_rate_counts_the_purchase_once(client: Client, prices: None) -> None:
+    text = text_of(client.get(reverse("pricing:estimate"), {"term_years": "1"}))
+
+    aws = cents(HOURS * se2_instance("Bring your own license")) + cents(400 * D("0.127"))  # 275.94 + 50.80
+    monthly = aws + cents(SE2_LIST / 12) + cents(SE2_LIST * SUPPORT / 12)  # + 1,458.33 + 320.83
+    # 3 years: the monthly figure x 36, less the socket's 1,458.33.. a month for the 24 months past its 1-year spread
+    # (17,500 / 12 x 24 = 35,000.00): the socket bought once, AWS and support for 36 months
+    basis = "run-rate, licences spread over 1 year; the 3-year total counts the purchase once"
+    assert f"3 years (36 months) {basis} {money(monthly * 36 - 35000)}" in text
+    assert f"1 year (12 months) {basis} {money(monthly * 12)}" in text
+    assert f"Total, monthly run-rate, licences spread over 1 year {money(monthly)}" in text
 
 
 def test_license_included_is_not_offered_for_ee_on_rds(client: Client, prices: None) -> None:

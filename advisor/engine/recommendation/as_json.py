@@ -137,7 +137,7 @@ def _commitments_json(option: Any) -> dict[str, Any] | None:
         return None
     totals = [
         {k: (_money(v) if isinstance(v, Decimal) else v) for k, v in t.model_dump(exclude={"cumulative_usd"}).items()}
-        | {"cash_year_usd": [_money(v) for v in t.cash_year_usd]}
+        | {"cash_year_usd": [None if v is None else _money(v) for v in t.cash_year_usd]}
         for t in summary.totals
     ]
     return {"best_12_months": summary.best_12_months, "best_36_months": summary.best_36_months,

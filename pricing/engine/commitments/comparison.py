@@ -18,9 +18,15 @@ How each quote is formed (``q`` the quote; H the hours a year, 8,760, sourced in
   + the licences as paid.
 * An effective rate e (``RateBasis: effective``, e.g. the shared EC2 rows): All Upfront has no recurring fee, so the
   upfront fee is e x H x years (to within the source's 6-decimal rounding, at most $0.0000005 x hours in the term);
-  for No and Partial Upfront the split is not published: upfront ``None``, cost spread evenly at e x 730 a month.
+  No Upfront has no upfront fee, so e is the hourly fee; for Partial Upfront the split is not published: upfront
+  ``None``.
 * A Savings Plan rate s: No Upfront pays s x 730 a month; All Upfront prepays s x H x years; Partial Upfront prepays
-  50-99 % as the buyer chooses, so its upfront fee is ``None`` and its cost is spread evenly.
+  50-99 % as the buyer chooses, so its upfront fee is ``None``.
+
+An upfront fee ``None`` leaves the term's whole cost known (the rate x 730 a month, the run-rate) but not when inside
+the term it is paid: the cash by month, the break-even month and the yearly cash of a 3-year term are ``None`` / empty
+and ``timing_not_known`` says why; the 36-month total (and a 1-year term's 12-month and yearly cash) stand. A term AWS
+splits whose upfront-fee row is missing is refused when read (``prices.index``), never priced as no upfront.
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ from pricing.engine.commitments.terms import (
 )
 from pricing.engine.licences.cost import LicencePriceList
 from pricing.engine.prices.answers import answered
-from pricing.engine.prices.terms import InstancePrice, PriceNotFound, round_cents
+from pricing.engine.prices.terms import InstancePrice, PriceNotFound, TermIncomplete, round_cents
 
 NOT_PRICED = "not priced in this snapshot; refresh to price it"
 LICENCE_NOTE = (
@@ -85,17 +91,27 @@ class CommitmentQuote(BaseModel):
         description="run-rate: the whole bill a month (AWS and licences), the upfront fee spread over the term and "
         "licence purchases over their amortisation term",
     )
-    total_12_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 12")
+    total_12_months_usd: Decimal | None = Field(
+        default=None, description="cash as paid by the end of month 12 (None: not known, inside a 3-year term)"
+    )
     total_36_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 36")
-    cash_year_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid in year 1, 2 and 3")
+    cash_year_usd: tuple[Decimal | None, ...] = Field(
+        default=(), description="cash as paid in year 1, 2 and 3; None: not known (timing_not_known)"
+    )
     saving_36_months_usd: Decimal | None = Field(default=None, description="on-demand's cash minus this one's")
     cumulative_usd: tuple[Decimal, ...] = Field(
-        default=(), description="cash as paid by the end of month 0..36 (month 0: nothing yet)"
+        default=(), description="cash as paid by the end of month 0..36 (month 0: nothing yet); empty: not known"
     )
     break_even_month: int | None = Field(
         default=None,
         description="the first month whose cumulative cost is at or below on-demand's (a renewal's upfront fee may "
-        "lift it above again for a few months: see cumulative_usd)",
+        "lift it above again for a few months: see cumulative_usd); None: never in 36 months, or not known "
+        "(timing_not_known)",
+    )
+    timing_not_known: str = Field(
+        default="",
+        description="why the cash by month, the break-even month and a year's cash inside the term are not known "
+        "(the upfront fee is not published apart from the hourly fee); empty when they are",
     )
     price_source: str = ""
     as_of: str = ""
@@ -182,11 +198,15 @@ def _split(spec: CommitmentSpec, price: InstancePrice) -> tuple[Decimal | None, 
         return round_cents(rate * term_hours), Decimal(0), note
     if spec.kind == "savings-plan" and spec.purchase_option == "No Upfront":
         return Decimal(0), rate * HOURS_PER_MONTH, "no upfront fee"
+    if spec.purchase_option == "No Upfront":  # an effective rate with nothing upfront to amortise is the hourly fee
+        source = facts.no_upfront.source.split(": '")[0]
+        return Decimal(0), rate * HOURS_PER_MONTH, f"no upfront fee: No Upfront has none ({source})"
     if spec.kind == "savings-plan":
         note = f"not published: the buyer chooses the upfront share ({facts.savings_plan_partial_upfront.source})"
     else:
         note = "not published: the source gives the effective rate only, not the upfront and hourly fee apart"
-    return None, rate * HOURS_PER_MONTH, note + "; cost spread evenly over the term at the effective rate"
+    note += "; the term's whole cost is the rate for every hour of it, but when within the term it is paid is not known"
+    return None, rate * HOURS_PER_MONTH, note
 
 
 def _quote(
@@ -202,7 +222,7 @@ def _quote(
     flow = cash_flow(
         aws_monthly_usd=recurring + unchanged_aws, licence=licence, upfront_usd=upfront, term_months=months
     )
-    cumulative = flow.cumulative_usd
+    cumulative = flow.cumulative_usd  # empty when the cash by month is not known (flow.timing_not_known)
     rest = unchanged_aws + (licence.run_rate_monthly_usd if licence is not None else Decimal(0))
     compute = round_cents(recurring + paid / months)
     rows = [price.hourly, *([price.upfront] if price.upfront is not None else [])]
@@ -221,13 +241,14 @@ def _quote(
         upfront_note=upfront_note,
         compute_monthly_usd=compute,
         monthly_usd=compute + rest,
-        total_12_months_usd=cumulative[12],
-        total_36_months_usd=cumulative[36],
+        total_12_months_usd=flow.cash_year_usd[0],  # cash by the end of month 12
+        total_36_months_usd=flow.cash_36_months_usd,
         cash_year_usd=flow.cash_year_usd,
-        saving_36_months_usd=on_demand[36] - cumulative[36],
+        saving_36_months_usd=on_demand[HORIZON_MONTHS] - flow.cash_36_months_usd,
         cumulative_usd=cumulative,
         cash=flow,
-        break_even_month=break_even(cumulative, on_demand),
+        break_even_month=break_even(cumulative, on_demand) if cumulative else None,
+        timing_not_known=flow.timing_not_known,
         price_source="; ".join(f"{r.source}, SKU {r.sku}" for r in rows),
         as_of=max(r.as_of for r in rows).isoformat(),
         estimated=any(r.estimated for r in rows),
@@ -235,12 +256,19 @@ def _quote(
     )
 
 
+def paid_by(quote: Any, month: int) -> Decimal | None:
+    """Cash paid by the end of ``month`` (12 or 36 where the cash by month is not known; None: not known)."""
+    if quote.cumulative_usd:
+        return quote.cumulative_usd[month]  # type: ignore[no-any-return]
+    return {12: quote.total_12_months_usd, HORIZON_MONTHS: quote.total_36_months_usd}.get(month)
+
+
 def best_of(quotes: Sequence[Any], month: int) -> str | None:
     """The cheapest by the end of ``month`` among what can be left then (a 3-year term cannot after 12 months)."""
-    priced = [q for q in quotes if q.priced and q.cumulative_usd and (q.term_months or 0) <= month]
+    priced = [q for q in quotes if q.priced and paid_by(q, month) is not None and (q.term_months or 0) <= month]
     if not priced:
         return None
-    return min(priced, key=lambda q: (q.cumulative_usd[month], q.kind != "on-demand", q.commitment)).commitment
+    return min(priced, key=lambda q: (paid_by(q, month), q.kind != "on-demand", q.commitment)).commitment
 
 
 def commitment_quotes(
@@ -305,6 +333,9 @@ def _quotes(
             continue
         try:
             price = _lookup(cfg, book, key)
+        except TermIncomplete as incomplete:  # held in part: say which row is missing, not "refresh to price it"
+            quotes.append(_unpriced(spec, incomplete.message))
+            continue
         except PriceNotFound:  # a Database Savings Plan the rows do not price: say whom it covers, where not this
             quotes.append(_unpriced(spec, (key == DATABASE_PLAN and _uncovered(cfg, book)) or NOT_PRICED))
             continue

@@ -5,7 +5,7 @@ or convertible; no, partial or all upfront), EC2 Instance / Compute Savings Plan
 
 Pure Python (no Django). ``spec_of_row`` says which commitment a price row prices; ``commitments_for`` lists what a
 platform can be bought under; ``commitment_facts`` holds the sourced facts the quotes stand on (hours in a term, what
-All Upfront means, how an effective rate was formed) from ``data/commitments.json``.
+All Upfront and No Upfront mean, how an effective rate was formed) from ``data/commitments.json``.
 
 Price rows carry AWS's own term attributes: ``LeaseContractLength`` (1yr, 3yr), ``OfferingClass`` (standard,
 convertible; RDS rows have none and are standard), ``PurchaseOption`` (No Upfront, Partial Upfront, All Upfront). Two
@@ -181,6 +181,7 @@ class CommitmentFacts:
     hours_per_year: int
     hours_source: Sourced
     all_upfront: Sourced
+    no_upfront: Sourced
     effective_rate: Sourced
     savings_plan_partial_upfront: Sourced
 
@@ -200,6 +201,7 @@ def commitment_facts() -> CommitmentFacts:
         hours_per_year=int(hours["value"]),
         hours_source=sourced("hours_per_year"),
         all_upfront=sourced("all_upfront"),
+        no_upfront=sourced("no_upfront"),
         effective_rate=sourced("effective_rate"),
         savings_plan_partial_upfront=sourced("savings_plan_partial_upfront"),
     )

@@ -6,6 +6,9 @@ Pure Python (pydantic v2, no Django). ``combine_quotes(comparisons, extra_monthl
 whatever is bought (redo shipped between Regions ...) and its Oracle licences counted once across servers (a purchase
 paid in month 1 and support yearly, ``cash_flow.LicenceCash``); it adds them to every commitment alike, since AWS
 commitments discount instance hours only. Monthly figures are the run-rate; 12- and 36-month and yearly ones are cash.
+Where some member's cash by month is not known (its upfront fee is not published apart from its hourly fee), the sum's
+is not either: its running total is empty, its break-even month None and a year it does not know None, said in
+``timing_not_known``; its 36-month total stands.
 """
 
 from __future__ import annotations
@@ -24,7 +27,13 @@ from pricing.engine.cash_flow import (
     run_rate_basis,
     years_of,
 )
-from pricing.engine.commitments.comparison import CommitmentComparison, CommitmentQuote, best_of, break_even
+from pricing.engine.commitments.comparison import (
+    CommitmentComparison,
+    CommitmentQuote,
+    best_of,
+    break_even,
+    paid_by,
+)
 
 
 class CommitmentTotal(BaseModel):
@@ -41,12 +50,23 @@ class CommitmentTotal(BaseModel):
     monthly_usd: Decimal | None = Field(
         default=None, description="run-rate a month: upfront fees spread over the term, licences over theirs"
     )
-    total_12_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 12")
+    total_12_months_usd: Decimal | None = Field(
+        default=None, description="cash as paid by the end of month 12 (None: not known, inside a 3-year term)"
+    )
     total_36_months_usd: Decimal | None = Field(default=None, description="cash as paid by the end of month 36")
-    cash_year_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid in year 1, 2 and 3")
+    cash_year_usd: tuple[Decimal | None, ...] = Field(
+        default=(), description="cash as paid in year 1, 2 and 3; None: not known (timing_not_known)"
+    )
     saving_36_months_usd: Decimal | None = Field(default=None, description="on-demand's cash minus this one's")
-    cumulative_usd: tuple[Decimal, ...] = Field(default=(), description="cash as paid by the end of month 0..36")
-    break_even_month: int | None = None
+    cumulative_usd: tuple[Decimal, ...] = Field(
+        default=(), description="cash as paid by the end of month 0..36; empty: not known (timing_not_known)"
+    )
+    break_even_month: int | None = Field(default=None, description="None: never in 36 months, or not known")
+    timing_not_known: str = Field(
+        default="",
+        description="why the cash by month, the break-even month and a year's cash inside a term are not known "
+        "(some member's upfront fee is not published apart from its hourly fee); empty when they are",
+    )
     as_of: str = Field(default="", description="the newest price date of the members' rows")
 
 
@@ -73,9 +93,17 @@ def _sum(
 ) -> CommitmentTotal:
     """One commitment's total; ``both``: what is paid whatever is bought, month by month (the same on every one)."""
     first = quotes[0]
-    cumulative = tuple(sum((q.cumulative_usd[m] for q in quotes), both[m]) for m in range(HORIZON_MONTHS + 1))
     licence_monthly = licence.run_rate_monthly_usd if licence is not None else Decimal(0)
     upfronts = [q.upfront_usd for q in quotes]
+    not_known = next((q.timing_not_known for q in quotes if q.timing_not_known), "")
+    if not_known:  # only the totals every member knows: the 36 months, and 12 where every term is a year
+        cumulative: tuple[Decimal, ...] = ()
+        years = tuple(_sum_known([q.cash_year_usd[y] for q in quotes], paid) for y, paid in enumerate(years_of(both)))
+        total_12 = _sum_known([paid_by(q, 12) for q in quotes], both[12])
+        total_36 = _sum_known([paid_by(q, HORIZON_MONTHS) for q in quotes], both[HORIZON_MONTHS])
+    else:
+        cumulative = tuple(sum((q.cumulative_usd[m] for q in quotes), both[m]) for m in range(HORIZON_MONTHS + 1))
+        years, total_12, total_36 = years_of(cumulative), cumulative[12], cumulative[HORIZON_MONTHS]
     return CommitmentTotal(
         commitment=first.commitment,
         label=first.label,
@@ -84,14 +112,24 @@ def _sum(
         priced=True,
         upfront_usd=None if any(u is None for u in upfronts) else sum((u or Decimal(0) for u in upfronts), Decimal(0)),
         monthly_usd=sum((q.monthly_usd or Decimal(0) for q in quotes), extra + licence_monthly),
-        total_12_months_usd=cumulative[12],
-        total_36_months_usd=cumulative[HORIZON_MONTHS],
-        cash_year_usd=years_of(cumulative),
-        saving_36_months_usd=(od_cumulative[HORIZON_MONTHS] - cumulative[HORIZON_MONTHS]) if od_cumulative else None,
+        total_12_months_usd=total_12,
+        total_36_months_usd=total_36,
+        cash_year_usd=years,
+        saving_36_months_usd=(
+            od_cumulative[HORIZON_MONTHS] - total_36 if od_cumulative and total_36 is not None else None
+        ),
         cumulative_usd=cumulative,
-        break_even_month=break_even(cumulative, od_cumulative) if od_cumulative else None,
+        break_even_month=break_even(cumulative, od_cumulative) if od_cumulative and cumulative else None,
+        timing_not_known=not_known,
         as_of=max(q.as_of for q in quotes),
     )
+
+
+def _sum_known(parts: Sequence[Decimal | None], start: Decimal) -> Decimal | None:
+    """``start`` plus every part, or None when some part is not known."""
+    if any(part is None for part in parts):
+        return None
+    return sum((part for part in parts if part is not None), start)
 
 
 def _member_reason(comparison: CommitmentComparison, key: str) -> str:

@@ -278,10 +278,10 @@ def _price(
     rate = prices.support_rate.value
     rate_words = f"{(rate * 100).normalize():f}%"  # the price list's support rate, as the lines say it
     uplift = support_uplift_factor(config.support_uplift_pct, config.term_years)
+    # the monthly support is the term's average: with a 1-year term that is year 1's fee, later years paying more
+    averaged = f"the average over {config.term_years} years" if config.term_years > 1 else "year 1's fee, a 1-year term"
     uplifted = (
-        f", rising {config.support_uplift_pct.normalize():f}% a year (the average over {config.term_years} years)"
-        if config.support_uplift_pct
-        else ""
+        f", rising {config.support_uplift_pct.normalize():f}% a year ({averaged})" if config.support_uplift_pct else ""
     )
     not_bought: list[str] = []
     owned_map = (

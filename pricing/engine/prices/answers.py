@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from pricing.engine.prices.terms import PriceNotFound
+from pricing.engine.prices.terms import PriceNotFound, TermIncomplete
 
 # Lookups a book keeps: a few thousand classes x editions x deployments x commitments (each answer a row or two).
 ANSWERS_KEPT = 50_000
@@ -26,7 +26,10 @@ T = TypeVar("T")
 Method = TypeVar("Method", bound=Callable[..., Any])
 # How a kept refusal is raised again: a new exception of the same kind and words.
 Remake = Callable[[Any], Exception]
-NOT_FOUND: dict[type[Exception], Remake] = {PriceNotFound: lambda e: PriceNotFound(e.field, e.message)}
+NOT_FOUND: dict[type[Exception], Remake] = {
+    PriceNotFound: lambda e: PriceNotFound(e.field, e.message),
+    TermIncomplete: lambda e: TermIncomplete(e.field, e.message),
+}
 
 
 class Answers:

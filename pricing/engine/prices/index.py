@@ -14,8 +14,10 @@ from datetime import date
 
 from pricing.engine.commitments.terms import SPECS, is_effective_rate, spec_of_row
 from pricing.engine.prices.answers import BILLS_KEPT, Answers
-from pricing.engine.prices.terms import InstancePrice, PriceNotFound, listing, pick
+from pricing.engine.prices.terms import InstancePrice, PriceNotFound, TermIncomplete, listing, pick
 from pricing.engine.rows import PriceRow
+
+PAID_UPFRONT = ("Partial Upfront", "All Upfront")  # the reserved terms AWS prices with an upfront fee (Quantity) row
 
 
 class PriceIndex:
@@ -105,9 +107,10 @@ class PriceIndex:
         return found
 
     def _available(self, rows: Iterable[PriceRow]) -> tuple[str, ...]:
-        """The commitments priced by ``rows`` (an hourly row each), in display order."""
+        """The commitments priced by ``rows`` (an hourly row each, and the upfront fee row a term of AWS's own split
+        paid upfront has), in display order."""
         found = self._by_commitment(rows)
-        return tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
+        return tuple(key for key in SPECS if found.get(key, {}).get("Hrs") and not _incomplete(key, found[key]))
 
     def _commit(
         self, rows: list[PriceRow], commitment: str, what: str, region: str, *, not_sold: str = ""
@@ -119,7 +122,7 @@ class PriceIndex:
         units = found.get(commitment, {})
         hourly = pick(units.get("Hrs", []))
         if spec is None or hourly is None:
-            available = tuple(key for key in SPECS if found.get(key, {}).get("Hrs"))
+            available = self._available(rows)
             if not_sold:
                 raise PriceNotFound("commitment", f"{not_sold}; accepted for {what}: {', '.join(available) or 'none'}")
             raise PriceNotFound(
@@ -130,4 +133,21 @@ class PriceIndex:
         if spec.kind == "on-demand":
             return InstancePrice(hourly, None, commitment, spec.label, None)
         upfront = pick(units.get("Quantity", []))
+        if upfront is None and _incomplete(commitment, units):
+            raise TermIncomplete(
+                "commitment",
+                f"{commitment} for {what} in {self._where(region)} cannot be priced: its hourly fee row (SKU "
+                f"{hourly.sku}) is held but not its upfront fee row (unit Quantity), which every {spec.purchase_option} "
+                "term has, so the upfront fee is not known",
+            )
         return InstancePrice(hourly, upfront, commitment, spec.label, spec.months, is_effective_rate(hourly))
+
+
+def _incomplete(commitment: str, units: dict[str, list[PriceRow]]) -> bool:
+    """A reserved term of AWS's own split paid upfront whose hourly row is held without its upfront fee row: it
+    cannot be priced (an effective rate has the upfront fee inside it and needs none)."""
+    spec = SPECS[commitment]
+    if spec.kind != "reserved" or spec.purchase_option not in PAID_UPFRONT or units.get("Quantity"):
+        return False
+    hourly = pick(units.get("Hrs", []))
+    return hourly is not None and not is_effective_rate(hourly)

@@ -91,6 +91,11 @@ class PriceNotFound(LookupError):
         return PriceNotFound(field, self.message)
 
 
+class TermIncomplete(PriceNotFound):
+    """A commitment's rows are held in part (an hourly row without the upfront fee its term has): it cannot be
+    priced, and the message says which row is missing."""
+
+
 @dataclass(frozen=True, slots=True)
 class InstancePrice:
     """Instance hours under one commitment. Reserved terms may add an upfront fee (unit ``Quantity``).

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from pricing.engine.calculator import EstimateInvalid
-from pricing.engine.cash_flow import licence_cash, run_rate_total
+from pricing.engine.cash_flow import licence_cash, run_rate_total, run_rate_totals_basis
 from pricing.engine.licences.cost import licence_price_list
 from pricing.engine.sources.names import named_sources, source_name
 from pricing.pages import estimate as estimate_page
@@ -90,18 +90,20 @@ def render_text(answer: estimate_page.EstimateAnswer) -> str:
     years, licence = result.total_monthly_usd, licence_cash(result.licence)
     cash = estimate_page.estimate_cash(answer)
     basis = f"   {cash.run_rate_basis}" if cash is not None else "   run-rate"
+    totals_basis = f"   {run_rate_totals_basis(licence)}"
     label = 30
     out += [
         f"{'AWS, monthly':<{label}}{_usd(result.aws_monthly_usd):>14}   prices: {snapshots}",
         f"{'Oracle licences, monthly':<{label}}{_usd(result.licence_monthly_usd):>14}   {price_list.title} "
         f"(as of {price_list.as_of})",
         f"{'Total, monthly':<{label}}{_usd(result.total_monthly_usd):>14}{basis}",
-        f"{'Total, 1 year (12 months)':<{label}}{_usd(run_rate_total(years, 12, licence)):>14}{basis}",
-        f"{'Total, 3 years (36 months)':<{label}}{_usd(run_rate_total(years, 36, licence)):>14}{basis}",
+        f"{'Total, 1 year (12 months)':<{label}}{_usd(run_rate_total(years, 12, licence)):>14}{totals_basis}",
+        f"{'Total, 3 years (36 months)':<{label}}{_usd(run_rate_total(years, 36, licence)):>14}{totals_basis}",
     ]
     if cash is not None:
         out += [
-            f"{f'Cash as paid, year {year}':<{label}}{_usd(paid):>14}   {cash.cash_basis}"
+            f"{f'Cash as paid, year {year}':<{label}}{'not known' if paid is None else _usd(paid):>14}   "
+            f"{cash.cash_basis}"
             for year, paid in enumerate(cash.cash_year_usd, start=1)
         ]
         out.append(f"{'Cash as paid, 3 years':<{label}}{_usd(cash.cash_36_months_usd):>14}   {cash.cash_basis}")

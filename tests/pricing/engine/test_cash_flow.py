@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.cash_flow import CASH_BASIS, LicenceCash, cash_flow, licence_cash
+from pricing.engine.cash_flow import CASH_BASIS, LicenceCash, cash_flow, cash_flow_json, licence_cash
 from pricing.engine.commitments.comparison import commitment_quotes
 from pricing.engine.licences.cost import LicenceConfig, estimate_licences
 from pricing.engine.prices.book import PriceBook
@@ -106,7 +106,7 @@ def test_support_rises_by_the_uplift_each_year_and_the_purchase_is_spread_over_t
     assert flow.paid_at_start_usd == Decimal("115900.00")  # 95,000.00 + 20,900.00
 
 
-def test_support_only_pays_no_purchase_and_an_unpublished_split_is_said_to_be_spread() -> None:
+def test_support_only_pays_no_purchase_and_an_unpublished_split_leaves_the_months_of_a_1_year_term_unknown() -> None:
     support_only = LicenceCash(
         purchase_usd=Decimal("0.00"),
         support_first_year_usd=Decimal("20900.00"),
@@ -116,9 +116,31 @@ def test_support_only_pays_no_purchase_and_an_unpublished_split_is_said_to_be_sp
 
     flow = cash_flow(aws_monthly_usd=Decimal("0.00"), licence=support_only, upfront_usd=None, term_months=12)
 
+    # each year is one whole 1-year term, so its cash is known: 20,900.00 of support and no AWS
     assert flow.cash_year_usd == (Decimal("20900.00"),) * 3
     assert not any("purchase" in r for r in flow.reasons)
     assert "not published apart from the hourly fee" in flow.reasons[0]
+    # but not when inside each year the term's fee is paid: no running total, nothing said paid at the start
+    assert flow.cumulative_usd == () and flow.paid_at_start_usd is None
+    assert flow.timing_not_known == flow.reasons[0]
+
+
+def test_an_unpublished_split_of_a_3_year_term_knows_the_36_months_but_no_year() -> None:
+    # A Partial Upfront term held only as an effective rate, 7.922767 an hour (x2iedn.32xlarge, us-east-1): the term
+    # costs 7.922767 x 730 = 5,783.61991 a month on average, 208,210.32 over 36 months (x 36 = 208,210.31676), however
+    # its upfront part is split; 40.00 a month of storage beside it: 5,823.61991 x 36 = 209,650.31676 -> 209,650.32.
+    flow = cash_flow(aws_monthly_usd=Decimal("5823.61991"), upfront_usd=None, term_months=36)
+
+    assert flow.cash_36_months_usd == Decimal("209650.32")
+    assert flow.run_rate_monthly_usd == Decimal("5823.62")
+    # the upfront part is paid in month 1, so year 1 holds more than a third: how much is not published
+    assert flow.cash_year_usd == (None, None, None)
+    assert flow.cumulative_usd == () and flow.paid_at_start_usd is None
+    assert "year by year" in flow.timing_not_known and "cheaper are not known" in flow.timing_not_known
+    answer = cash_flow_json(flow)["cash_as_paid"]
+    assert isinstance(answer, dict)
+    assert (answer["year_1_usd"], answer["paid_at_start_usd"], answer["cumulative_usd"]) == (None, None, [])
+    assert answer["three_year_usd"] == "209650.32" and answer["notes"] == [flow.timing_not_known]
 
 
 def test_a_purchase_spread_over_one_year_is_counted_once_in_the_three_year_run_rate() -> None:
@@ -138,3 +160,59 @@ def test_a_purchase_spread_over_one_year_is_counted_once_in_the_three_year_run_r
         estimate_licences(LicenceConfig(), edition="ee", platform="ec2", licence_model="byol", vcpus=4,
                           hyperthreading=True)))  # fmt: skip
     assert three.run_rate_over(36) == three.run_rate_monthly_usd * 36
+
+
+def ee_support(term_years: int, uplift: int, *, owned: int = 0) -> LicenceCash:
+    """2 EE processor licences on 4 vCPUs with hyper-threading, at list: 95,000.00 to buy unless owned, support
+    22% = 20,900.00 in year 1."""
+    licence = estimate_licences(
+        LicenceConfig(term_years=term_years, support_uplift_pct=Decimal(uplift), owned_processor_licences=owned),
+        edition="ee", platform="ec2", licence_model="byol", vcpus=4, hyperthreading=True,
+    )  # fmt: skip
+    cash = licence_cash(licence)
+    assert cash is not None
+    return cash
+
+
+def test_a_1_year_term_with_an_uplift_counts_years_2_and_3_support_in_the_3_year_run_rate() -> None:
+    # The auditor's e6: r6i.xlarge on EC2 (0.252 x 730 = 183.96 + 500 GiB gp3 x 0.08 = 40.00 -> 223.96 a month of AWS),
+    # 2 EE licences owned (nothing bought), support 20,900.00 in year 1 rising 8% a year, licences over 1 year.
+    flow = cash_flow(aws_monthly_usd=Decimal("223.96"), licence=ee_support(1, 8, owned=2))
+
+    # a month: the 1-year term's average support is year 1's, 20,900 / 12 = 1,741.666.. -> 1,741.67; + 223.96
+    assert flow.run_rate_monthly_usd == Decimal("1965.63")
+    # 3 years: AWS 223.96 x 36 = 8,062.56; support 20,900.00 + 22,572.00 (x 1.08) + 24,377.76 (x 1.1664) = 67,849.76;
+    # = 75,912.32, the cash paid over those years (not 1,965.63 x 36 = 70,762.68, which drops the uplift)
+    assert flow.run_rate_over(36) == Decimal("75912.32") == flow.cash_36_months_usd
+    # 1 year: 223.96 x 12 = 2,687.52 + 20,900.00 = 23,587.52 (the monthly figure x 12 gives 23,587.56, its cents)
+    assert flow.run_rate_over(12) == Decimal("23587.52")
+    assert flow.run_rate_totals_basis == (
+        "run-rate, licences spread over 1 year; Oracle support as paid in the years counted, rising 8% a year "
+        "(a month: year 1's fee)"
+    )
+    assert flow.run_rate_basis == "run-rate, licences spread over 1 year"  # the monthly figure's own
+
+
+def test_a_5_year_term_with_an_uplift_leaves_years_4_and_5_support_out_of_the_3_year_run_rate() -> None:
+    # 2 EE licences bought at list (95,000.00), spread over 5 years; support 20,900.00 rising 10% a year; 100.00 AWS.
+    flow = cash_flow(aws_monthly_usd=Decimal("100.00"), licence=ee_support(5, 10))
+
+    # a month (as worked above): 100.00 + 1,583.33 + 2,126.61 = 3,809.94; x 36 = 137,157.84 would hold years 4 and 5's
+    # higher support in the average. 3 years: AWS 3,600.00 + the purchase's 36 of its 60 months (95,000 x 36 / 60 =
+    # 57,000.00) + support 20,900.00 + 22,990.00 + 25,289.00 (69,179.00) = 129,779.00
+    assert flow.run_rate_over(36) == Decimal("129779.00")
+    # 1 year: 1,200.00 + 95,000 x 12 / 60 (19,000.00) + 20,900.00 = 41,100.00
+    assert flow.run_rate_over(12) == Decimal("41100.00")
+    # over the whole 5-year term: 6,000.00 + 95,000.00 + support 20,900.00 + 22,990.00 + 25,289.00 + 27,817.90
+    # (x 1.331) + 30,599.69 (x 1.4641 = 30,599.69) = 228,596.59, the monthly figure x 60 to within its cents
+    # (3,809.94 x 60 = 228,596.40)
+    assert flow.run_rate_over(60) == Decimal("228596.59")
+
+
+def test_a_1_year_term_with_an_uplift_counts_the_purchase_once_and_every_year_of_support() -> None:
+    # 2 EE licences bought (95,000.00) over 1 year, support 20,900.00 rising 8%; 100.00 of AWS a month.
+    flow = cash_flow(aws_monthly_usd=Decimal("100.00"), licence=ee_support(1, 8))
+
+    # 3,600.00 + 95,000.00 once + 67,849.76 of support (as above) = 166,449.76, the cash as paid over the 3 years
+    assert flow.run_rate_over(36) == Decimal("166449.76") == flow.cash_36_months_usd
+    assert "the 3-year total counts the purchase once" in flow.run_rate_totals_basis

@@ -96,15 +96,17 @@ def test_what_the_snapshot_does_not_price_says_so(book: PriceBook) -> None:
     assert NOT_PRICED == "not priced in this snapshot; refresh to price it"
 
 
-def test_no_upfront_rows_whose_split_is_not_published_are_priced_at_their_effective_rate(book: PriceBook) -> None:
+def test_no_upfront_rows_held_as_an_effective_rate_are_their_hourly_fee_with_no_upfront(book: PriceBook) -> None:
     # Shared rows, us-east-1 x2iedn.32xlarge (vantage-sh/ec2instances.info, 2025-06-11): Standard 1 year No Upfront
-    # effective 16.41374; on-demand (Karpenter 2026-07-20) 26.676.
+    # effective 16.41374; on-demand (Karpenter 2026-07-20) 26.676. No Upfront has no upfront fee (AWS's offering
+    # types), so the effective rate (hourly fee + 0 / hours) is the hourly fee and the cash by month is known.
     cfg = {**EC2, "instance_class": "x2iedn.32xlarge", "volumes": []}
 
     result = commitment_quotes(cfg, book)
 
     quote = result.quote("reserved-1yr-no-upfront")
-    assert quote.upfront_usd is None and "not published" in quote.upfront_note
+    assert quote.upfront_usd == 0 and "No Upfront has none" in quote.upfront_note and not quote.timing_not_known
+    assert quote.break_even_month == 1  # 11,982.03 a month against on-demand's 19,473.48 from the first month
     assert quote.compute_monthly_usd == Decimal("11982.03")  # 16.41374 x 730 = 11,982.0302
     assert quote.total_12_months_usd == Decimal("143784.36")  # 16.41374 x 730 x 12 = 143,784.3624
     assert result.quote("on-demand").compute_monthly_usd == Decimal("19473.48")  # 26.676 x 730

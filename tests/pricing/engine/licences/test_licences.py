@@ -356,6 +356,13 @@ class TestContractTerms:
         assert "rising 4% a year (the average over 3 years)" in result.lines[1].name
         assert result.support_uplift_pct == D(4)
 
+    def test_a_1_year_term_says_its_support_line_is_year_1s_fee(self):
+        # the same 8 licences over 1 year: the term's average support is year 1's, 41,800 / 12 = 3,483.33 a month
+        result = priced({"discount_pct": 50, "support_uplift_pct": 4, "term_years": 1})
+        assert monthly(result)[1] == D("3483.33")
+        assert "rising 4% a year (year 1's fee, a 1-year term)" in result.lines[1].name
+        assert "average over 1 years" not in result.lines[1].name
+
     def test_without_an_uplift_support_is_the_first_years(self):
         purchase, support = monthly(priced({"discount_pct": 50, "term_years": 3}))
         assert support == D("3483.33")  # 41,800 / 12
