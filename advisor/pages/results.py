@@ -176,17 +176,23 @@ class Column:
             return self.option.odb.not_priced if self.monthly_usd is not None else ()
         return chosen.topology.not_priced if chosen is not None else ()
 
+    def _run_rate_over(self, months: int) -> Decimal | None:
+        """The run-rate over ``months`` as /estimate and the API work it: support as paid in those years when it
+        rises, a purchase spread over fewer years counted once."""
+        cash = self.cash
+        return None if cash is None else cash.run_rate_over(months)
+
     @property
     def one_year_usd(self) -> Decimal | None:
-        return None if self.monthly_usd is None else self.monthly_usd * 12
+        return self._run_rate_over(12)
 
     @property
     def two_year_usd(self) -> Decimal | None:
-        return None if self.monthly_usd is None else self.monthly_usd * 24
+        return self._run_rate_over(24)
 
     @property
     def three_year_usd(self) -> Decimal | None:
-        return None if self.monthly_usd is None else self.monthly_usd * MONTHS
+        return self._run_rate_over(MONTHS)
 
 
 def _parts(candidate: Candidate) -> tuple[CostPart, ...]:
@@ -350,6 +356,15 @@ def results_context(
         "run_rate_basis": next(
             (
                 c.cash.run_rate_basis
+                for c in cols
+                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
+            ),
+            "run-rate, a month",
+        ),  # fmt: skip
+        # the 1- and 3-year run-rate's (support as paid in those years when it rises, a short spread counted once)
+        "run_rate_years_basis": next(
+            (
+                c.cash.run_rate_totals_basis or c.cash.run_rate_basis
                 for c in cols
                 if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
             ),

@@ -120,9 +120,10 @@ def _cost_json(candidate: Candidate) -> dict[str, Any]:
         "licence_monthly_usd": _money(topology.licence_monthly_usd),
         "total_monthly_usd": _money(monthly),
         "partial": topology.partial,  # true when some cost is in topology.not_priced and left out of the totals
-        "one_year_usd": _money(monthly * 12),
-        "three_year_usd": _money(monthly * 36),
-        "totals_basis": flow.run_rate_basis,  # of total_monthly_usd, one_year_usd and three_year_usd
+        "one_year_usd": _money(flow.run_rate_over(12)),
+        "three_year_usd": _money(flow.run_rate_over(36)),
+        "totals_basis": flow.run_rate_basis,  # of total_monthly_usd
+        "years_basis": flow.run_rate_totals_basis,  # of one_year_usd and three_year_usd (support as paid if rising)
         **cash_flow_json(flow),
         "hours_per_month": topology.primary.estimate.hours_per_month if topology.primary.estimate else None,
         "prices_as_of": list(topology.prices_as_of),

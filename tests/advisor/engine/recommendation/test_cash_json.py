@@ -39,3 +39,22 @@ def test_commitments_say_their_bases_and_give_cash_by_year():
     # (27.65 a month stays on-demand: 20.15 of volumes and 7.50 of EBS snapshots)
     assert three["cash_year_usd"] == ["23796.79", "4181.80", "4181.80"]
     assert three["monthly_usd"] == "893.34"
+
+
+def test_with_support_rising_the_1_and_3_year_run_rate_count_support_as_paid_in_those_years():
+    from advisor.engine.workload import parse_workload
+
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 64,
+                                          "support_uplift_pct": 10},
+                               "sizing": {"peak_cpu": 4, "db_size_gib": 200}, "environment": {"region": "eu-west-1"}})  # fmt: skip
+    rds = next(o for o in recommendation_json(recommend(workload, book()))["options"] if o["option"] == "rds")
+    cost = rds["cost"]
+    assert rds["topology"]["licences"]["processors_in_all"] == 8  # owned: support only, nothing bought
+    # support on 8 EE licences: 8 x 47,500 x 22 % = 83,600 in year 1, 91,960 in year 2, 101,156 in year 3 (+10 % a
+    # year) = 276,716 over 3 years; a month is its 3-year average, 276,716 / 36 = 7,686.56
+    assert cost["licence_monthly_usd"] == "7686.56"
+    aws = float(cost["aws_monthly_usd"])
+    # 1 year: AWS x 12 + year 1's support (not 12 months of the 3-year average, 92,238.67)
+    assert cost["one_year_usd"] == f"{aws * 12 + 83_600:.2f}"
+    assert cost["three_year_usd"] == f"{aws * 36 + 276_716:.2f}"
+    assert "Oracle support as paid in the years counted, rising 10% a year" in cost["years_basis"]

@@ -33,7 +33,9 @@ for point-in-time restore are not counted (104 lines' notes in 97 workloads; not
 wording taken out of the rules', price rows' and catalog's texts at their source (every workload: findings' titles,
 explanations and sources, notes, price sources; texts only, no figure, key or list length moved). Commitment
 totals gain the field that says why a commitment's cash by year is not known (empty in all 115 workloads that
-price commitments: no figure moved)."""
+price commitments: no figure moved). Each option's cost gains the basis of its 1- and 3-year run-rate (which now
+counts rising support as paid in those years, as /estimate does: no workload of the set has an uplift, no figure
+moved)."""
 
 import json
 import lzma
