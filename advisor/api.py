@@ -121,9 +121,11 @@ _POLICY_PARAMETERS = [
 _BASIS = {"type": "string"}
 RECOMMENDATIONS_RESPONSE = {
     "description": "Per option: verdict, findings, configuration, capacity, cost, commitments and alternatives. "
-    "Every total names its basis: cost.total_monthly_usd, one_year_usd and three_year_usd are the run-rate "
-    "(cost.totals_basis); cost.run_rate and cost.cash_as_paid give both bases; commitments' monthly_usd is the "
-    "run-rate, their total_12_months_usd, total_36_months_usd and cash_year_usd are cash as paid.",
+    "Every total names its basis: cost.total_monthly_usd is the run-rate a month (cost.totals_basis), one_year_usd "
+    "and three_year_usd the run-rate over 12 and 36 months (cost.years_basis: rising support counted as paid in "
+    "those years); cost.run_rate and cost.cash_as_paid give both bases; commitments' monthly_usd is the run-rate, "
+    "their total_12_months_usd, total_36_months_usd and cash_year_usd are cash as paid (null, with "
+    "timing_not_known saying why, where only an effective rate is held and the upfront fee is not known).",
     "content": {
         "application/json": {
             "schema": {
