@@ -21,8 +21,19 @@ COLUMNS: tuple[ColumnBasis, ...] = (
     ColumnBasis(
         "monthly_usd", "Monthly", "run-rate a month, on-demand: Oracle licence purchases spread over their term"
     ),
-    ColumnBasis("one_year_usd", "1 year", "run-rate, on-demand: the monthly figure × 12"),
-    ColumnBasis("three_year_usd", "3 years", "run-rate, on-demand: the monthly figure × 36"),
+    ColumnBasis(
+        "one_year_usd",
+        "1 year",
+        "run-rate over 12 months, on-demand, as each database's results give it: "
+        "the monthly figure × 12, with Oracle support rising by an uplift counted as paid in year 1",
+    ),
+    ColumnBasis(
+        "three_year_usd",
+        "3 years",
+        "run-rate over 36 months, on-demand, as each database's results give "
+        "it: the monthly figure × 36, with a licence purchase spread over fewer years counted once and "
+        "rising support counted as paid in those years",
+    ),
     ColumnBasis(
         "three_year_cash_usd",
         "3 years on-demand",

@@ -66,6 +66,10 @@ class OptionSummary(_Frozen):
     committed_36_months_usd: Decimal | None = None  # its 36-month total, cash as paid (upfront fees when paid)
     commitment_basis: CommitmentBasis = ""  # why it is (or is not) on a commitment; "" when not priced
     cash_36_months_usd: Decimal | None = None  # on-demand over 36 months, cash as paid (licences bought in month 1)
+    # the run-rate over 12 and 36 months as the database's results work it (rising support as paid in those years, a
+    # short licence spread counted once); None in summaries kept before it was recorded (the monthly figure x 12, x 36)
+    run_rate_12_months_usd: Decimal | None = None
+    run_rate_36_months_usd: Decimal | None = None
     # what its total leaves out: costs no price held covers or that need a figure not given, and (``NOT_BUILT``)
     # what the workload asks for that the option does not build; any of them makes the total a lower bound
     left_out: tuple[str, ...] = ()
@@ -245,6 +249,10 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
         commitment, committed, basis = _commitment(option)
         left_out, builds_less = ((), False) if monthly is None else _left_out(option, partial.get(option["option"], ""))
         cash = ((cost or odb or {}).get("cash_as_paid") or {}).get("three_year_usd")
+        run_rate = (cost or odb or {}).get("run_rate") or {}
+        year, years = (
+            (None, None) if monthly is None else (run_rate.get("one_year_usd"), run_rate.get("three_year_usd"))
+        )
         unpriced = (
             option.get("unpriced_reason")
             or "; ".join(option.get("unmet") or ())
@@ -272,6 +280,8 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
                 committed_36_months_usd=committed,
                 commitment_basis=basis if monthly is not None else "",
                 cash_36_months_usd=None if cash is None or monthly is None else Decimal(str(cash)),
+                run_rate_12_months_usd=None if year is None else Decimal(str(year)),
+                run_rate_36_months_usd=None if years is None else Decimal(str(years)),
                 left_out=left_out,
                 builds_less=builds_less,
             )

@@ -84,13 +84,8 @@ class PlacementTotal:
     no_commitment_price: tuple[tuple[str, int], ...] = ()
     builds_less: int = 0  # of the partial: what the workload asks for is not built, nor its licences counted
 
-    @property
-    def one_year_usd(self) -> Decimal:
-        return self.monthly_usd * 12
-
-    @property
-    def three_year_usd(self) -> Decimal:
-        return self.monthly_usd * 36
+    one_year_usd: Decimal = Decimal("0.00")  # run-rate over 12 months, each database's as its results work it
+    three_year_usd: Decimal = Decimal("0.00")  # run-rate over 36 months, likewise
 
     @property
     def partial_words(self) -> str:
@@ -221,6 +216,8 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     products, included, unknown, uncounted = _licences(pairs)
     by_option = tuple(sorted(Counter(o.option for o in chosen).items(), key=lambda kv: OPTION_KEYS.index(kv[0])))
     cash = sum((_cash_36(o) for o in chosen), Decimal("0.00"))
+    year = sum((_run_rate(o, 12) for o in chosen), Decimal("0.00"))
+    years = sum((_run_rate(o, 36) for o in chosen), Decimal("0.00"))
     committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else _cash_36(o)
                      for o in chosen), Decimal("0.00"))  # fmt: skip
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
@@ -234,7 +231,14 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
                           included, unknown, uncounted, by_option if key == BEST else (), committed,
                           on_commitment, cash, sum(1 for o in chosen if o.left_out), cheapest,
                           tuple(sorted(no_price.items(), key=lambda kv: _option_order(kv[0]))),
-                          sum(1 for o in chosen if o.builds_less))  # fmt: skip
+                          sum(1 for o in chosen if o.builds_less), year, years)  # fmt: skip
+
+
+def _run_rate(option: OptionSummary, months: int) -> Decimal:
+    """The option's run-rate over ``months`` as its results give it; the monthly figure times the months in a
+    summary kept before that was recorded."""
+    kept = option.run_rate_12_months_usd if months == 12 else option.run_rate_36_months_usd
+    return kept if kept is not None else (option.monthly_usd or Decimal(0)) * months
 
 
 def _option_order(key: str) -> int:

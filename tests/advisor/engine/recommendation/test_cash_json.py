@@ -42,6 +42,8 @@ def test_commitments_say_their_bases_and_give_cash_by_year():
 
 
 def test_with_support_rising_the_1_and_3_year_run_rate_count_support_as_paid_in_those_years():
+    from decimal import Decimal
+
     from advisor.engine.workload import parse_workload
 
     workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 64,
@@ -53,8 +55,8 @@ def test_with_support_rising_the_1_and_3_year_run_rate_count_support_as_paid_in_
     # support on 8 EE licences: 8 x 47,500 x 22 % = 83,600 in year 1, 91,960 in year 2, 101,156 in year 3 (+10 % a
     # year) = 276,716 over 3 years; a month is its 3-year average, 276,716 / 36 = 7,686.56
     assert cost["licence_monthly_usd"] == "7686.56"
-    aws = float(cost["aws_monthly_usd"])
+    aws = Decimal(cost["aws_monthly_usd"])
     # 1 year: AWS x 12 + year 1's support (not 12 months of the 3-year average, 92,238.67)
-    assert cost["one_year_usd"] == f"{aws * 12 + 83_600:.2f}"
-    assert cost["three_year_usd"] == f"{aws * 36 + 276_716:.2f}"
+    assert Decimal(cost["one_year_usd"]) == aws * 12 + 83_600
+    assert Decimal(cost["three_year_usd"]) == aws * 36 + 276_716
     assert "Oracle support as paid in the years counted, rising 10% a year" in cost["years_basis"]

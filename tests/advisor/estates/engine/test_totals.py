@@ -247,3 +247,24 @@ def test_the_best_commitments_column_says_why_each_database_not_on_one_stays_on_
     )
     rds = estate_totals(estate).placement("rds")
     assert rds.commitment_words == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"
+
+
+def test_the_1_and_3_year_totals_are_each_databases_own_run_rate_not_the_monthly_figure_times_the_months():
+    # EE BYOL owning its 8 licences, support rising 10 % a year: the 3-year run-rate counts support as paid, 83,600 +
+    # 91,960 + 101,156 = 276,716, and year 1's 83,600, where 12 x the monthly figure (its 3-year average) says 92,238.67
+    from advisor.engine.recommendation.as_json import recommendation_json
+    from advisor.engine.recommendation.recommender import recommend
+    from advisor.engine.workload import parse_workload
+    from advisor.estates.engine.summary import summary_from_json
+    from tests.advisor.engine.recommendation.test_option_commitments import book
+
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 64,
+                                          "support_uplift_pct": 10},
+                               "sizing": {"peak_cpu": 4, "db_size_gib": 200}, "environment": {"region": "eu-west-1"}})  # fmt: skip
+    said = recommendation_json(recommend(workload, book()))
+    summary = summary_from_json(said, edition="ee", licence_model="byol", licences_owned=64)
+    rds = estate_totals([Assessed("HR", summary), Assessed("CRM", summary)]).placement("rds")
+    aws = Decimal(next(o for o in said["options"] if o["option"] == "rds")["cost"]["aws_monthly_usd"])
+    assert rds.one_year_usd == 2 * (aws * 12 + 83_600)
+    assert rds.three_year_usd == 2 * (aws * 36 + 276_716)
+    assert rds.one_year_usd != rds.monthly_usd * 12
