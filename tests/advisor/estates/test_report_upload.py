@@ -16,7 +16,7 @@ from django.test import Client, override_settings
 
 from advisor.estates.models import Estate, EstateUpload
 from pricing.jobs.models import Job
-from tests.advisor.awr.samples import AZURE, JAS, needs_samples
+from tests.advisor.awr.samples import JAS, needs_samples, single_instance_dbs
 from tests.advisor.estates.engine.test_report_zip import two_folders, zipped
 
 pytestmark = [pytest.mark.django_db, needs_samples]
@@ -31,7 +31,7 @@ def post(client: Client, data: bytes, url: str = "/estates/new/", **fields: Any)
 
 def with_a_bad_folder() -> bytes:
     return zipped({
-        "ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "ERP/AWR_DBS.html": single_instance_dbs().encode(),  # the report as a single-instance database's
         "CRM/awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes(),
         "HR/notes.txt": b"nothing here",
         "../outside.txt": b"x",
@@ -50,9 +50,8 @@ def test_a_zip_upload_reads_each_folder_then_assesses_it(client: Client, prices:
     assert rows["HR"].error.startswith("folder HR: no file could be read: HR/notes.txt: not an AWR")
     # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3 + background cpu time 16.5 s / 3,615 s = 0.3046, rounded up
     assert rows["CRM"].workload["sizing"]["peak_cpu"] == 0.31
-    # AWR_DBS.html is one instance of a 2-instance RAC database: its CPU is not the database's, said in the notes
-    assert rows["ERP"].workload["sizing"]["peak_cpu"] == 4  # the questionnaire's default
-    assert any(n.startswith("folder ERP: RAC database of 2 instances but reports from 1") for n in estate.notes)
+    # AWR_DBS.html: DB CPU(s) 1.2 + background cpu time 391,824.96 s / 259,195.2 s = 2.712, rounded up
+    assert rows["ERP"].workload["sizing"]["peak_cpu"] == 2.72
     assert not EstateUpload.objects.exists()  # the ZIP is deleted once read
     reading = Job.objects.get(kind="estate-reports")
     assert (reading.status, reading.done, reading.total) == ("succeeded", 3, 3)  # three files read

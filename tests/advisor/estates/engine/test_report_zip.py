@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from advisor.engine.workload import Workload
 from advisor.estates.engine.report_estate import read_report_zip
 from advisor.estates.engine.report_zip import MAX_MEMBERS, ZipRefused, looks_like_report_zip, plan_zip
-from tests.advisor.awr.samples import AZURE, JAS, needs_samples
+from tests.advisor.awr.samples import AZURE, JAS, needs_samples, single_instance_dbs
 
 
 def zipped(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -28,7 +27,7 @@ def zipped(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -
 
 def two_folders() -> bytes:
     return zipped({
-        "estate/ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "estate/ERP/AWR_DBS.html": single_instance_dbs().encode(),  # the report as a single-instance database's
         "estate/ERP/dbspace_DBS.lst": (AZURE / "dbspace_DBS.lst").read_bytes(),
         "estate/CRM/awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes(),
     })  # fmt: skip
@@ -42,18 +41,10 @@ def test_two_folders_are_two_databases_with_the_reports_figures() -> None:
     erp, crm = by_name["ERP"].workload, by_name["CRM"].workload
     assert erp is not None and crm is not None
     assert by_name["ERP"].files == ("ERP/AWR_DBS.html", "ERP/dbspace_DBS.lst")
-    # AWR_DBS.html is instance dbs1's report of a database of 2 instances ("Number of Instances: 2"): its DB CPU
-    # (2.72/s), SGA (38 GiB) and reads (639/s) are that instance's, so the database keeps the defaults, and says why
-    defaults = Workload()
-    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (
-        defaults.sizing.peak_cpu,
-        defaults.sizing.sga_gib,
-        defaults.io.peak_read_iops,
-    )
-    assert any(
-        n.startswith("folder ERP: RAC database of 2 instances but reports from 1 (dbs1)") for n in by_name["ERP"].notes
-    )
-    assert erp.oracle.edition.value == "ee" and erp.features.rac is True  # "EE", RAC YES
+    # AWR_DBS.html: DB CPU(s) 1.2 plus background cpu time 391,824.96 s over 4,319.92 min (1.512/s) = 2.712, rounded
+    # up to 2.72; SGA use 38,912 MB = 38 GiB; IO Profile total reads 638.9/s rounded up to 639
+    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (2.72, 38.0, 639)
+    assert erp.oracle.edition.value == "ee"
     assert erp.sizing.db_size_gib == 485.99  # the size listing covers the database: 497,648.38 MB, rounded up
     # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3 plus background cpu time 16.5 s over 60.25 min = 0.305, rounded up to
     # 0.31; SGA use 174,080.0 MB = 170 GiB; IO Profile "Total Requests" read
@@ -61,6 +52,19 @@ def test_two_folders_are_two_databases_with_the_reports_figures() -> None:
     assert (crm.sizing.peak_cpu, crm.sizing.sga_gib) == (0.31, 170.0)
     assert (crm.io.peak_read_iops, crm.io.peak_write_iops) == (110, 43)
     assert not any(d.error for d in found.databases)
+
+
+@needs_samples
+def test_a_rac_database_read_from_one_instances_report_is_not_assessed_on_made_up_demand() -> None:
+    # AWR_DBS.html is instance dbs1's report of a database of 2 instances ("Number of Instances: 2"): its DB CPU,
+    # SGA and reads are that instance's alone; the questionnaire's defaults would price a demand nobody measured
+    found = read_report_zip(zipped({"ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+                                    "CRM/awrrpt_1_2668_2669.txt": (JAS / "awrrpt_1_2668_2669.txt").read_bytes()}))  # fmt: skip
+    erp, crm = found.databases
+    assert erp.workload is None and crm.workload is not None  # the other database is still assessed
+    assert erp.error.startswith("folder ERP: not assessed: the database runs 2 instances and only instance dbs1's "
+                                "reports are among these files")  # fmt: skip
+    assert erp.error.endswith("add every instance's reports or a RAC global report")
 
 
 @needs_samples
@@ -84,7 +88,7 @@ def test_a_flat_zip_is_grouped_by_the_dbid_each_report_prints() -> None:
 @needs_samples
 def test_a_folder_with_nothing_readable_is_a_row_error_and_the_others_go_on() -> None:
     found = read_report_zip(zipped({
-        "ERP/AWR_DBS.html": (AZURE / "AWR_DBS.html").read_bytes(),
+        "ERP/AWR_DBS.html": single_instance_dbs().encode(),
         "HR/readme.txt": b"exported on Monday",
     }))  # fmt: skip
     erp, hr = found.databases
