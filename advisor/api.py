@@ -139,8 +139,10 @@ RECOMMENDATIONS_RESPONSE = {
                                 "cost": {
                                     "type": ["object", "null"],
                                     "properties": {
-                                        "totals_basis": _BASIS | {"description": "the basis of total_monthly_usd, "
-                                                                  "one_year_usd and three_year_usd"},
+                                        "totals_basis": _BASIS | {"description": "the basis of total_monthly_usd"},
+                                        "years_basis": _BASIS | {"description": "the basis of one_year_usd and "
+                                                                 "three_year_usd (the run-rate over 12 and 36 "
+                                                                 "months)"},
                                         **CASH_FLOW_JSON_SCHEMA,
                                     },
                                 },

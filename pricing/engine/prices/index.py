@@ -136,9 +136,9 @@ class PriceIndex:
         if upfront is None and _incomplete(commitment, units):
             raise TermIncomplete(
                 "commitment",
-                f"{commitment} for {what} in {self._where(region)} cannot be priced: its hourly fee row (SKU "
-                f"{hourly.sku}) is held but not its upfront fee row (unit Quantity), which every {spec.purchase_option} "
-                "term has, so the upfront fee is not known",
+                f"{commitment} for {what} in {self._where(region)} cannot be priced: AWS sells every "
+                f"{spec.purchase_option} term with an upfront fee, and the prices held give its hourly fee (SKU "
+                f"{hourly.sku}) but not that upfront fee",
             )
         return InstancePrice(hourly, upfront, commitment, spec.label, spec.months, is_effective_rate(hourly))
 

@@ -44,7 +44,7 @@ class TestEc2:
         assert result.lines[9].name == "EBS volume 4: io2 provisioned IOPS, tier 2 (32,001-64,000)"
         # each tier line says the tiers and where their bounds come from (aws_rules.json: 32,000 and 64,000, the
         # EBS pricing page), in a reader's words: no price-list codes or notes of ours
-        tiers = "io2 IOPS tiers: up to 32,000; 32,001-64,000; above 64,000 (Amazon EBS pricing page, 2026-11-22)"
+        tiers = "io2 IOPS tiers: up to 32,000; 32,001-64,000; above 64,000 (Amazon EBS pricing page; bounds not confirmed, 2026-11-22)"
         assert all(line.note == tiers for line in result.lines[8:11])
         assert not any("EBS:" in line.note or "stored source" in line.note for line in result.lines)
 

@@ -88,7 +88,7 @@ def test_an_all_upfront_term_with_an_hourly_row_but_no_upfront_row_is_refused_sa
 
     quote = result.quote("reserved-3yr-all-upfront")
     assert not quote.priced and quote.monthly_usd is None  # not priced as 0.00 a month with no upfront fee
-    assert "its hourly fee row (SKU X.AU.HRS) is held but not its upfront fee row (unit Quantity)" in quote.reason
+    assert "the prices held give its hourly fee (SKU X.AU.HRS) but not that upfront fee" in quote.reason
     assert result.best_36_months == "on-demand"
 
 

@@ -30,7 +30,7 @@ def test_an_upfront_term_without_its_quantity_row_is_refused_each_time_it_is_ask
             book.rds_instance(**LOOKUP, commitment=commitment)
         assert refused.value.field == "commitment"
         assert f"{commitment} for " in refused.value.message
-        assert "its hourly fee row (SKU X.HRS) is held but not its upfront fee row (unit Quantity)" in (
+        assert "the prices held give its hourly fee (SKU X.HRS) but not that upfront fee" in (
             refused.value.message
         )
 
@@ -50,7 +50,7 @@ def test_a_bill_under_such_a_term_is_refused_on_its_commitment_field() -> None:
         estimate({**RDS, "commitment": "reserved-3yr-all-upfront"}, book)
 
     (problem,) = refused.value.problems
-    assert problem.field == "commitment" and "upfront fee row (unit Quantity)" in problem.message
+    assert problem.field == "commitment" and "but not that upfront fee" in problem.message
 
 
 def test_the_commitments_offered_leave_out_a_term_held_without_its_upfront_fee_row() -> None:
