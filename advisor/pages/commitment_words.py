@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from advisor.engine.recommendation.option_commitments import best_commitment
 from advisor.engine.recommendation.recommender import OptionRecommendation
+from pricing.engine.commitments.comparison import by_reason
 from pricing.engine.commitments.totals import CommitmentTotal
 
 
@@ -94,17 +95,9 @@ def best_running_totals(option: OptionRecommendation) -> tuple[str, Decimal, Dec
 
 def unpriced_by_reason(rows: tuple[CommitmentRow, ...]) -> tuple[tuple[str, str], ...]:
     """The commitments not priced, one line per reason: (the labels, the reason), not the reason once each."""
-    grouped: dict[str, list[str]] = {}
-    for row in rows:
-        if not row.priced:
-            grouped.setdefault(row.reason, []).append(row.label)
-    return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
+    return by_reason((row.label, row.reason) for row in rows if not row.priced)
 
 
 def not_known_by_reason(rows: tuple[CommitmentRow, ...]) -> tuple[tuple[str, str], ...]:
     """The priced commitments whose cash by month is not known, one line per reason: (the labels, the reason)."""
-    grouped: dict[str, list[str]] = {}
-    for row in rows:
-        if row.priced and row.not_known:
-            grouped.setdefault(row.not_known, []).append(row.label)
-    return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
+    return by_reason((row.label, row.not_known) for row in rows if row.priced)

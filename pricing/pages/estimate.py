@@ -35,7 +35,7 @@ from pricing.engine.cash_flow import (
     run_rate_total,
     run_rate_totals_basis,
 )
-from pricing.engine.commitments.comparison import CommitmentComparison, commitment_quotes
+from pricing.engine.commitments.comparison import CommitmentComparison, by_reason, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.prices.terms import PLATFORM_LABELS
@@ -269,11 +269,7 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
 
 def timing_not_known(commitments: CommitmentComparison | None) -> tuple[tuple[str, str], ...]:
     """The commitments whose cash by month is not known, one line per reason: (their labels, why)."""
-    grouped: dict[str, list[str]] = {}
-    for q in commitments.quotes if commitments else ():
-        if q.priced and q.timing_not_known:
-            grouped.setdefault(q.timing_not_known, []).append(q.label)
-    return tuple((", ".join(labels), words) for words, labels in grouped.items())
+    return by_reason((q.label, q.timing_not_known) for q in (commitments.quotes if commitments else ()) if q.priced)
 
 
 # --- the bill as the page shows it ------------------------------------------------------------------------------

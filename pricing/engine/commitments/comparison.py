@@ -31,7 +31,7 @@ splits whose upfront-fee row is missing is refused when read (``prices.index``),
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -261,6 +261,16 @@ def paid_by(quote: Any, month: int) -> Decimal | None:
     if quote.cumulative_usd:
         return quote.cumulative_usd[month]  # type: ignore[no-any-return]
     return {12: quote.total_12_months_usd, HORIZON_MONTHS: quote.total_36_months_usd}.get(month)
+
+
+def by_reason(labelled: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(label, reason) pairs as one line per reason: (the labels joined, the reason), in first-seen order; a pair
+    without a reason is left out. The pages list commitments not priced, or whose cash by month is not known, so."""
+    grouped: dict[str, list[str]] = {}
+    for label, reason in labelled:
+        if reason:
+            grouped.setdefault(reason, []).append(label)
+    return tuple((", ".join(labels), reason) for reason, labels in grouped.items())
 
 
 def best_of(quotes: Sequence[Any], month: int) -> str | None:

@@ -107,3 +107,11 @@ def test_a_partial_upfront_term_with_both_rows_is_priced_and_a_no_upfront_one_ne
     assert not partial.timing_not_known and len(partial.cumulative_usd) == 37
     no_upfront = result.quote("reserved-3yr-no-upfront")
     assert (no_upfront.upfront_usd, no_upfront.compute_monthly_usd) == (Decimal(0), Decimal("146.00"))
+
+
+def test_labels_sharing_a_reason_are_said_on_one_line_and_no_reason_is_no_line():
+    from pricing.engine.commitments.comparison import by_reason
+
+    said = by_reason([("Reserved 1yr", "no price held"), ("Savings Plan", ""), ("Reserved 3yr", "no price held"),
+                      ("Convertible", "not offered here")])  # fmt: skip
+    assert said == (("Reserved 1yr, Reserved 3yr", "no price held"), ("Convertible", "not offered here"))
