@@ -186,27 +186,37 @@ def _lacking(option: OptionRecommendation) -> dict[str, str]:
     return dict(getattr(chosen.topology, "lacking", ())) if chosen is not None else {}
 
 
+BUILDS_LESS = "it does not build what the workload asks for and another option builds: "
+
+
+def _built(ranked: list[tuple[Decimal, int, Ranked]], options: Sequence[OptionRecommendation]) -> set[str]:
+    """What some ranked option builds, of what a workload may ask for (its standby, replicas, DR copy)."""
+    return set().union(*(LACKING_KINDS - set(_lacking(options[index])) for _, index, _ in ranked))
+
+
+def _builds_less(option: OptionRecommendation, built: set[str]) -> str:
+    """What the option does not build that a ranked option builds, in words after ``BUILDS_LESS``; "" when none."""
+    missing = [words for kind, words in _lacking(option).items() if kind in built]
+    return "; ".join(_sentence(words).rstrip(".") for words in missing)
+
+
 def _like_for_like(
     ranked: list[tuple[Decimal, int, Ranked]], options: Sequence[OptionRecommendation], left_out: list[LeftOut]
 ) -> list[tuple[Decimal, int, Ranked]]:
     """The ranked totals that build what another ranked total builds: an option without the standby, replicas or DR
     copy the workload asks for, where another option builds and prices them, is left out as partial (its total
     lacks a member the other counts). What no ranked option builds leaves them comparable, and all stay ranked."""
-    lacks = {index: _lacking(options[index]) for _, index, _ in ranked}
-    built = set().union(*(LACKING_KINDS - set(lack) for lack in lacks.values()))  # what some ranked option builds
-    if all(any(kind in built for kind in lacks[index]) for _, index, _ in ranked):
+    built = _built(ranked, options)
+    gaps = {index: _builds_less(options[index], built) for _, index, _ in ranked}
+    if all(gaps.values()):
         return ranked  # each lacks what another builds: none is the like of another, all stay (what each lacks is said)
     kept = []
     for entry in ranked:
         monthly, index, row = entry
-        missing = [words for kind, words in lacks[index].items() if kind in built]
-        if not missing:
+        if not gaps[index]:
             kept.append(entry)
             continue
-        reason = "it does not build what the workload asks for and another option builds: " + "; ".join(
-            _sentence(words).rstrip(".") for words in missing
-        )
-        left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly, builds_less=True))
+        left_out.append(LeftOut(row.option, row.label, "partial", BUILDS_LESS + gaps[index], monthly, builds_less=True))
     return kept
 
 
@@ -215,16 +225,11 @@ def _also_builds_less(
 ) -> None:
     """An option left out as partial for a cost it leaves out that also does not build what a ranked option builds
     (Oracle Database@AWS without the read replicas asked for) says so too, and is not said to be "already below"."""
-    built = set().union(*(LACKING_KINDS - set(_lacking(options[index])) for _, index, _ in ranked))
+    built = _built(ranked, options)
     by_key = {option.option: option for option in options}
     for place, left in enumerate(left_out):
-        if left.kind != "partial" or left.builds_less:
-            continue
-        missing = [words for kind, words in _lacking(by_key[left.option]).items() if kind in built]
-        if missing:
-            reason = (f"{left.reason}; and it does not build what the workload asks for and another option builds: "
-                      + "; ".join(_sentence(words).rstrip(".") for words in missing))  # fmt: skip
-            left_out[place] = replace(left, reason=reason, builds_less=True)
+        if left.kind == "partial" and not left.builds_less and (gap := _builds_less(by_key[left.option], built)):
+            left_out[place] = replace(left, reason=f"{left.reason}; and {BUILDS_LESS}{gap}", builds_less=True)
 
 
 AWAITING_REASON = "it leaves out costs that need a figure not given yet, which the other totals do not: "
