@@ -104,9 +104,7 @@ RDS_LOGS_NOT_COUNTED = ("the transaction logs RDS keeps beside the snapshots for
 
 def _backup_line(name: str, storage: BackupStorage, row: Any, *, rds: bool = False) -> Line:
     notes = ["a lower bound: the changes kept between backups are not known"] if storage.lower_bound else []
-    if (
-        rds
-    ):  # AWS RDS User Guide, 'Retaining automated backups' (backup_storage.json: rds_backups_keep_transaction_logs)
+    if rds:  # the logs are kept too (AWS RDS User Guide, 'Retaining automated backups'), their stored size unknown
         notes.append(RDS_LOGS_NOT_COUNTED)
     return row_line(f"{name}: {storage.words}", storage.billed_gib, row, component="backup", note="; ".join(notes))
 
