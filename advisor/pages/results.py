@@ -14,7 +14,8 @@ from typing import Any
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb.exadata import OdbResult
-from advisor.engine.odb.option import odb_cash_flow, odb_lines, odb_words
+from advisor.engine.odb.option import odb_cash_flow, odb_lines
+from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
 from advisor.engine.recommendation.ranking import (
     LeftOut,

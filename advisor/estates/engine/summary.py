@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from advisor.engine.odb.option import odb_json_words
+from advisor.engine.odb.words import odb_json_words
 
 LicenceStatus = Literal["counted", "included", "not-published", "none"]
 # Why a database is or is not on an AWS commitment in the "best commitments" total: "commitment" (one beats

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from advisor import services
 from advisor.engine.odb.exadata import OdbResult
-from advisor.engine.odb.option import odb_words
+from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.recommendation.ranking import ranking_words
 from advisor.management.workload_input import read_workload
