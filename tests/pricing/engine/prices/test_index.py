@@ -30,9 +30,7 @@ def test_an_upfront_term_without_its_quantity_row_is_refused_each_time_it_is_ask
             book.rds_instance(**LOOKUP, commitment=commitment)
         assert refused.value.field == "commitment"
         assert f"{commitment} for " in refused.value.message
-        assert "the prices held give its hourly fee (SKU X.HRS) but not that upfront fee" in (
-            refused.value.message
-        )
+        assert "the prices held give its hourly fee (SKU X.HRS) but not that upfront fee" in (refused.value.message)
 
 
 def test_a_no_upfront_term_needs_no_quantity_row() -> None:
