@@ -34,14 +34,17 @@ def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:
     figure = go.Figure(go.Bar(
         x=[wrapped(p.label) for p in placements], y=[float(p.monthly_usd) if p.placed else 0 for p in placements],
         marker_color=[OPTION_COLOURS.get(p.placement, "#14212e") for p in placements],
-        text=[f"{p.placed} of {totals.databases}" if p.placed else "no database<br>placed" for p in placements],
+        text=[(f"{p.placed} of {totals.databases}" + (f"<br>≥ {p.partial} partial" if p.partial else ""))
+              if p.placed else "no database<br>placed" for p in placements],  # a partial total: at least its height
         textposition="outside", constraintext="none", cliponaxis=False,
         customdata=[[p.label, f"{'at least ' if p.partial else ''}${p.monthly_usd:,.2f} a month, "
                      f"{counted(p.placed, 'database')} placed" + (f", {p.partial} partial" if p.partial else "")
                      if p.placed else "no database placed"] for p in placements],
         hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>",
     ))  # fmt: skip
-    figure.update_layout(title="Monthly cost by placement (USD; label: databases placed)",
+    partial = any(p.partial for p in placements)
+    figure.update_layout(title="Monthly cost by placement (USD; label: databases placed"
+                         + ("; ≥: at least, some costs left out" if partial else "") + ")",
                          yaxis_title="USD per month", height=380, xaxis=AXIS, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
