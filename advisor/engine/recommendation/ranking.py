@@ -247,10 +247,13 @@ def _awaiting_more(
     kept = []
     for entry in ranked:
         monthly, _, row = entry
-        if not any(sets[other.option] < sets[row.option] for _, _, other in ranked):
+        fewer = [sets[other.option] for _, _, other in ranked if sets[other.option] < sets[row.option]]
+        if not fewer:
             kept.append(entry)
             continue
-        reason = AWAITING_REASON + "; ".join(_sentence(item) for item in waiting[row.option])
+        # what it waits for that the total waiting for least does not (what both wait for is no difference)
+        beyond = [item for item in waiting[row.option] if item not in min(fewer, key=len)]
+        reason = AWAITING_REASON + "; ".join(_sentence(item) for item in beyond)
         left_out.append(LeftOut(row.option, row.label, "partial", reason, monthly, awaiting=True))
     return kept
 

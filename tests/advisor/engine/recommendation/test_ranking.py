@@ -277,6 +277,9 @@ def test_totals_each_waiting_for_something_the_other_does_not_stay_ranked() -> N
                                  option("ec2", "900.00", needs_input=(AZ_REDO, change))))  # fmt: skip
     assert [r.option for r in more.ranked] == ["rds"]
     assert [a.option for a in more.awaiting_input] == ["rds"]
+    # its reason names what only it waits for: the daily change both wait for is no difference between them
+    left = more.left_out_of("ec2")
+    assert left is not None and "redo rate" in left.reason and "Daily change" not in left.reason
 
 
 def test_oracle_database_at_aws_without_the_replicas_asked_for_says_so_and_is_not_said_to_be_already_below() -> None:

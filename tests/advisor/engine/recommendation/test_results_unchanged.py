@@ -35,7 +35,8 @@ explanations and sources, notes, price sources; texts only, no figure, key or li
 totals gain the field that says why a commitment's cash by year is not known (empty in all 115 workloads that
 price commitments: no figure moved). Each option's cost gains the basis of its 1- and 3-year run-rate (which now
 counts rising support as paid in those years, as /estimate does: no workload of the set has an uplift, no figure
-moved). The io2 tier bounds' source says they are not confirmed (203 line notes in 44 workloads)."""
+moved). The io2 tier bounds' source says they are not confirmed (203 line notes in 44 workloads). A total left
+out for waiting for more names only what the others do not wait for (5 reasons)."""
 
 import json
 import lzma
