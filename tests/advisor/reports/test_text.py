@@ -164,3 +164,13 @@ def test_sources_are_named_by_title_with_their_addresses(client: Client, golden:
     for option in recommendation.options:
         for finding in option.verdict.findings:
             assert f'href="{html.escape(finding.source_url)}"' in markup, finding.rule_id
+
+
+@pytest.mark.django_db
+def test_the_disclaimer_does_not_say_oracle_database_at_aws_is_unpriced_where_the_document_prices_it(
+    golden: dict[str, Assessment],
+) -> None:
+    # the warehouse in us-east-1: Oracle Database@AWS is offered and priced at Oracle's list prices in the body
+    text = " ".join(visible_text(report.report_document(assessment=golden["large-ee-warehouse.json"]).html).split())
+    assert "Oracle Database@AWS is bought through an AWS Marketplace offer and is not priced here" not in text
+    assert "its figures here are Oracle's public list prices, before any private offer" in text
