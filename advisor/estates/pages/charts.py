@@ -43,8 +43,8 @@ def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:
         hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>",
     ))  # fmt: skip
     partial = any(p.partial for p in placements)
-    figure.update_layout(title="Monthly cost by placement (USD; label: databases placed"
-                         + ("; ≥: at least, some costs left out" if partial else "") + ")",
+    figure.update_layout(title="Monthly cost by placement (USD)<br><sup>label: databases placed"
+                         + ("; ≥: at least, some costs left out" if partial else "") + "</sup>",
                          yaxis_title="USD per month", height=380, xaxis=AXIS, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
