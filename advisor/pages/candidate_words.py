@@ -7,6 +7,7 @@ Pure Python (no Django): read by ``advisor.pages.results``.
 from __future__ import annotations
 
 from advisor.engine.recommendation.candidates import Candidate
+from config.counting import counted
 
 
 def storage_words(candidate: Candidate) -> str:
@@ -25,7 +26,7 @@ def storage_words(candidate: Candidate) -> str:
 
 def configuration_words(candidate: Candidate) -> str:
     cores = (
-        f" (Optimize CPUs: {candidate.cores} cores × {candidate.threads_per_core} threads = "
+        f" (Optimize CPUs: {counted(candidate.cores, 'core')} × {candidate.threads_per_core} threads = "
         f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
         if candidate.cores
         else ""

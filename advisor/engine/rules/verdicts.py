@@ -60,6 +60,11 @@ def _test(condition: Any) -> Callable[[dict[str, Any]], bool]:
     return lambda values: values[fact] is not None and compare(values[fact], expected)
 
 
+# Units that are plural nouns, said in the singular for a count of one
+COUNTED_UNITS = frozenset({"PDBs", "cores", "days", "hours", "licences", "minutes", "replicas", "sockets", "threads",
+                           "vCPUs", "years"})  # fmt: skip
+
+
 def _fill(text: str, values: dict[str, Any]) -> str:
     """Fill {fact.path} placeholders as a reader reads them: 12.0 -> 12, 0.3333 -> 0.33, unit appended."""
     registry = fact_registry()
@@ -68,6 +73,8 @@ def _fill(text: str, values: dict[str, Any]) -> str:
         value, unit = values[name], registry[name].unit
         if isinstance(value, float):
             value = f"{value:,.0f}" if value >= 100 or value.is_integer() else f"{value:,.2f}"
+        if unit in COUNTED_UNITS and str(value) == "1":
+            unit = unit[:-1]  # "1 PDB", "1 core", not "1 PDBs"
         shown[name] = f"{value} {unit}" if unit else str(value)
     for name, value in shown.items():  # not str.format: a dotted name would be read as attribute access
         text = text.replace("{" + name + "}", value)

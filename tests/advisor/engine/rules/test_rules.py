@@ -139,3 +139,13 @@ def test_the_committed_rule_file_schema_is_current():
 def test_the_shipped_rules_load():
     rules = load_rules()
     assert len(rules.rules) > 0
+
+
+def test_a_count_of_one_is_said_in_the_singular_and_others_in_the_plural():
+    def said(pdbs: int) -> str:
+        workload = parse_workload({"oracle": {"architecture": "cdb", "pdb_count": pdbs}})
+        ec2 = next(v for v in evaluate_rules(workload) if v.option == "ec2")
+        return " ".join(f.explanation for f in ec2.findings)
+
+    assert "the CDB holds 1 PDB, within the 3 user PDBs allowed" in said(1)
+    assert "the CDB holds 2 PDBs, within the 3 user PDBs allowed" in said(2)
