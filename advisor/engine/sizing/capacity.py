@@ -46,7 +46,8 @@ class Dimension:
 
     @property
     def shortfall(self) -> str:
-        return f"{self.name} {_amount(self.capacity)} {self.unit}, needs {_amount(self.need)} {self.unit}"
+        name = "" if self.name == self.unit else f"{self.name} "  # "24 vCPUs", not "vCPUs 24 vCPUs"
+        return f"{name}{_amount(self.capacity)} {self.unit}, needs {_amount(self.need)} {self.unit}"
 
 
 @dataclass(frozen=True)

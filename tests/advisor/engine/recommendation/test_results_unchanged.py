@@ -37,7 +37,8 @@ price commitments: no figure moved). Each option's cost gains the basis of its 1
 counts rising support as paid in those years, as /estimate does: no workload of the set has an uplift, no figure
 moved). The io2 tier bounds' source says they are not confirmed (203 line notes in 44 workloads). A total left
 out for waiting for more names only what the others do not wait for (5 reasons). Findings say a count of one in
-the singular ("1 PDB", "1 core"; 211 explanations in 176 workloads; texts only)."""
+the singular ("1 PDB", "1 core"; 211 explanations in 176 workloads; texts only); a class's shortfall says "24 vCPUs,
+needs 29 vCPUs", not "vCPUs 24 vCPUs" (488 reasons in 91 workloads)."""
 
 import json
 import lzma
