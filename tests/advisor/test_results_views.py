@@ -247,7 +247,7 @@ def test_each_option_shows_its_best_commitment_beside_on_demand(client, small_as
     assert ("Reserved 3yr All Upfront: $893.34 a month (run-rate), $2,115 upfront, $32,160 over 36 months, cash as "
             "paid (saves $3,509; cheaper from month 14)") in body  # fmt: skip
     # RDS for Oracle: no reservation in the offline snapshot, said rather than guessed
-    assert "On-demand only: not priced in this snapshot; refresh to price it for db.m5.xlarge in eu-west-1" in body
+    assert "On-demand only: no price held for db.m5.xlarge in eu-west-1" in body
     assert "Oracle licences are not discounted" in body
 
 

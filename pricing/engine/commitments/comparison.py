@@ -60,7 +60,7 @@ from pricing.engine.licences.cost import LicencePriceList
 from pricing.engine.prices.answers import answered
 from pricing.engine.prices.terms import InstancePrice, PriceNotFound, TermIncomplete, round_cents
 
-NOT_PRICED = "not priced in this snapshot; refresh to price it"
+NOT_PRICED = "no price held"
 LICENCE_NOTE = (
     "AWS commitments change only the AWS instance-hours line: storage and the other AWS lines stay on-demand, and "
     "Oracle licences are not discounted (a License Included rate carries the licence inside AWS's own rate)"

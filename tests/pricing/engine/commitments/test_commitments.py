@@ -93,7 +93,7 @@ def test_what_the_snapshot_does_not_price_says_so(book: PriceBook) -> None:
     assert len(commitments_for("ec2")) == 25 and len(unpriced) == 22
     assert all(q.reason == NOT_PRICED and q.monthly_usd is None for q in unpriced)
     assert {q.kind for q in unpriced} == {"reserved", "savings-plan"}
-    assert NOT_PRICED == "not priced in this snapshot; refresh to price it"
+    assert NOT_PRICED == "no price held"
 
 
 def test_no_upfront_rows_held_as_an_effective_rate_are_their_hourly_fee_with_no_upfront(book: PriceBook) -> None:
