@@ -20,8 +20,7 @@ from advisor.estates import access, services
 from advisor.estates.engine import report_zip
 from advisor.estates.engine.basis import COLUMNS as BASIS_COLUMNS
 from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, column_docs, template_rows
-from advisor.estates.engine.export import OPTION_LABELS
-from advisor.estates.engine.totals import OPTION_KEYS
+from advisor.estates.engine.totals import OPTION_KEYS, OPTION_LABELS
 from advisor.estates.forms import FromAssessmentsForm, InventoryForm
 from advisor.estates.models import Estate, EstateDatabase
 from advisor.estates.pages import charts, document

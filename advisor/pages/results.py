@@ -365,7 +365,7 @@ def results_context(
         # the 1- and 3-year run-rate's (support as paid in those years when it rises, a short spread counted once)
         "run_rate_years_basis": next(
             (
-                c.cash.run_rate_totals_basis or c.cash.run_rate_basis
+                c.cash.run_rate_totals_basis
                 for c in cols
                 if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
             ),

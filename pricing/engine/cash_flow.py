@@ -145,7 +145,7 @@ class CashFlow(BaseModel):
     run_rate_basis: str = Field(description="what the monthly run-rate spreads, e.g. 'run-rate, licences spread over "
                                 "3 years'")  # fmt: skip
     run_rate_totals_basis: str = Field(
-        default="", description="the basis of the run-rate over 12 and 36 months (run_rate_totals_basis)"
+        description="the basis of the run-rate over 12 and 36 months (run_rate_totals_basis)"
     )
     run_rate_monthly_usd: Decimal = Field(
         description="AWS a month + upfront fee / term months + licence purchase / (amortisation years x 12) + "
@@ -289,7 +289,7 @@ def cash_flow_json(flow: CashFlow) -> dict[str, object]:
     """Both bases as the JSON answers carry them (money as exact decimal strings), each block naming its basis."""
     return {
         "run_rate": {
-            "basis": flow.run_rate_totals_basis or flow.run_rate_basis,  # of the month, the year and the 3 years
+            "basis": flow.run_rate_totals_basis,  # of the month, the year and the 3 years
             "monthly_usd": money(flow.run_rate_monthly_usd),
             "one_year_usd": money(flow.run_rate_over(MONTHS_PER_YEAR)),
             "three_year_usd": money(flow.run_rate_over(HORIZON_MONTHS)),

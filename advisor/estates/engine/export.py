@@ -20,8 +20,6 @@ from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, OPTION_KEYS, OPTION_LABELS, EstateTotals
 from config.counting import counted
 
-__all__ = ["OPTION_LABELS", "PRICE_NOTE", "ExportRow", "estate_csv", "estate_xlsx"]
-
 PRICE_NOTE = ("USD, from the price snapshots each database was assessed against (AWS Price List rows; Oracle "
               "licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list prices); "
               "each database's full results name every line's source.")  # fmt: skip

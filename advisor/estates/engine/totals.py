@@ -216,8 +216,8 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     products, included, unknown, uncounted = _licences(pairs)
     by_option = tuple(sorted(Counter(o.option for o in chosen).items(), key=lambda kv: OPTION_KEYS.index(kv[0])))
     cash = sum((_cash_36(o) for o in chosen), Decimal("0.00"))
-    year = sum((_run_rate(o, 12) for o in chosen), Decimal("0.00"))
-    years = sum((_run_rate(o, 36) for o in chosen), Decimal("0.00"))
+    year = sum((_run_rate(o.run_rate_12_months_usd, o, 12) for o in chosen), Decimal("0.00"))
+    years = sum((_run_rate(o.run_rate_36_months_usd, o, 36) for o in chosen), Decimal("0.00"))
     committed = sum((o.committed_36_months_usd if o.committed_36_months_usd is not None else _cash_36(o)
                      for o in chosen), Decimal("0.00"))  # fmt: skip
     on_commitment = sum(1 for o in chosen if o.committed_36_months_usd is not None)
@@ -234,10 +234,9 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
                           sum(1 for o in chosen if o.builds_less), year, years)  # fmt: skip
 
 
-def _run_rate(option: OptionSummary, months: int) -> Decimal:
-    """The option's run-rate over ``months`` as its results give it; the monthly figure times the months in a
-    summary kept before that was recorded."""
-    kept = option.run_rate_12_months_usd if months == 12 else option.run_rate_36_months_usd
+def _run_rate(kept: Decimal | None, option: OptionSummary, months: int) -> Decimal:
+    """The option's run-rate over ``months`` as its results gave it (``kept``); the monthly figure times the months
+    in a summary kept before that was recorded."""
     return kept if kept is not None else (option.monthly_usd or Decimal(0)) * months
 
 
