@@ -174,16 +174,22 @@ def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads,
     limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
     local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
     closest: Capacity | None = None
-    for storage_cost, _, _, layout in layouts:  # cheapest first: the first that fits is this class's best
+    best: _Fit | None = None
+    best_cost: tuple[Decimal, int] | None = None
+    for storage_cost, volumes, _, layout in layouts:  # cheapest first: the first that fits is this class's best ...
+        if best_cost is not None and (storage_cost, volumes) != best_cost:
+            break  # ... unless a layout of the same cost and volume count gives more headroom (gp2 or gp3 at one price)
         for local_reads in (False, True) if local else (False,):
             capacity = Capacity(base + _storage_io(seen, variant, limits, layout, need, policy, local_reads))
             if capacity.fits:
                 store = "preferred_read" if local_reads else None
-                total = hours + storage_cost + licence
-                return _Fit(total, name, layout, capacity, hourly, store, need, cores, threads), capacity
+                fit = _Fit(hours + storage_cost + licence, name, layout, capacity, hourly, store, need, cores, threads)
+                if best is None or capacity.room > best.capacity.room:
+                    best, best_cost = fit, (storage_cost, volumes)
+                break
             if closest is None or capacity.unmet < closest.unmet:
                 closest = capacity
-    return None, closest
+    return (best, best.capacity) if best else (None, closest)
 
 
 def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Need], policy: SizingPolicy):

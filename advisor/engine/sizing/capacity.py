@@ -67,6 +67,14 @@ class Capacity:
         """How many requirements are not met (the shortfalls' count, without writing them)."""
         return sum(not d.met for d in self.dimensions)
 
+    @property
+    def room(self) -> tuple[int, tuple[float, ...]]:
+        """How much a configuration leaves spare, to choose between two at one price (larger is roomier): needs met
+        on baseline rather than burst credits first, then what the storage and IO give over what is needed, tightest
+        first (the vCPUs and memory are left out: the layouts of one class share them)."""
+        io = [d for d in self.dimensions if d.name not in ("vCPUs", "memory") and d.need > 0]
+        return -sum(d.covered_by == "burst" for d in io), tuple(sorted(d.capacity / d.need for d in io))
+
 
 def instance_dimensions(*, vcpus: float, memory_gib: float, need: Need) -> tuple[Dimension, Dimension]:
     """vCPUs and memory against the need (kept: classes of one size share them, and the answers are frozen)."""

@@ -90,6 +90,25 @@ def test_the_latency_sensitive_oltp_on_rds_is_priced_with_io2_at_the_io1_rows_of
     notes = [ln.note for ln in primary.estimate.lines if ln.component in ("storage", "iops")]
     assert all(n.startswith("io2 Block Express is priced as io1, AWS Database Blog, 2024-03") for n in notes)
 
+def test_at_one_price_rds_keeps_the_storage_type_that_leaves_more_room():
+    # The small SE2 OLTP, single-AZ, with little IO: 180 IOPS needed. 150 GiB grown 15 % a year for 3 years is
+    # 228.1 -> 229 GiB. Single-AZ gp2 and gp3 are both 0.127/GB-mo in eu-west-1 (29.08 a month), but gp2 gives
+    # 3 IOPS/GiB (687 IOPS) while RDS gp3 from 200 GiB gives 12,000 IOPS (bound here by db.m5.xlarge's 6,000):
+    # the same bill with more room, so gp3.
+    workload = load_scenario(SCENARIO_DIR / "small-oltp-se2.json").workload
+    io = workload.io.model_copy(update={"peak_read_iops": 100, "peak_write_iops": 50, "sustained_read_iops": 60,
+                                        "sustained_write_iops": 20, "peak_read_mib_s": 5, "peak_write_mib_s": 2})  # fmt: skip
+    single = workload.availability.model_copy(update={"multi_az": False})
+    rds = options(workload.model_copy(update={"io": io, "availability": single}))["rds"]
+    assert rds.chosen is not None
+    (volume,) = rds.chosen.layout.volumes
+    assert (volume.type, volume.size_gib) == ("gp3", 229)
+    lines = {ln.component: ln.monthly_usd for ln in rds.chosen.topology.members[0].estimate.lines}
+    assert lines["storage"] == (Decimal("0.127") * 229).quantize(Decimal("0.01")) == Decimal("29.08")
+    iops = next(d for d in rds.chosen.capacity.dimensions if d.name.startswith("IOPS"))
+    assert iops.capacity > 3 * 229
+
+
 
 def test_oracle_database_at_aws_is_blocked_and_unpriced_where_it_is_not_offered():
     odb = options(parse_workload({"environment": {"region": "eu-west-1"}}))["odb"]

@@ -40,7 +40,10 @@ out for waiting for more names only what the others do not wait for (5 reasons).
 the singular ("1 PDB", "1 core"; 211 explanations in 176 workloads; texts only); a class's shortfall says "24 vCPUs,
 needs 29 vCPUs", not "vCPUs 24 vCPUs" (488 reasons in 91 workloads). A commitment without a price says "no price
 held" to the customer, not "refresh to price it" (3,182 reasons in 115 workloads); a document page's internal id
-and a note on a blog left out of two rules' texts (texts only)."""
+and a note on a blog left out of two rules' texts (texts only). On 2026-11-28 (thirteenth session): where two
+storage layouts of a class cost the same, the one that leaves more IO room is kept (RDS io2 at io1's price gives 4,000
+MiB/s a volume against 500: 34 configurations in 10 workloads, io1 became io2 with its lines' price rows, notes and
+capacity; no total and no ranking moved)."""
 
 import json
 import lzma

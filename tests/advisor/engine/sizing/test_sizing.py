@@ -6,6 +6,8 @@ import pytest
 from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import StorageLayout, Volume
 from advisor.engine.sizing import (
+    Capacity,
+    Dimension,
     SizingPolicy,
     ec2_layouts,
     instance_dimensions,
@@ -86,3 +88,18 @@ def test_storage_is_checked_against_the_size_at_the_horizon():
     need = need_for(WORKLOAD, SizingPolicy())
     assert not storage_dimension(StorageLayout(platform="rds", volumes=(Volume(type="gp2", size_gib=600),)), need).met
     assert storage_dimension(StorageLayout(platform="rds", volumes=(Volume(type="gp2", size_gib=605),)), need).met
+
+
+def _io(capacity: float, covered_by: str = "baseline") -> Dimension:
+    return Dimension("IOPS at 8 KiB", "IOPS", 1000, capacity, None, None, True, covered_by, "a limit")
+
+
+def test_between_two_fitting_configurations_the_roomier_meets_on_baseline_then_leaves_more_io_spare():
+    cpu = Dimension("vCPUs", "vCPUs", 4, 64, None, None, True, "baseline", "64 vCPUs")  # ignored: same per class
+    on_burst = Capacity((cpu, _io(5000, "burst")))
+    on_baseline = Capacity((_io(1200),))
+    assert on_baseline.room > on_burst.room  # burst credits run out: 20 % on baseline beats 400 % on credits
+    assert Capacity((_io(3000),)).room > Capacity((_io(1200),)).room
+    # tightest first: a layout whose storage is as tight but whose IOPS are not beats one whose IOPS are tight too
+    storage = Dimension("storage", "GiB", 200, 210, None, None, True, "baseline", "210 GiB")
+    assert Capacity((storage, _io(12000))).room > Capacity((storage, _io(1100))).room
