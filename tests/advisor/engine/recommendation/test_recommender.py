@@ -90,6 +90,7 @@ def test_the_latency_sensitive_oltp_on_rds_is_priced_with_io2_at_the_io1_rows_of
     notes = [ln.note for ln in primary.estimate.lines if ln.component in ("storage", "iops")]
     assert all(n.startswith("io2 Block Express is priced as io1, AWS Database Blog, 2024-03") for n in notes)
 
+
 def test_at_one_price_rds_keeps_the_storage_type_that_leaves_more_room():
     # The small SE2 OLTP, single-AZ, with little IO: 180 IOPS needed. 150 GiB grown 15 % a year for 3 years is
     # 228.1 -> 229 GiB. Single-AZ gp2 and gp3 are both 0.127/GB-mo in eu-west-1 (29.08 a month), but gp2 gives
@@ -107,7 +108,6 @@ def test_at_one_price_rds_keeps_the_storage_type_that_leaves_more_room():
     assert lines["storage"] == (Decimal("0.127") * 229).quantize(Decimal("0.01")) == Decimal("29.08")
     iops = next(d for d in rds.chosen.capacity.dimensions if d.name.startswith("IOPS"))
     assert iops.capacity > 3 * 229
-
 
 
 def test_oracle_database_at_aws_is_blocked_and_unpriced_where_it_is_not_offered():
