@@ -33,6 +33,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
         "prices_as_of": list(totals.prices_as_of),
         "owned": dict(totals.owned),
         "licences_counted": LICENCE_MODEL,
+        "licences_freed_note": totals.freed_support_words,
         "placements": [
             {"placement": p.placement, "label": p.label, "monthly_usd": _money(p.monthly_usd),
              "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),

@@ -150,7 +150,8 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
                  ["Databases sheet: costs", f"USD, {MONTHLY_BASIS}"],
                  *[[f"Totals sheet: {c.key}", f"USD, {c.words}"] for c in COLUMNS],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
-                  "surplus, only for databases placed whose need is known"]):  # fmt: skip
+                  "surplus, only for databases placed whose need is known"],
+                 ["Licences freed", totals.freed_support_words]):  # fmt: skip
         append_as_text(notes, line)
     buffer = io.BytesIO()
     book.save(buffer)

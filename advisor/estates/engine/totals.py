@@ -29,6 +29,7 @@ from decimal import Decimal
 
 from advisor.estates.engine.summary import EDITION_KEYS, DatabaseSummary, OptionSummary
 from config.counting import counted
+from pricing.engine.licences.prices import licence_price_list
 
 LICENCE_MODEL = "licences owned are counted per database as each inventory row states them"
 OPTION_KEYS = ("rds", "rds_custom", "ec2", "odb")
@@ -145,6 +146,17 @@ class EstateTotals:
 
     def placement(self, key: str) -> PlacementTotal:
         return next(p for p in self.placements if p.placement == key)
+
+    @property
+    def freed_support_words(self) -> str:
+        """Beside every licences-freed figure (page, document, XLSX, JSON): what freeing saves of their support, by
+        Oracle's support policies, named with their date."""
+        return freed_support_words()
+
+
+def freed_support_words() -> str:
+    rule = licence_price_list().support_reduction_rule
+    return f"{rule.text} ({rule.shown_as}, as of {rule.as_of})"
 
 
 def _labels(assessed: list[Assessed]) -> dict[str, str]:

@@ -68,6 +68,13 @@ class ReadableStandbyRule(NotedRow):
     option: str
 
 
+class SupportReductionRule(NotedRow):
+    """What freeing licences saves of their support, in Oracle's support policies: said beside licences freed."""
+
+    text: str = Field(min_length=20)
+    shown_as: str = Field(min_length=10)  # the policy's name as customers know it, without the pages that quote it
+
+
 class OptimizeCpusRule(NotedRow):
     platforms: tuple[str, ...]
     licence_models: tuple[str, ...]
@@ -91,6 +98,7 @@ class LicencePriceList(BaseModel):
     standby_rule: NotedRow
     readable_standby_rule: ReadableStandbyRule
     multitenant_rule: MultitenantRule
+    support_reduction_rule: SupportReductionRule
     optimize_cpus: OptimizeCpusRule
     not_available: tuple[NotAvailable, ...]
 

@@ -51,3 +51,9 @@ def test_a_placement_without_the_standby_asked_for_says_it_is_a_lower_bound() ->
     assert ec2["three_year_usd_best_commitments"] == "14323.79" and ec2["on_commitment"] == 1
     rds = next(p for p in SAID["placements"] if p["placement"] == "rds")
     assert (rds["partial"], rds["partial_note"], rds["not_built_note"]) == (0, None, None)
+
+
+def test_the_licences_freed_carry_oracles_support_policy_beside_them() -> None:
+    note = SAID["licences_freed_note"]
+    assert "terminating those licences" in note and "may then be repriced" in note
+    assert "Oracle Software Technical Support Policies" in note and "as of 2026-06" in note

@@ -81,3 +81,10 @@ def test_the_licences_of_a_placement_without_the_standby_say_the_need_is_a_lower
     assert ec2[0][1:4] == ("Database Standard Edition 2", "socket", 1)  # the primary's socket, no standby's
     assert ec2[1][1].startswith("1 database: what the workload asks for is not built (a standby")
     assert not any("not built" in str(line[1]) for line in lines if line[0] == "RDS")
+
+
+def test_the_about_sheet_says_what_freed_licences_save_of_their_support_with_oracles_policies_and_date() -> None:
+    about = {row[0]: row[1] for row in _book()["About"].iter_rows(values_only=True)}
+    said = about["Licences freed"]
+    assert said.startswith("Licences freed save their support only as Oracle's support policies allow")
+    assert "Matching Service Levels" in said and said.endswith(", as of 2026-06)")
