@@ -14,6 +14,7 @@ from typing import Any, get_args
 
 from django import forms
 
+from config.counting import counted
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import aws_rules
 from pricing.engine.commitments.database_savings_plans import not_covered
@@ -307,7 +308,7 @@ class EstimateForm(QueryForm):
             sold = [c for c in commitments_for(platform) if c != DATABASE_PLAN or not uncovered]
             unpriced = len(sold) - len(priced)
             if unpriced > 0:
-                hint = f"{unpriced} more commitment(s) for this class are not priced in this snapshot; refresh to price them"
+                hint = f"{counted(unpriced, 'more commitment')} for this class: no price held"
                 fields["commitment"].help_text = hint
         fields["instance_class"].initial = DEFAULT_CLASS[known]
         deployments = next(r.allowed for r in rules.deployments if r.platform == known)

@@ -114,8 +114,8 @@ def estimate_run(config: EstimateConfig | Mapping[str, Any]) -> EstimateAnswer:
         what = "an AWS region code" if cfg.region in known else "not an AWS region code"
         region_problem = Problem(
             "region",
-            f"{cfg.region!r} ({what}) has no {PLATFORM_LABELS[cfg.platform]} prices in the current price snapshots; "
-            f"priced regions: {', '.join(priced) or 'none (load them with manage.py load_prices)'}",
+            f"{cfg.region!r} ({what}) has no {PLATFORM_LABELS[cfg.platform]} prices held; "
+            f"priced regions: {', '.join(priced) or 'none'}",
         )
         try:
             estimate(cfg, PriceBook([]), vcpus=vcpus)

@@ -154,8 +154,8 @@ def test_the_config_can_come_from_standard_input(prices: None, monkeypatch: pyte
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"region": "xx-nowhere-1"}, "region: 'xx-nowhere-1' (not an AWS region code) has no EC2 prices in the current "
-                                     "price snapshots; priced regions: af-south-1, ap-east-1,"),
+        ({"region": "xx-nowhere-1"}, "region: 'xx-nowhere-1' (not an AWS region code) has no EC2 prices held; "
+                                     "priced regions: af-south-1, ap-east-1,"),
         ({"instance_class": "r6i.mega"}, "instance_class: r6i.mega has no EC2 Linux on-demand price in eu-west-1"),
         ({"platform": "rds", "instance_class": "db.r5.large", "licence_model": "li", "volumes": [],
           "snapshot_gib": 0, "storage": {"type": "gp3", "size_gib": 400}},

@@ -42,7 +42,7 @@ def test_the_form_offers_only_the_priced_commitments(prices: None) -> None:
     rds = dict(platform="rds", region="eu-west-1", instance_class="db.m5.xlarge", edition="se2", licence_model="byol")
     assert commitment_choices(**rds) == ["on-demand"]
     form = EstimateForm.from_query(rds)
-    assert "6 more commitment(s) for this class are not priced in this snapshot" in form.fields["commitment"].help_text
+    assert form.fields["commitment"].help_text == "6 more commitments for this class: no price held"
 
 
 def test_a_priced_reservation_is_billed_at_its_effective_rate(client: Client, prices: None) -> None:
@@ -63,9 +63,9 @@ def test_the_api_refuses_a_commitment_the_snapshot_does_not_price(client: Client
     assert response.status_code == 400
     errors = {e["path"]: e["message"] for e in response.json()["errors"]}
     assert set(errors) == {"commitment"}
-    assert "not priced in this snapshot (refresh to price it)" in errors["commitment"]
+    assert "no savings-plan-compute-3yr-no-upfront price held" in errors["commitment"]
     assert errors["commitment"].endswith(
-        "available commitments: on-demand, reserved-1yr-all-upfront, reserved-3yr-all-upfront"
+        "commitments priced: on-demand, reserved-1yr-all-upfront, reserved-3yr-all-upfront"
     )
 
 
@@ -116,7 +116,7 @@ def test_the_page_shows_every_priced_commitment_beside_on_demand(client: Client,
         assert figure in row, figure
     assert row.count("$1,843<") == 3  # year 1, 2 and 3
     assert "AWS Price List, us-east-1, 2026-05-12 (third-party copy)" in row and "Vantage" not in row
-    assert "22 commitment(s) not priced in this snapshot; refresh to price them" in page
+    assert "22 commitments without a price held</summary>" in page  # not staff: nothing said of refreshing
     assert "Oracle licences are not discounted" in page
 
 
@@ -238,4 +238,4 @@ def test_the_page_says_why_a_database_savings_plan_is_not_offered(client: Client
     assert f"{ONLY}: db.m5.xlarge is not one of them" in page
     # the form offers what is priced for the class and does not count the plan among those a refresh would price
     assert commitment_choices(**query) == ["on-demand"]
-    assert "6 more commitment(s)" in EstimateForm.from_query(query).fields["commitment"].help_text
+    assert "6 more commitments" in EstimateForm.from_query(query).fields["commitment"].help_text

@@ -246,7 +246,7 @@ def test_estimated_lines_are_marked_with_their_note(client: Client, prices: None
         ({"storage_gib": "10"}, "storage_gib", "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB"),
         ({"edition": "ee", "licence_model": "li"}, "licence_model", "License Included (li) is not available for EE on RDS for Oracle; accepted: BYOL (byol)"),
         ({"discount_pct": "lots"}, "discount_pct", "'lots' is not a number; accepted: a percentage from 0 to 100"),
-        ({"region": "eu-north-9"}, "region", "has no RDS for Oracle prices in the current price snapshots; priced regions: af-south-1"),
+        ({"region": "eu-north-9"}, "region", "has no RDS for Oracle prices held; priced regions: af-south-1"),
         ({"instance_class": "db.zz.huge"}, "instance_class", "db.zz.huge has no RDS for Oracle SE2 BYOL Single-AZ price"),
         ({"platform": "ec2", "volume_count": "0"}, "volume_count", "accepted: a whole number of identical volumes from 1 to 64"),
         ({"standby": "maybe"}, "standby", "'maybe' is not accepted; accepted: blank (the default), true, false"),

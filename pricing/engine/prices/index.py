@@ -66,7 +66,7 @@ class PriceIndex:
     def _where(self, region: str, service: str | None = None) -> str:
         """Where a price was looked for: the region and the newest on-demand price date of that service's rows there."""
         as_of = self._service_snapshot.get((region, service or ""), self._snapshot[region])
-        return f"{region} (snapshot {as_of.isoformat()})"
+        return f"{region} (prices as of {as_of.isoformat()})"
 
     def _rows(self, region: str, service: str, *families: str) -> list[PriceRow]:
         self._require_region(region)
@@ -116,7 +116,7 @@ class PriceIndex:
         self, rows: list[PriceRow], commitment: str, what: str, region: str, *, not_sold: str = ""
     ) -> InstancePrice:
         """The rows of ``commitment``; ``not_sold``: why AWS does not sell it for this instance (then said instead of
-        'refresh to price it')."""
+        'no price held')."""
         found = self._by_commitment(rows)
         spec = SPECS.get(commitment)
         units = found.get(commitment, {})
@@ -127,8 +127,8 @@ class PriceIndex:
                 raise PriceNotFound("commitment", f"{not_sold}; accepted for {what}: {', '.join(available) or 'none'}")
             raise PriceNotFound(
                 "commitment",
-                f"no {commitment} price for {what} in {self._where(region)}; not priced in this snapshot "
-                f"(refresh to price it); available commitments: {', '.join(available) or 'none'}",
+                f"no {commitment} price held for {what} in {self._where(region)}; "
+                f"commitments priced: {', '.join(available) or 'none'}",
             )
         if spec.kind == "on-demand":
             return InstancePrice(hourly, None, commitment, spec.label, None)

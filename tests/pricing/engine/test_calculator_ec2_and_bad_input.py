@@ -120,7 +120,7 @@ class TestBadInput:
         }
         found = problems(rds(instance_class="db.m5.huge"), book)
         assert found["instance_class"].startswith(
-            "db.m5.huge has no RDS for Oracle EE BYOL Single-AZ price in eu-west-1 (snapshot 2023-02-23); priced classes: db.m5.xlarge"
+            "db.m5.huge has no RDS for Oracle EE BYOL Single-AZ price in eu-west-1 (prices as of 2023-02-23); priced classes: db.m5.xlarge"
         )
 
     def test_ee_licence_included_on_rds_is_refused(self, book):

@@ -43,7 +43,8 @@ held" to the customer, not "refresh to price it" (3,182 reasons in 115 workloads
 and a note on a blog left out of two rules' texts (texts only). On 2026-11-28 (thirteenth session): where two
 storage layouts of a class cost the same, the one that leaves more IO room is kept (RDS io2 at io1's price gives 4,000
 MiB/s a volume against 500: 34 configurations in 10 workloads, io1 became io2 with its lines' price rows, notes and
-capacity; no total and no ranking moved)."""
+capacity; no total and no ranking moved). A price looked for and not found says the Region's "prices as of" a date,
+not a "snapshot" (366 reasons in 90 workloads; texts only)."""
 
 import json
 import lzma

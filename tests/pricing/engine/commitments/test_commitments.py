@@ -144,9 +144,10 @@ def test_asking_for_an_unpriced_commitment_names_the_field_and_what_is_priced(bo
         book.ec2_instance(region="us-east-1", instance_type="r6i.xlarge", commitment="reserved-1yr-no-upfront")
 
     assert raised.value.field == "commitment"
-    assert "not priced in this snapshot" in raised.value.message
+    assert "no reserved-1yr-no-upfront price held for EC2 Linux r6i.xlarge" in raised.value.message
+    assert "snapshot" not in raised.value.message and "refresh" not in raised.value.message  # a customer's words
     assert raised.value.message.endswith(
-        "available commitments: on-demand, reserved-1yr-all-upfront, reserved-3yr-all-upfront"
+        "commitments priced: on-demand, reserved-1yr-all-upfront, reserved-3yr-all-upfront"
     )
 
 

@@ -70,7 +70,7 @@ class TestRdsInstance:
             )
         assert exc.value.field == "instance_class"
         assert str(exc.value).startswith(
-            "instance_class: db.m5.huge has no RDS for Oracle EE BYOL Single-AZ price in eu-west-1 (snapshot 2023-02-23); "
+            "instance_class: db.m5.huge has no RDS for Oracle EE BYOL Single-AZ price in eu-west-1 (prices as of 2023-02-23); "
             "priced classes: "
         )
         assert "db.m5.xlarge" in exc.value.message
@@ -113,7 +113,7 @@ class TestRdsInstance:
                 commitment="reserved-1yr-all-upfront",
             )
         assert exc.value.field == "commitment"
-        assert exc.value.message.endswith("available commitments: on-demand")
+        assert exc.value.message.endswith("commitments priced: on-demand")
 
 
 class TestRdsStorage:
@@ -304,7 +304,7 @@ def test_reserved_terms_when_rows_have_them():
         2000,
         12,
     )
-    with pytest.raises(PriceNotFound, match="available commitments: on-demand, reserved-1yr-all-upfront"):
+    with pytest.raises(PriceNotFound, match="commitments priced: on-demand, reserved-1yr-all-upfront"):
         book.rds_instance(
             region="eu-west-1",
             instance_class="db.m5.xlarge",
@@ -336,7 +336,7 @@ def test_a_missing_rds_price_names_the_date_of_the_rds_rows_not_a_newer_ec2_row(
     with pytest.raises(PriceNotFound) as caught:
         PriceBook([rds, ec2]).rds_instance(region="eu-west-1", instance_class="db.m5.huge", edition="ee",
                                            licence_model="byol", deployment="single-az")  # fmt: skip
-    assert "eu-west-1 (snapshot 2023-02-23)" in caught.value.message
+    assert "eu-west-1 (prices as of 2023-02-23)" in caught.value.message
 
 
 def test_a_missing_storage_price_names_the_service_s_on_demand_date_not_a_newer_reservation_s():
@@ -352,5 +352,7 @@ def test_a_missing_storage_price_names_the_service_s_on_demand_date_not_a_newer_
     with pytest.raises(PriceNotFound) as ebs:
         PriceBook(rows).ebs_storage(region="eu-west-1", volume_type="io9")
 
-    assert "in eu-west-1 (snapshot 2023-02-23)" in rds.value.message
-    assert "in eu-west-1 (snapshot 2023-02-23)" in ebs.value.message  # EC2's on-demand rows, not the 2026 reservation
+    assert "in eu-west-1 (prices as of 2023-02-23)" in rds.value.message
+    assert (
+        "in eu-west-1 (prices as of 2023-02-23)" in ebs.value.message
+    )  # EC2's on-demand rows, not the 2026 reservation
