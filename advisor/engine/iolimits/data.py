@@ -63,6 +63,7 @@ class VolumeTypeSpec(SourcedRow):
     min_iops: float | None = None
     max_iops: float | None = None
     max_iops_non_nitro: float | None = None
+    sub_ms_needs_nitro: bool = False  # its latency class holds only when attached to a Nitro-based instance
     default_iops: float | None = None
     typical_iops: float | None = None
     max_iops_per_gib: float | None = None

@@ -16,7 +16,8 @@ from pricing.engine.cash_flow import cash_flow_json
 
 INSTANCE_STORE_WORDS = (
     "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
-    "and EBS failure groups; the NVMe copy is lost on stop and rebuilt from EBS"
+    "and EBS failure groups; EBS is sized for the writes, and the NVMe copy is lost on stop and rebuilt from EBS, "
+    "which serves the reads until then"
 )
 
 

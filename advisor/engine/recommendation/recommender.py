@@ -18,10 +18,10 @@ from functools import cache
 from typing import Any, Literal
 
 from advisor.engine.coremark_spread import spread_of
-from advisor.engine.instances import catalog_rows, instance_limits, instance_names
-from advisor.engine.iolimits import InstanceLimits, StorageLayout
+from advisor.engine.instances import catalog_rows, instance_names
 from advisor.engine.odb.option import odb_recommendation
 from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
+from advisor.engine.recommendation.fitting import Fit, fit_class, priced_layouts
 from advisor.engine.recommendation.option_commitments import option_commitments
 from advisor.engine.recommendation.option_costs import (
     OptionPlan,
@@ -40,16 +40,9 @@ from advisor.engine.sizing import (
     Need,
     SizingPolicy,
     cached_need_for,
-    can_read_locally,
-    ec2_layouts,
-    instance_dimensions,
-    io_dimensions,
     need_for,
-    rds_layouts,
-    storage_dimension,
 )
 from advisor.engine.sizing.cores import (
-    CoreScaling,
     SourceCpu,
     no_scaling_words,
     scale_for,
@@ -57,12 +50,17 @@ from advisor.engine.sizing.cores import (
     source_cpu,
 )
 from advisor.engine.sizing.hcc import HCC_KEEPERS, decompressed_need, decompressed_words
-from advisor.engine.sizing.offers import EBS_UNPUBLISHED_WORDS, cannot_check_io, ebs_published, not_orderable
+from advisor.engine.sizing.offers import (
+    EBS_UNPUBLISHED_WORDS,
+    cannot_check_io,
+    ebs_published,
+    needs_nitro,
+    not_orderable,
+)
 from advisor.engine.topology import price_topology
 from advisor.engine.workload import Workload
 from pricing.engine.calculator import EstimateInvalid
 from pricing.engine.licences.cost import LicenceInvalid
-from pricing.engine.prices.answers import Answers
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.sources.customer_words import customer_words
 
@@ -108,90 +106,6 @@ def _classes_of(platform: Platform, burstable: bool, deprecated: bool) -> tuple[
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class _Fit:
-    total: Decimal
-    name: str
-    layout: StorageLayout
-    capacity: Capacity
-    hourly: Decimal
-    store: str | None
-    need: Need
-    cores: int | None
-    threads: int
-    scaling: CoreScaling | None = None
-
-
-def _layouts(need: Need, platform: Platform, policy: SizingPolicy, costs: RankingCosts, probe: str):
-    layouts = ec2_layouts(need, policy) if platform == "ec2" else rds_layouts(need)
-    return sorted(  # equal cost: fewer volumes first (simpler to run)
-        ((cost, len(layout.volumes), i, layout) for i, layout in enumerate(layouts)
-         if (cost := costs.storage(layout, probe)) is not None),
-    )  # fmt: skip
-
-
-def _storage_io(seen: dict, variant: Need, limits: InstanceLimits, layout: StorageLayout, need: Need,
-                policy: SizingPolicy, local_reads: bool) -> tuple[Dimension, ...]:  # fmt: skip
-    """The IO and storage dimensions of ``layout`` on ``limits``, computed once for classes with the same EBS
-    limits: they read the need's IO and storage figures only, which the variant fixes (core scaling changes the
-    vCPUs alone), and the words name no class. ``seen``: this search's, by identity; then the process's, by value
-    (a workload asked again meets the same layouts)."""
-    signature = (limits.ebs_baseline_mbps, limits.ebs_burst_mbps, limits.baseline_iops, limits.burst_iops,
-                 limits.max_is_30_minute_burst, limits.nitro, limits.instance_store)  # fmt: skip
-    key = (signature, id(variant), id(layout), local_reads)
-    found = seen.get(key)
-    if found is None:
-        found = seen[key] = _IO_SEEN.answer(
-            (signature, variant, layout, policy, local_reads),
-            lambda: (
-                io_dimensions(instance=limits, layout=layout, need=need, policy=policy, local_reads=local_reads)
-                + (storage_dimension(layout, need),)
-            ),
-            {},
-        )
-    return found
-
-
-# IO dimensions kept across searches, by value: a few hundred per workload, for a busy process's recent workloads.
-IO_DIMENSIONS_KEPT = 20_000
-_IO_SEEN = Answers(IO_DIMENSIONS_KEPT)
-
-
-def _fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen):
-    """The class's cheapest fitting layout for one need (``variant`` scaled to the class's cores), or the closest
-    miss. ``seen``: the search's IO dimensions already worked out (see ``_storage_io``)."""
-    effective = cores * threads if cores else row["vcpus"]
-    base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
-    if not all(d.met for d in base):
-        return None, Capacity(base)
-    if not ebs_published(name):  # only reached when the workload states no IO need (sizing_offers)
-        for storage_cost, _, _, layout in layouts:
-            capacity = Capacity(base + (storage_dimension(layout, need),))
-            if capacity.fits:
-                return _Fit(hours + storage_cost + licence, name, layout, capacity, hourly, None, need, cores,
-                            threads), capacity  # fmt: skip
-        return None, Capacity(base + (storage_dimension(layouts[0][3], need),)) if layouts else None
-    limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
-    local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
-    closest: Capacity | None = None
-    best: _Fit | None = None
-    best_cost: tuple[Decimal, int] | None = None
-    for storage_cost, volumes, _, layout in layouts:  # cheapest first: the first that fits is this class's best ...
-        if best_cost is not None and (storage_cost, volumes) != best_cost:
-            break  # ... unless a layout of the same cost and volume count gives more headroom (gp2 or gp3 at one price)
-        for local_reads in (False, True) if local else (False,):
-            capacity = Capacity(base + _storage_io(seen, variant, limits, layout, need, policy, local_reads))
-            if capacity.fits:
-                store = "preferred_read" if local_reads else None
-                fit = _Fit(hours + storage_cost + licence, name, layout, capacity, hourly, store, need, cores, threads)
-                if best is None or capacity.room > best.capacity.room:
-                    best, best_cost = fit, (storage_cost, volumes)
-                break
-            if closest is None or capacity.unmet < closest.unmet:
-                closest = capacity
-    return (best, best.capacity) if best else (None, closest)
-
-
 def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Need], policy: SizingPolicy):
     platform = PLATFORMS[option]
     plan = plan_option(workload, platform)
@@ -200,19 +114,20 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     home = costs.hourly(region, plan.deployment) if region in book.regions() else {}
     classes = _classes(platform, policy)
     priced = sorted((home[name], name) for name in classes if name in home)
-    fits: list[_Fit] = []
+    fits: list[Fit] = []
     seen: dict[tuple[Any, ...], tuple[Dimension, ...]] = {}
     rejected: list[Rejected] = []
     misses: list[Capacity] = []
     best: Decimal | None = None
-    variants = [(need, _layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
+    variants = [(need, priced_layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
     cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
     source = source_cpu(workload)
     edition = workload.oracle.edition.value
     for hourly, name in priced:
         row = catalog_rows()[name]
-        why_not = not_orderable(name, platform=platform, region=region, edition=edition,
-                                licence_model=plan.licence_model) or cannot_check_io(name, needs[0])  # fmt: skip
+        why_not = (not_orderable(name, platform=platform, region=region, edition=edition,
+                                 licence_model=plan.licence_model)
+                   or cannot_check_io(name, needs[0]) or needs_nitro(name, needs[0], platform))  # fmt: skip
         if why_not:
             rejected.append(Rejected(name, hourly, (why_not,)))
             continue
@@ -235,10 +150,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         if licence is None:
             rejected.append(Rejected(name, hourly, (f"{row['vcpus']} vCPUs cannot be licensed for this edition",)))
             continue
-        found: list[_Fit] = []
+        found: list[Fit] = []
         first_miss: Capacity | None = None
         for need, layouts in walk:
-            fit, capacity = _fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
+            fit, capacity = fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
                                        threads, platform, policy, need, seen)  # fmt: skip
             if fit is not None:
                 found.append(dataclasses.replace(fit, need=need, scaling=scaling))
@@ -286,7 +201,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     return candidates, rejected, misses, notes, unpriced
 
 
-def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: _Fit, source: SourceCpu | None) -> Candidate:
+def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, source: SourceCpu | None) -> Candidate:
     row = catalog_rows()[fit.name]
     cores = fit.cores
     while True:

@@ -19,7 +19,14 @@ from advisor.engine.sizing.capacity import (
     storage_dimension,
 )
 from advisor.engine.sizing.layouts import ec2_layouts, low_latency, rds_layouts
-from advisor.engine.sizing.need import RDS_MEMORY_SOURCE, Need, SizingPolicy, cached_need_for, need_for
+from advisor.engine.sizing.need import (
+    RDS_MEMORY_SOURCE,
+    Need,
+    SizingPolicy,
+    cached_need_for,
+    need_for,
+    writes_on_ebs,
+)
 
 __all__ = [
     "Capacity",
@@ -37,4 +44,5 @@ __all__ = [
     "need_for",
     "rds_layouts",
     "storage_dimension",
+    "writes_on_ebs",
 ]

@@ -95,6 +95,20 @@ class Need:
     caching: str = ""  # set on the variant whose buffer cache holds the hot set: what that does, in words
 
 
+def writes_on_ebs(need: Need) -> Need:
+    """What EBS must serve when an ASM preferred-read mirror on the instance store serves the reads: the writes, and
+    the whole database's storage (EBS holds the other failure group)."""
+    return dataclasses.replace(
+        need,
+        sustained_iops=need.sustained_iops - need.sustained_read_iops,
+        peak_iops=need.peak_iops - need.peak_read_iops,
+        peak_mib_s=need.peak_mib_s - need.peak_read_mib_s,
+        sustained_read_iops=0.0,
+        peak_read_iops=0.0,
+        peak_read_mib_s=0.0,
+    )
+
+
 def need_for(workload: Workload, policy: SizingPolicy) -> Need:
     sizing, io = workload.sizing, workload.io
     io_factor = 1 + policy.io_headroom_pct / 100

@@ -14,12 +14,16 @@ Pure Python. Two rules, both written down here and shown to the user as the reje
 - **EBS limits not published** (the 8th generation: newer than AWS's 2024-11 guide, the newest stored source). No
   floor is invented for them. Such a class is recommendable only when the workload states no IO need (every IOPS
   and throughput answer 0); otherwise it is listed among the rejected as "cannot be checked", with the reason.
+- **Sub-millisecond storage needs Nitro on EC2.** AWS rates io2 Block Express sub-millisecond when attached to a
+  Nitro-based instance (and caps it at 32,000 IOPS on others: the storage data, with its source): a workload whose
+  latency sensitivity is high is not placed on an EC2 class the catalog marks as not built on the Nitro System.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from advisor.engine.iolimits import volume_specs
 from advisor.engine.sizing.need import Need
 from pricing.catalog.availability import offered
 from pricing.catalog.instances import catalog_rows
@@ -28,6 +32,21 @@ EBS_UNPUBLISHED_WORDS = (
     "EBS limits not published (newer than the 2024-11 edition of AWS's instance-types guide used here), so the IO "
     "need cannot be checked: recommendable only for a workload that states no IO need"
 )
+
+
+NOT_NITRO_WORDS = (
+    "not built on the Nitro System: io2 Block Express, the only storage AWS rates sub-millisecond, is that fast only "
+    "attached to Nitro-based instances (AWS EBS User Guide, 'Amazon EBS Provisioned IOPS SSD volumes'), and this "
+    "workload's latency sensitivity is high"
+)
+
+
+def needs_nitro(name: str, need: Need, platform: str) -> str | None:
+    """Why an EC2 class cannot give a latency-sensitive workload sub-millisecond storage, or None."""
+    if platform != "ec2" or not need.sub_ms_latency or catalog_rows()[name].get("nitro") is not False:
+        return None
+    fast = [spec for spec in volume_specs().values() if spec.latency_class == "sub-ms"]
+    return f"not considered: {NOT_NITRO_WORDS}" if fast and all(spec.sub_ms_needs_nitro for spec in fast) else None
 
 
 def has_io_need(need: Need) -> bool:

@@ -200,10 +200,14 @@ def test_the_full_scan_warehouse_needs_r5b_bandwidth():
     assert any("throughput at 1024 KiB" in reason for reasons in rejected.values() for reason in reasons)
 
 
-def test_the_latency_sensitive_oltp_gets_io2_on_ec2_and_r5b_for_its_iops():
+def test_the_latency_sensitive_oltp_gets_io2_on_ec2_and_r5b_for_its_iops_without_the_instance_store():
     # peak 33,000 IOPS x 1.2 = 39,600 for 4 hours (beyond the 30-minute burst) on 16 vCPUs and 128 GiB: latency
     # "high" means io2 (sub-ms, R§1); r5b.4xlarge sustains 43,333 IOPS (R§3), r5.4xlarge 18,750 does not
-    ec2 = options(in_eu_west_1("latency-oltp-cross-region-dr"))["ec2"]
+    no_store = SizingPolicy(use_instance_store=False)
+    ec2 = {
+        o.option: o for o in recommend(in_eu_west_1("latency-oltp-cross-region-dr"), book(), policy=no_store).options
+    }["ec2"]
+    assert ec2.chosen.instance_class == "r5b.4xlarge" and ec2.chosen.instance_store is None
     assert {v.type for v in ec2.chosen.layout.volumes} == {"io2"}
     assert any("sub-millisecond" in r for r in ec2.chosen.reasons)
     iops = next(d for d in ec2.chosen.capacity.dimensions if d.name.startswith("IOPS"))
@@ -288,3 +292,34 @@ def test_storage_no_price_covers_is_said_once_per_missing_price():
     assert reason.startswith("No storage that meets the need has a price in ap-southeast-2")
     for missing in ("gp2 storage", "gp3 storage", "gp3 provisioned IOPS", "io2 storage", "io2 provisioned IOPS"):
         assert reason.count(f"no EBS {missing} price in ap-southeast-2") == 1, missing
+
+
+def test_with_the_instance_store_serving_reads_ebs_is_bought_for_the_writes_alone():
+    # The same workload with the default policy: an ASM preferred-read mirror on a class's NVMe disks serves the
+    # reads, so EBS needs only the writes: 8,000 peak write IOPS x 1.2 = 9,600 (not 39,600), on io2 (latency "high").
+    # i4i.4xlarge (16 vCPUs, 128 GiB, Nitro, 3,750 GB of NVMe for the 1,556 GiB database) holds it: 1.514/h in
+    # eu-west-1 = 1,105.22 a month, against r5b.4xlarge's 1.336/h with 39,600 IOPS x 0.072 = 2,851.20 of io2 IOPS.
+    ec2 = options(in_eu_west_1("latency-oltp-cross-region-dr"))["ec2"]
+    chosen = ec2.chosen
+    assert (chosen.instance_class, chosen.instance_store) == ("i4i.4xlarge", "preferred_read")
+    assert {v.type for v in chosen.layout.volumes} == {"io2"}
+    assert sum(v.iops or 0 for v in chosen.layout.volumes) == 9600
+    assert sum(v.size_gib for v in chosen.layout.volumes) >= 1555.2  # EBS still holds the whole database
+    primary = chosen.topology.members[0]
+    iops_lines = [ln for ln in primary.estimate.lines if "provisioned IOPS" in ln.name]
+    assert sum(ln.quantity for ln in iops_lines) == 9600
+    assert sum(ln.monthly_usd for ln in iops_lines) == Decimal("0.072") * 9600 == Decimal("691.20")
+    writes = next(d for d in chosen.capacity.dimensions if d.name.startswith("write IOPS"))
+    assert writes.need == pytest.approx(9600) and writes.met
+
+
+def test_a_latency_sensitive_workload_is_not_placed_on_an_ec2_class_without_nitro():
+    # io2 Block Express is sub-millisecond only attached to Nitro-based instances (AWS EBS User Guide): i3 (Xen) is
+    # not considered for latency "high", and says why
+    ec2 = options(in_eu_west_1("latency-oltp-cross-region-dr"))["ec2"]
+    reasons = {r.instance_class: r.reasons for r in ec2.rejected_cheaper}
+    assert "i3.4xlarge" in reasons and "not built on the Nitro System" in reasons["i3.4xlarge"][0]
+    data = in_eu_west_1("latency-oltp-cross-region-dr").model_dump(mode="json")
+    tolerant = parse_workload(data | {"io": data["io"] | {"latency_sensitivity": "moderate"}})
+    reasons = {r.instance_class: r.reasons for r in options(tolerant)["ec2"].rejected_cheaper}
+    assert not any("Nitro" in r for rs in reasons.values() for r in rs)

@@ -44,7 +44,12 @@ and a note on a blog left out of two rules' texts (texts only). On 2026-11-28 (t
 storage layouts of a class cost the same, the one that leaves more IO room is kept (RDS io2 at io1's price gives 4,000
 MiB/s a volume against 500: 34 configurations in 10 workloads, io1 became io2 with its lines' price rows, notes and
 capacity; no total and no ranking moved). A price looked for and not found says the Region's "prices as of" a date,
-not a "snapshot" (366 reasons in 90 workloads; texts only)."""
+not a "snapshot" (366 reasons in 90 workloads; texts only). Where a class's NVMe disks serve the reads (an ASM
+preferred-read mirror), EBS is bought for the writes alone, not for reads it never serves (found by a cost audit:
+8 gp3 volumes provisioned to 12,000 IOPS each where their free 3,000 served the writes); and a latency-sensitive
+workload is not placed on an EC2 class without Nitro, where io2 is neither sub-millisecond nor above 32,000 IOPS:
+EC2's total fell in 38 workloads (its configuration, lines, commitments and cash with it; 4 margins of the ranking),
+the words on the instance store say EBS is sized for the writes; no recommended option moved."""
 
 import json
 import lzma
