@@ -397,3 +397,25 @@ def test_a_region_without_prices_shows_no_empty_charts(client, prices):
     assessment = services.assessment_create(meta=services.AssessmentMeta(name="Far away"), workload=workload)
     page = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     assert 'id="no-charts"' in page and 'data-plotly-figure="cost-chart"' not in page
+
+
+def test_a_storage_headroom_allocates_free_space_above_the_database_at_the_horizon(client, prices):
+    # the small SE2 OLTP: 150 GiB growing 15 % a year for 3 years = 228.1 GiB at the horizon, allocated as 229 GiB
+    # of gp3 on RDS by default; with 50 % free space above it, 228.1 x 1.5 = 342.2 -> 343 GiB
+    workload = SMALL.workload.model_dump(mode="json")
+    url = reverse("advisor:api-recommendations")
+    plain = client.post(url, workload, "application/json").json()
+    roomy = client.post(f"{url}?policy.storage_headroom_pct=50", workload, "application/json").json()
+    assert plain["policy"]["storage_headroom_pct"] == 0 and roomy["policy"]["storage_headroom_pct"] == 50
+    assert plain["options"][0]["configuration"]["storage"]["size_gib_each"] == 229
+    assert roomy["options"][0]["configuration"]["storage"]["size_gib_each"] == 343
+    bad = client.post(f"{url}?policy.storage_headroom_pct=-1", workload, "application/json")
+    assert bad.status_code in (400, 422) and "storage_headroom_pct" in bad.content.decode()
+
+
+def test_the_results_page_offers_the_storage_headroom_and_refuses_a_negative_one(client, small_assessment):
+    url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
+    body = client.get(url, {"policy.storage_headroom_pct": "25"}).content.decode()
+    assert 'name="policy.storage_headroom_pct" value="25"' in body and "Storage headroom 25" in body
+    bad = client.get(url, {"policy.storage_headroom_pct": "-5"})
+    assert bad.status_code == 422 and "Storage headroom must be 0 % or more." in bad.content.decode()

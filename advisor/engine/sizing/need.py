@@ -35,6 +35,15 @@ class SizingPolicy(BaseModel):
     io_headroom_pct: float = Field(
         20, ge=0, le=500, title="IO headroom", description="above peak IOPS and MiB/s", json_schema_extra={"unit": "%"}
     )
+    storage_headroom_pct: float = Field(
+        0,
+        ge=0,
+        le=500,
+        title="Storage headroom",
+        description="free space above the database's size at the planning horizon (archived redo kept, temp and undo "
+        "growth); 0 allocates that size as the answers give it",
+        json_schema_extra={"unit": "%"},
+    )
     oracle_memory_fraction: float = Field(
         0.75,
         ge=MIN_ORACLE_MEMORY_FRACTION,
@@ -116,7 +125,9 @@ def need_for(workload: Workload, policy: SizingPolicy) -> Need:
     return Need(
         vcpus=sizing.peak_cpu * (1 + policy.cpu_headroom_pct / 100),
         memory_gib=oracle_memory / policy.oracle_memory_fraction,
-        storage_gib=round(fact_registry()["derived.storage_at_horizon_gib"].read(workload), 6),  # no 605.0000001
+        storage_gib=round(  # no 605.0000001
+            fact_registry()["derived.storage_at_horizon_gib"].read(workload) * (1 + policy.storage_headroom_pct / 100), 6
+        ),
         block_kib=io.db_block_size_kib,
         scan_kib=io.multiblock_read_kib,
         sustained_iops=(io.sustained_read_iops + io.sustained_write_iops) * io_factor,

@@ -49,7 +49,8 @@ preferred-read mirror), EBS is bought for the writes alone, not for reads it nev
 8 gp3 volumes provisioned to 12,000 IOPS each where their free 3,000 served the writes); and a latency-sensitive
 workload is not placed on an EC2 class without Nitro, where io2 is neither sub-millisecond nor above 32,000 IOPS:
 EC2's total fell in 38 workloads (its configuration, lines, commitments and cash with it; 4 margins of the ranking),
-the words on the instance store say EBS is sized for the writes; no recommended option moved."""
+the words on the instance store say EBS is sized for the writes; no recommended option moved. The sizing policy
+gains a storage headroom, 0 unless asked for (every workload's policy gains the field; nothing else moved)."""
 
 import json
 import lzma

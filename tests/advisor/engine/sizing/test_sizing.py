@@ -103,3 +103,11 @@ def test_between_two_fitting_configurations_the_roomier_meets_on_baseline_then_l
     # tightest first: a layout whose storage is as tight but whose IOPS are not beats one whose IOPS are tight too
     storage = Dimension("storage", "GiB", 200, 210, None, None, True, "baseline", "210 GiB")
     assert Capacity((storage, _io(12000))).room > Capacity((storage, _io(1100))).room
+
+
+def test_a_storage_headroom_adds_free_space_to_the_size_at_the_horizon_and_nothing_else():
+    plain = need_for(WORKLOAD, SizingPolicy())
+    roomy = need_for(WORKLOAD, SizingPolicy(storage_headroom_pct=20))
+    assert plain.storage_gib == pytest.approx(500 * 1.1**2)  # no free space unless asked for
+    assert roomy.storage_gib == pytest.approx(500 * 1.1**2 * 1.2)
+    assert (roomy.vcpus, roomy.memory_gib, roomy.peak_iops) == (plain.vcpus, plain.memory_gib, plain.peak_iops)
