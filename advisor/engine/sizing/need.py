@@ -126,7 +126,8 @@ def need_for(workload: Workload, policy: SizingPolicy) -> Need:
         vcpus=sizing.peak_cpu * (1 + policy.cpu_headroom_pct / 100),
         memory_gib=oracle_memory / policy.oracle_memory_fraction,
         storage_gib=round(  # no 605.0000001
-            fact_registry()["derived.storage_at_horizon_gib"].read(workload) * (1 + policy.storage_headroom_pct / 100), 6
+            fact_registry()["derived.storage_at_horizon_gib"].read(workload) * (1 + policy.storage_headroom_pct / 100),
+            6,
         ),
         block_kib=io.db_block_size_kib,
         scan_kib=io.multiblock_read_kib,
