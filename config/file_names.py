@@ -3,7 +3,8 @@
 Each part is cut down to lowercase ASCII letters and digits joined by hyphens (accents dropped, other scripts and
 punctuation, slashes included, become a hyphen), so the name is the same on every system and safe in a
 ``Content-Disposition`` header. An empty customer is left out (``<name>-<kind>.<ext>``); an empty name reads
-``untitled``. Pure Python: engines, advisor and pricing may all use it.
+``untitled``; a name that says its kind already is not followed by it again (``northwind-estate.pdf``, not
+``northwind-estate-estate.pdf``). Pure Python: engines, advisor and pricing may all use it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ def file_part(text: str, limit: int = PART_CHARS) -> str:
 def export_filename(*, customer: str, name: str, kind: str, extension: str) -> str:
     """The download's file name, e.g. ``acme-billing-estate.xlsx``; ``billing-estate.xlsx`` without a customer."""
     ext = file_part(extension, 10) or "bin"
-    parts = [file_part(customer), file_part(name) or UNTITLED, file_part(kind)]
+    named, kind_part = file_part(name) or UNTITLED, file_part(kind)
+    if f"-{kind_part}-" in f"-{named}-":  # "northwind-estate.pdf", not "northwind-estate-estate.pdf"
+        kind_part = ""
+    parts = [file_part(customer), named, kind_part]
     return "-".join(p for p in parts if p) + "." + ext
 
 

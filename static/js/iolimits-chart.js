@@ -41,6 +41,10 @@
     stackGap: 0.16,
     stackHeightScale: 1.7,
     stackLegendY: -0.14,
+    // A stacked plot's own title (a subplot title), over the middle of its plot: its type size, and the width of one of
+    // its characters.
+    panelTitleSize: 14,
+    panelTitleEmPerChar: 0.55,
     // The bottom margin taken for a figure that states none.
     defaultBottomMargin: 60,
   };
@@ -63,7 +67,7 @@
       if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth && figure.layout && figure.layout.height) {
         narrowTitle(figure.layout, el.clientWidth);
         narrowAxes(figure, el.clientWidth);
-        if (!document.body.classList.contains("report")) stackPanels(figure.layout);
+        if (!document.body.classList.contains("report")) stackPanels(figure.layout, el.clientWidth);
       }
       window.Plotly.react(el, figure.data, figure.layout, { responsive: true, displaylogo: false });
     });
@@ -103,13 +107,7 @@
     var slot = Math.max(LAYOUT.minSlot, (width - LAYOUT.axisMargins) / categories);
     var fits = Math.floor(slot / (LAYOUT.tickSize * LAYOUT.tickEmPerChar));  // characters across a slot
     var max = Math.max(LAYOUT.minTickChars, fits - LAYOUT.spareTickChars);
-    var wrap = function (text) {
-      if (typeof text !== "string" || text.length <= max) return text;
-      var words = text.split(" "), lines = [], line = "";
-      words.forEach(function (w) { if (line && (line + " " + w).length > max) { lines.push(line); line = w; } else line = line ? line + " " + w : w; });
-      if (line) lines.push(line);
-      return lines.join("<br>");
-    };
+    var wrap = function (text) { return wrapped(text, max); };
     var shown = 0;
     figure.data.forEach(function (trace) {
       if (trace.type === "bar" && Array.isArray(trace.x)) trace.x = trace.x.map(wrap);
@@ -127,15 +125,36 @@
     layout.margin.b = Math.max(bottom, layout.margin.b || LAYOUT.defaultBottomMargin);
   }
   // ...and on a phone's screen two plots side by side one above the other, each the full width, the chart taller.
-  function stackPanels(layout) {
+  function stackPanels(layout, width) {
     if (!layout.xaxis2 || !layout.yaxis2) return;
     var gap = LAYOUT.stackGap;
+    var middle = function (axis) { var d = axis.domain || [0, 1]; return (d[0] + d[1]) / 2; };
+    var left = middle(layout.xaxis), right = middle(layout.xaxis2);
     layout.xaxis = Object.assign({}, layout.xaxis, { domain: [0, 1] });
     layout.xaxis2 = Object.assign({}, layout.xaxis2, { domain: [0, 1] });
     layout.yaxis = Object.assign({}, layout.yaxis, { domain: [0.5 + gap / 2, 1] });
     layout.yaxis2 = Object.assign({}, layout.yaxis2, { domain: [0, 0.5 - gap / 2] });
     layout.height = Math.round(layout.height * LAYOUT.stackHeightScale);
     layout.legend = Object.assign({}, layout.legend, { y: LAYOUT.stackLegendY });
+    // each plot's title (drawn by plotly over the middle of its column) moves with its plot: over the middle of the
+    // width, at the top of the plot it names, wrapped to the width; side by side they would fall on each other
+    var max = Math.floor((width - LAYOUT.titleInset) / (LAYOUT.panelTitleSize * LAYOUT.panelTitleEmPerChar));
+    layout.annotations = (layout.annotations || []).map(function (note) {
+      if (note.xref !== "paper" || note.yref !== "paper" || note.showarrow !== false) return note;
+      var second = Math.abs(note.x - right) < Math.abs(note.x - left);
+      return Object.assign({}, note, {
+        x: 0.5, xanchor: "center", y: (second ? layout.yaxis2 : layout.yaxis).domain[1], yanchor: "bottom",
+        text: wrapped(note.text, max), font: Object.assign({}, note.font, { size: LAYOUT.panelTitleSize }),
+      });
+    });
+  }
+  // ``text`` in lines of at most ``max`` characters, broken between words (plotly does not wrap)
+  function wrapped(text, max) {
+    if (typeof text !== "string" || text.length <= max) return text;
+    var lines = [], line = "";
+    text.split(" ").forEach(function (w) { if (line && (line + " " + w).length > max) { lines.push(line); line = w; } else line = line ? line + " " + w : w; });
+    if (line) lines.push(line);
+    return lines.join("<br>");
   }
   document.addEventListener("DOMContentLoaded", function () { draw(document); });
   document.addEventListener("htmx:afterSettle", function (event) { draw(event.target); });

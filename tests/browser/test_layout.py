@@ -91,7 +91,7 @@ def test_on_a_phone_no_page_scrolls_sideways_and_the_capacity_chart_stacks_its_p
     base = live_server.url  # type: ignore[attr-defined]
     page.set_viewport_size({"width": 390, "height": 844})
     for path in ("/", "/assessments/new/", f"/a/{assessment.public_id}/results/", "/estimate", "/estates/",
-                 "/iolimits", "/rules", "/awr/"):  # fmt: skip
+                 "/iolimits", "/iolimits?platform=oci", "/rules", "/awr/"):  # fmt: skip
         page.goto(base + path)
         assert page_width(page) <= 390, f"{path} is {page_width(page)} px wide on a 390 px phone"
     page.goto(f"{base}/a/{assessment.public_id}/results/")

@@ -1,4 +1,4 @@
-"""Every download's name: ``<customer>-<name>-<kind>.<ext>``, lowercase ASCII, hyphen-joined."""
+"""Every download's name: ``<customer>-<name>-<kind>.<ext>``, lowercase ASCII, hyphen-joined, the kind said once."""
 
 import pytest
 
@@ -18,6 +18,12 @@ from config.file_names import attachment, export_filename
         ("", "東京", "estate", "pdf", "untitled-estate.pdf"),  # a script with no ASCII letters at all
         ("Ünïcödé GmbH", "Ça va", "comparison", "PDF", "unicode-gmbh-ca-va-comparison.pdf"),
         ('Say "hi"; rm', "x", "estate", "csv", "say-hi-rm-x-estate.csv"),  # nothing that breaks the header
+        # a name that says its kind already is not followed by it again; a word that only starts with it is
+        ("", "Northwind production estate", "estate", "pdf", "northwind-production-estate.pdf"),
+        ("Acme", "Estate of 2026-11-28", "estate", "csv", "acme-estate-of-2026-11-28.csv"),
+        ("", "Vendor comparison", "comparison", "pdf", "vendor-comparison.pdf"),
+        ("", "Real estates", "estate", "pdf", "real-estates-estate.pdf"),
+        ("", "Estatefund", "estate", "xlsx", "estatefund-estate.xlsx"),
     ],
 )
 def test_the_file_name_is_customer_name_kind_in_plain_ascii(

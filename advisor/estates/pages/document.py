@@ -9,12 +9,14 @@ The databases table lists at most ``MAX_LISTED`` databases, the costliest first;
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from django.utils.html import strip_tags
 
 from advisor.estates import services
 from advisor.estates.engine.basis import COLUMNS as BASIS_COLUMNS
@@ -55,6 +57,12 @@ class Rest:
 PAPER_LABEL_CHARS = 10  # a bar's name on paper, half a page wide: lines of about this many characters
 LICENCE_CHART_HEIGHT = 420  # the licence chart alone across the page: room for the bars, wrapped names and legend
 LICENCE_LABEL_CHARS = 12  # a product's name under its bars, up to ten products across the page
+
+
+def estate_title(name: str) -> str:
+    """The document's title: the estate's name, followed by "estate" unless the name says so already ("Northwind
+    production estate", "Estate of 2026-11-28" are not followed by it again)."""
+    return name if re.search(r"\bestates?\b", name, re.IGNORECASE) else f"{name}: estate"
 
 
 def estate_filename(estate: Estate, extension: str = "pdf") -> str:
@@ -102,7 +110,7 @@ def estate_context(*, estate: Estate, paper: str, prepared_by: str, logo: str, o
         "listed": listed, "rest": rest, "max_listed": MAX_LISTED, "option_keys": OPTION_KEYS,
         "not_assessed": [(db, db.error) for db, s in rows if s is None],
         "price_note": PRICE_NOTE, "totals_basis": BASIS_COLUMNS, "product_name": PRODUCT_NAME, "prepared_by": prepared_by, "logo": logo,
-        "generated_on": on, "paper": paper,
+        "generated_on": on, "paper": paper, "document_title": estate_title(estate.name),
     }  # fmt: skip
     context["price_sources"] = grouped_sources(totals.price_sources)
     context["price_age"] = services.estate_price_age(rows)
@@ -126,8 +134,9 @@ def _on_paper(figure: dict[str, Any], height: int = 330, label_chars: int | None
                    "textfont": {"size": 9}} for t in figure.get("data") or ()]  # fmt: skip
         figure = {**figure, "data": traces}
         layout["xaxis"] = {**(layout.get("xaxis") or {}), "tickfont": {"size": 9}}
-    caption = title.get("text", "") if isinstance(title, dict) else str(title or "")
-    return {**figure, "layout": layout, "caption": caption}
+    text = title.get("text", "") if isinstance(title, dict) else str(title or "")
+    caption, _, note = text.partition("<br>")  # plotly's line break and subtitle, as the caption's words
+    return {**figure, "layout": layout, "caption": caption, "caption_note": strip_tags(note).strip()}
 
 
 def _licences_on_paper(figure: dict[str, Any]) -> dict[str, Any]:

@@ -99,7 +99,7 @@ def test_every_estate_download_is_named_customer_name_kind(
 ) -> None:
     estate = make_estate(inventory_csv(ONE_SE2), customer="Société Générale / EMEA")
     monkeypatch.setattr(document, "estate_pdf", lambda made: b"%PDF-1.7 stand-in")  # no Chromium needed here
-    expected = "societe-generale-emea-test-estate-estate"
+    expected = "societe-generale-emea-test-estate"  # "Test estate": the kind is not said twice
     for path, extension in (("export.csv", "csv"), ("export.xlsx", "xlsx"), ("report.pdf", "pdf")):
         response = client.get(estate.get_absolute_url() + path)
         assert response.status_code == 200, path
@@ -109,7 +109,7 @@ def test_every_estate_download_is_named_customer_name_kind(
 def test_without_a_customer_the_name_starts_with_the_estate(client: Client, make_estate: Callable[..., Estate]) -> None:
     estate = make_estate(inventory_csv(ONE_SE2))
     response = client.get(estate.get_absolute_url() + "export.csv")
-    assert response["Content-Disposition"] == 'attachment; filename="test-estate-estate.csv"'
+    assert response["Content-Disposition"] == 'attachment; filename="test-estate.csv"'
     template = client.get("/estates/template.xlsx")
     assert template["Content-Disposition"] == 'attachment; filename="estate-inventory-template.xlsx"'
 

@@ -190,3 +190,50 @@ def test_the_document_lists_each_database_as_the_estate_page_does(client: Client
     assert page[4] == ("", ["", "", "", ""], "")
     assert page[3][:2] == ("Amazon RDS for Oracle", ["caveats", "blocked", "blocked", "blocked"])
     assert int(page[3][2]) >= 3
+
+
+def _cover_facts(html: str) -> dict[str, str]:
+    """The cover's facts as a reader sees them: each term and what it says."""
+    facts = re.search(r'<dl class="cover-facts">(.*?)</dl>', html, re.S)
+    assert facts is not None
+    return {dt: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", dd)).strip()
+            for dt, dd in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", facts.group(1), re.S)}  # fmt: skip
+
+
+def test_the_cover_says_only_what_was_given(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate()  # no customer; nobody named as its author in the request or the report settings
+    facts = _cover_facts(client.get(f"{estate.get_absolute_url()}report.pdf?format=html").content.decode())
+    assert "Customer" not in facts and "Prepared by" not in facts
+    assert "—" not in facts.values() and "Date" in facts and "Databases" in facts
+
+    estate.customer = "Example Corp"
+    estate.save()
+    html = client.get(f"{estate.get_absolute_url()}report.pdf?format=html&prepared_by=Ann%20Architect").content.decode()
+    facts = _cover_facts(html)
+    assert facts["Customer"] == "Example Corp" and facts["Prepared by"] == "Ann Architect"
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("Northwind production estate", "Northwind production estate"),  # says "estate": not followed by it again
+        ("Estate of 2026-11-28", "Estate of 2026-11-28"),  # the name an estate gets when none is given
+        ("Real ESTATES", "Real ESTATES"),
+        ("Datacentre exit", "Datacentre exit: estate"),
+        ("Estatefund", "Estatefund: estate"),  # a word that only starts with it
+    ],
+)
+def test_the_documents_title_says_estate_once(name: str, title: str) -> None:
+    assert document.estate_title(name) == title
+
+
+def test_the_title_and_the_chart_captions_read_as_words(client: Client, make_estate: Callable[..., Estate]) -> None:
+    estate = make_estate()  # "Test estate"
+    html = client.get(f"{estate.get_absolute_url()}report.pdf?format=html").content.decode()
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    assert title is not None and title.group(1).split(" · ")[0] == "Test estate"
+    captions = re.findall(r"<figcaption>(.*?)</figcaption>", html, re.S)
+    assert len(captions) >= 2
+    # the cost chart's subtitle is a line of the caption, not the chart's markup printed as text
+    assert all("&lt;" not in c and "<br>" not in c for c in captions)
+    assert any('class="caption-note">label: databases placed' in c for c in captions)
