@@ -417,5 +417,7 @@ def test_the_results_page_offers_the_storage_headroom_and_refuses_a_negative_one
     url = reverse("advisor:assessment-results", args=[small_assessment.public_id])
     body = client.get(url, {"policy.storage_headroom_pct": "25"}).content.decode()
     assert 'name="policy.storage_headroom_pct" value="25"' in body and "Storage headroom 25" in body
+    # 228.1 GiB at the horizon x 1.25 = 285.2 GiB sized for, said as what it is
+    assert "285 GiB of storage (the horizon's size plus 25 % free)" in body
     bad = client.get(url, {"policy.storage_headroom_pct": "-5"})
     assert bad.status_code == 422 and "Storage headroom must be 0 % or more." in bad.content.decode()
