@@ -37,8 +37,8 @@ def test_results_show_every_option_side_by_side_with_the_recommendation(client, 
     assert 'data-plotly-figure="cost-chart"' in body and "Monthly cost by component as a table" in body
     # RDS Custom is BYOL and has no SE2 Multi-AZ rows in eu-west-1: the column says what is missing, and where
     assert (
-        "The price snapshots hold no RDS Custom for Oracle SE2 BYOL Multi-AZ instance prices for eu-west-1. A price"
-        " refresh from the AWS Price List for this Region would price it." in body
+        "No RDS Custom for Oracle SE2 BYOL Multi-AZ instance price is held for eu-west-1, so this option is not priced"
+        " there." in body
     )
     assert "eu-west-1, 2023-02-23" in body  # the RDS bill's price rows are from the 2023-02-23 offer file
     # the EC2 column prices Reserved Instances from the committed rows: the page must not say none are held

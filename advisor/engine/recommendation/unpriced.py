@@ -32,9 +32,8 @@ def unpriced_reason(book: PriceBook, workload, platform: str, licence_model: str
     every Region priced (the prices page lists those)."""
     region, edition = workload.environment.region, workload.oracle.edition.value
     product = PLATFORM_LABELS[platform]
-    refresh = "A price refresh from the AWS Price List for this Region would price it"
     if region not in book.regions():
-        return f"No prices are loaded for {region}. {refresh}; the prices page lists the Regions priced now."
+        return f"No price is held for {region}, so this option is not priced there."
     what = (
         product
         if platform == "ec2"
@@ -42,10 +41,10 @@ def unpriced_reason(book: PriceBook, workload, platform: str, licence_model: str
         f"{DEPLOYMENT_WORDS.get(deployment, deployment)}"
     )
     other = "multi-az" if deployment == "single-az" else "single-az"
-    said = f"The price snapshots hold no {what} instance prices for {region}"
+    said = f"No {what} instance price is held for {region}"
     if platform != "ec2" and _priced(book, region, platform, edition, licence_model, other):
-        said += f"; they hold {DEPLOYMENT_WORDS.get(other, other)} prices there only"
-    return f"{said}. {refresh}."
+        said += f" ({DEPLOYMENT_WORDS.get(other, other)} prices only)"
+    return f"{said}, so this option is not priced there."
 
 
 def larger_unpriced(classes: list[str], home: dict[str, Any], need: Need, region: str, edition: str) -> str:
@@ -61,8 +60,7 @@ def larger_unpriced(classes: list[str], home: dict[str, Any], need: Need, region
         return ""
     shown = ", ".join(larger[:3]) + (f" and {len(larger) - 3} more" if len(larger) > 3 else "")
     return (f"nothing priced in {region} meets the need; {len(larger)} catalog classes with the vCPUs and memory it "
-            f"needs ({shown}) have no price there in the price snapshots held: a price refresh from the AWS Price List "
-            "would consider them")  # fmt: skip
+            f"needs ({shown}) have no price held there, so they were not considered")  # fmt: skip
 
 
 def beyond_licence_cap(need: Need, edition: str, licence_model: str) -> str:

@@ -45,10 +45,10 @@ def test_the_headline_says_cheapest_of_those_priced_and_why_the_other_has_no_pri
 
     assert page["best"].option.option == "ec2"
     assert page["reasons"][0].startswith("Self-managed Oracle on EC2 is the cheapest of the options priced: $")
-    # no RDS row at all in eu-west-1, Multi-AZ or Single-AZ, for EE BYOL: the snapshots hold none
+    # no RDS row at all in eu-west-1, Multi-AZ or Single-AZ, for EE BYOL: none is held
     assert page["reasons"][1] == (
-        "Amazon RDS for Oracle could not be priced: the price snapshots hold no RDS for Oracle EE BYOL Multi-AZ "
-        "instance prices for eu-west-1. A price refresh from the AWS Price List for this Region would price it."
+        "Amazon RDS for Oracle could not be priced: no RDS for Oracle EE BYOL Multi-AZ instance price is held for "
+        "eu-west-1, so this option is not priced there."
     )
     assert page["ranking"].scope == "the cheapest of the options priced"
 
@@ -58,7 +58,9 @@ def test_the_json_names_the_unpriced_option_with_its_reason() -> None:
 
     assert ranking["recommended"] == "ec2" and ranking["runner_up"] is None and ranking["margin_monthly_usd"] is None
     rds = next(o for o in ranking["left_out"] if o["option"] == "rds")
-    assert rds["kind"] == "unpriced" and rds["reason"].startswith("The price snapshots hold no RDS for Oracle EE BYOL")
+    assert rds["kind"] == "unpriced" and rds["reason"].startswith(
+        "No RDS for Oracle EE BYOL Multi-AZ instance price is held"
+    )
 
 
 def test_a_blocked_option_is_not_recommended_even_when_cheapest_and_stays_out_of_the_totals_charts() -> None:

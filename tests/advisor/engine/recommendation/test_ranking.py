@@ -90,25 +90,25 @@ def test_oracle_database_at_aws_license_included_is_ranked_like_the_others() -> 
 
 
 def test_a_topology_member_left_unpriced_makes_the_total_partial() -> None:
-    members = (_member("Primary"), _member("Data Guard standby in eu-central-1", "No prices are loaded there."))
+    members = (_member("Primary"), _member("Data Guard standby in eu-central-1", "No price is held there."))
     ranking = rank_options(options=(option("ec2", "800.00", members=members), option("rds", "1000.00")))
 
     assert ranking.recommended is not None and ranking.recommended.option == "rds"
     partial = ranking.left_out_of("ec2")
     assert partial is not None and partial.kind == "partial"
-    assert partial.reason == "the Data Guard standby in eu-central-1 could not be priced (no prices are loaded there)"
+    assert partial.reason == "the Data Guard standby in eu-central-1 could not be priced (no price is held there)"
 
 
 def test_a_viable_option_without_a_price_is_named_with_why_and_the_headline_says_of_those_priced() -> None:
-    why = "The price snapshots hold no RDS for Oracle EE BYOL Multi-AZ instance prices for eu-west-1"
+    why = "No RDS for Oracle EE BYOL Multi-AZ instance price is held for eu-west-1"
     ranking = rank_options(options=(option("rds", None, unpriced=why), option("ec2", "1234.50")))
 
     words = ranking_words(ranking)
 
     assert words[0] == ("Self-managed Oracle on EC2 is the cheapest of the options priced: $1,234.50 a month (monthly "
                         "run-rate, AWS on-demand and Oracle licences included).")  # fmt: skip
-    assert words[1] == ("Amazon RDS for Oracle could not be priced: the price snapshots hold no RDS for Oracle EE BYOL "
-                        "Multi-AZ instance prices for eu-west-1.")  # fmt: skip
+    assert words[1] == ("Amazon RDS for Oracle could not be priced: no RDS for Oracle EE BYOL Multi-AZ instance price "
+                        "is held for eu-west-1.")  # fmt: skip
 
 
 def test_an_option_nothing_fits_says_which_need_was_not_met() -> None:

@@ -264,7 +264,7 @@ def test_an_estate_on_rds_custom_is_priced_where_it_runs_but_offered_no_commitme
 
 def test_when_nothing_priced_fits_the_classes_that_would_but_have_no_price_are_named():
     # us-east-1's RDS rows (2021) hold no db.x2iedn: 1,150 GiB of SGA and PGA fit no priced class, but the catalog's
-    # x2iedn classes have the memory; the reader is told a refresh would consider them, not that nothing exists
+    # x2iedn classes have the memory; the reader is told they lack a price, not that nothing exists
     from pricing.fixtures.files import read_rows
 
     prices = PRICES.parent
@@ -277,7 +277,7 @@ def test_when_nothing_priced_fits_the_classes_that_would_but_have_no_price_are_n
     assert rds.chosen is None
     assert rds.unpriced_reason.startswith("nothing priced in us-east-1 meets the need; ")
     assert "(db.x2iedn.16xlarge, db.x2iedn.24xlarge," in rds.unpriced_reason
-    assert rds.unpriced_reason.endswith("a price refresh from the AWS Price List would consider them")
+    assert rds.unpriced_reason.endswith("have no price held there, so they were not considered")
 
 
 def test_storage_no_price_covers_is_said_once_per_missing_price():

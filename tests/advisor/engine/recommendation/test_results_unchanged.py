@@ -50,7 +50,9 @@ preferred-read mirror), EBS is bought for the writes alone, not for reads it nev
 workload is not placed on an EC2 class without Nitro, where io2 is neither sub-millisecond nor above 32,000 IOPS:
 EC2's total fell in 38 workloads (its configuration, lines, commitments and cash with it; 4 margins of the ranking),
 the words on the instance store say EBS is sized for the writes; no recommended option moved. The sizing policy
-gains a storage headroom, 0 unless asked for (every workload's policy gains the field; nothing else moved)."""
+gains a storage headroom, 0 unless asked for (every workload's policy gains the field; nothing else moved). An
+option without a price says "no ... instance price is held", not what "the price snapshots hold" and that a refresh
+would price it (200 reasons in 192 workloads; texts only)."""
 
 import json
 import lzma

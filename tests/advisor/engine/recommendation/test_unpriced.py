@@ -20,9 +20,10 @@ def test_a_region_with_single_az_rows_only_says_so_for_a_multi_az_ask() -> None:
     said = unpriced_reason(book, workload("eu-west-1"), "rds", "byol", "multi-az")
 
     assert said == (
-        "The price snapshots hold no RDS for Oracle EE BYOL Multi-AZ instance prices for eu-west-1; they hold"
-        " Single-AZ prices there only. A price refresh from the AWS Price List for this Region would price it."
+        "No RDS for Oracle EE BYOL Multi-AZ instance price is held for eu-west-1 (Single-AZ prices only), so this"
+        " option is not priced there."
     )
+    assert "snapshot" not in said and "refresh" not in said  # customers' words: what is held, not how we fill it
 
 
 def test_a_region_the_book_does_not_hold_is_named_without_listing_the_book_s_other_regions() -> None:
@@ -30,7 +31,7 @@ def test_a_region_the_book_does_not_hold_is_named_without_listing_the_book_s_oth
 
     said = unpriced_reason(book, workload("eu-central-1"), "rds", "byol", "single-az")
 
-    assert said.startswith("No prices are loaded for eu-central-1. A price refresh")
+    assert said == "No price is held for eu-central-1, so this option is not priced there."
     assert "eu-west-1" not in said
 
 
@@ -39,7 +40,7 @@ def test_nothing_in_either_deployment_adds_nothing_about_other_deployments() -> 
 
     said = unpriced_reason(book, workload("eu-west-1"), "rds-custom", "byol", "multi-az")
 
-    assert said.startswith("The price snapshots hold no RDS Custom for Oracle EE BYOL Multi-AZ instance prices for")
+    assert said.startswith("No RDS Custom for Oracle EE BYOL Multi-AZ instance price is held for")
     assert "Single-AZ" not in said
 
 
