@@ -71,6 +71,15 @@ def test_on_paper_the_capacity_charts_titles_and_tick_labels_do_not_overlap(
     assert overlapping(boxes) == []
 
 
+def drawn_texts(page: Page, figure: str, shot: Path, texts: str = CHART_TEXTS) -> list[dict]:
+    """The boxes of a drawn plotly chart's texts (``texts``: which), once it is drawn and in view; its picture saved."""
+    chart = page.locator(f'[data-plotly-figure="{figure}"]')
+    chart.locator(".main-svg").first.wait_for()
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(shot))
+    return chart.evaluate(texts)  # type: ignore[no-any-return]
+
+
 def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
     return [
         (a["text"], b["text"])
@@ -95,11 +104,7 @@ def test_on_a_phone_no_page_scrolls_sideways_and_the_capacity_chart_stacks_its_p
         page.goto(base + path)
         assert page_width(page) <= 390, f"{path} is {page_width(page)} px wide on a 390 px phone"
     page.goto(f"{base}/a/{assessment.public_id}/results/")
-    chart = page.locator('[data-plotly-figure="capacity-chart"]')
-    chart.locator(".main-svg").first.wait_for()
-    chart.scroll_into_view_if_needed()
-    chart.screenshot(path=str(artifacts / "layout-capacity-chart-on-a-phone.png"))
-    boxes = chart.evaluate(CHART_TEXTS)
+    boxes = drawn_texts(page, "capacity-chart", artifacts / "layout-capacity-chart-on-a-phone.png")
     assert {b["text"] for b in boxes} >= {"IOPS (IOs per second)", "throughput (MiB/s)", "1,024"}
     assert overlapping(boxes) == []
     throughput = next(b for b in boxes if b["text"] == "throughput (MiB/s)")

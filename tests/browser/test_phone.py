@@ -14,7 +14,7 @@ from advisor.estates import services as estate_services
 from advisor.estates.engine.inventory import read_inventory
 from tests.advisor.estates.conftest import inventory_csv
 from tests.browser.test_accessibility import axe_violations, described
-from tests.browser.test_layout import overlapping, page_width
+from tests.browser.test_layout import drawn_texts, overlapping, page_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -95,11 +95,7 @@ def test_on_a_phone_the_io_charts_titles_sit_apart_over_their_own_plots(
 ) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/iolimits")
-    chart = page.locator('[data-plotly-figure="iolimits-figure"]')
-    chart.locator(".main-svg").first.wait_for()
-    chart.scroll_into_view_if_needed()
-    chart.screenshot(path=str(artifacts / "phone-iolimits-chart.png"))
-    boxes = chart.evaluate(CHART_TEXTS)
+    boxes = drawn_texts(page, "iolimits-figure", artifacts / "phone-iolimits-chart.png", CHART_TEXTS)
     titles = {b["text"]: b for b in boxes if b["text"] in PANEL_TITLES}
     assert set(titles) == set(PANEL_TITLES)
     assert overlapping(boxes) == []
@@ -112,8 +108,8 @@ def test_on_a_phone_the_io_charts_titles_sit_apart_over_their_own_plots(
     # a wide window: side by side, on one line, as before
     page.set_viewport_size({"width": 1300, "height": 1000})
     page.goto(f"{live_server.url}/iolimits")
-    chart.locator(".main-svg").first.wait_for()
-    wide = {b["text"]: b for b in chart.evaluate(CHART_TEXTS) if b["text"] in PANEL_TITLES}
+    drawn = drawn_texts(page, "iolimits-figure", artifacts / "wide-iolimits-chart.png", CHART_TEXTS)
+    wide = {b["text"]: b for b in drawn if b["text"] in PANEL_TITLES}
     assert abs(wide[PANEL_TITLES[0]]["top"] - wide[PANEL_TITLES[1]]["top"]) < 2
     assert wide[PANEL_TITLES[0]]["right"] < wide[PANEL_TITLES[1]]["left"]
 
