@@ -238,17 +238,25 @@ def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(cl
     client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="DBS long"))
     assessment = Assessment.objects.get(name="DBS long")
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
-    said = "Peak CPU used, 2.72 vCPUs, is as pre-filled from the imported reports: DB CPU 1.20 + background CPU 1.51"
-    assert said in results and "an average over 3.0 days, not a peak" in results
+    # the results say first that the CPU was sized from the report's 3-day average, then how it was read
+    said = (
+        "Sized from an average, not a peak: Peak CPU used, 2.72 vCPUs, is as pre-filled from the imported reports, "
+        "the average of the 3.0 days the report covers, snaps "
+    )
+    read = "As read: DB CPU 1.20 + background CPU 1.51"
+    assert said in results and read in results and "an average over 3.0 days, not a peak" in results
     assert "in the interval 25-Jan 17:45:04 to 25-Jan 18:00:06" in results  # the host's busiest interval, the bound
+    # the IO peaks are the same window's averages: IO Profile Total Requests (Read per Second) 638.9, rounded up
+    assert "Sized from an average, not a peak: Peak read IOPS, 639 IOPS, is as pre-filled" in results
     pdf = client.get(reverse("advisor:assessment-report", args=[assessment.public_id]), {"format": "html"})
-    assert said in pdf.content.decode()
+    assert said in pdf.content.decode() and read in pdf.content.decode()
     # an answer the user changed is the user's own: nothing is said of it
     changed = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"peak_cpu": 12.0})})
     client.post(assessment.get_absolute_url(), form_data(changed, name="DBS long"))
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     assert "Peak CPU used, 12" not in results and "Peak CPU used, 2.72" not in results
     assert "Average CPU used, 2.72 vCPUs, is as pre-filled" in results
+    assert "Peak read IOPS, 639 IOPS, is as pre-filled" in results  # still the report's average
 
 
 def test_an_invalid_answer_saves_nothing_and_keeps_the_sources(client: Client) -> None:
