@@ -16,7 +16,7 @@ from advisor.awr.engine.prefill.builder import PrefilledField
 from advisor.engine.workload import SECTIONS, Workload
 from advisor.models import Assessment
 
-DESCRIBED = {"sizing.peak_cpu": "Peak CPU used", "sizing.average_cpu": "Average CPU used"}
+DESCRIBED = frozenset({"sizing.peak_cpu", "sizing.average_cpu"})  # said with how the import read them
 
 
 @dataclass(frozen=True)
@@ -35,27 +35,32 @@ def _title_and_unit(path: str) -> tuple[str, str]:
     return info.title or name, str(extra.get("unit", ""))
 
 
-def _note(field: PrefilledField) -> ImportedNote | None:
-    if field.caveat is None and field.path not in DESCRIBED:
-        return None
+def _shown(field: PrefilledField) -> tuple[str, str]:
     title, unit = _title_and_unit(field.path)
-    shown = f"{field.value:g}{f' {unit}' if unit else ''}"
-    if field.caveat is not None:
-        return ImportedNote(
-            f"Sized from an average, not a peak: {title}, {shown}, is as pre-filled from the imported reports, "
-            f"{field.caveat.average_of}; the reports hold no peak for it, so the options above are sized for that "
-            f"average. Enter the peak in the questionnaire to size for it. As read: {field.source}.",
-            average_for_peak=True,
-        )
-    return ImportedNote(f"{title}, {shown}, is as pre-filled from the imported reports: {field.source}.")
+    return title, f"{field.value:g}{f' {unit}' if unit else ''}"
+
+
+def _averages_note(average_of: str, fields: list[PrefilledField]) -> ImportedNote:
+    """The peak answers still holding one window's average, said together."""
+    listed = ", ".join(f"{title} ({shown})" for title, shown in map(_shown, fields))
+    it, verb, averages, peaks = (
+        ("it", "is", "that average", "peak") if len(fields) == 1 else ("them", "are", "those averages", "peaks")
+    )
+    return ImportedNote(
+        f"Sized from an average, not a peak: {listed} {verb} as pre-filled from the imported reports, {average_of}; "
+        f"the reports hold no peak for {it}, so the options above are sized for {averages}. Enter the {peaks} in the "
+        f"questionnaire to size for {it}.",
+        average_for_peak=True,
+    )
 
 
 def imported_notes(assessment: Assessment | None, workload: Workload | None) -> list[ImportedNote]:
-    """One note per described answer that still holds the value pre-filled from the assessment's reports; peaks
-    sized from an average first."""
+    """The peak answers that still hold the average the assessment's reports gave for them, said first; then one note
+    per described CPU answer that still holds the value pre-filled, with how it was read."""
     if assessment is None or workload is None or assessment.pk is None:
         return []
-    notes: list[ImportedNote] = []
+    averages: dict[str, list[PrefilledField]] = {}
+    described: list[ImportedNote] = []
     for report_import in assessment.awr_imports.all():
         try:
             result = services.import_result(report_import)
@@ -67,7 +72,11 @@ def imported_notes(assessment: Assessment | None, workload: Workload | None) -> 
             section, name = field.path.split(".")
             if getattr(getattr(workload, section), name, None) != field.value:
                 continue
-            note = _note(field)
-            if note is not None:
-                notes.append(note)
-    return sorted(notes, key=lambda n: not n.average_for_peak)
+            if field.caveat is not None:
+                averages.setdefault(field.caveat.average_of, []).append(field)
+            if field.path in DESCRIBED:
+                title, shown = _shown(field)
+                described.append(
+                    ImportedNote(f"{title}, {shown}, is as pre-filled from the imported reports: {field.source}.")
+                )
+    return [_averages_note(of, fields) for of, fields in averages.items()] + described

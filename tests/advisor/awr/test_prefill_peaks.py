@@ -56,7 +56,7 @@ def test_an_hours_report_prefills_each_peak_with_its_average_marked_as_one() -> 
         caveat = got[path].caveat
         assert caveat is not None, path
         assert caveat.average_of == HOUR
-        assert caveat.message.startswith(f"Not a peak: this is {HOUR}; the report holds this one window only")
+        assert caveat.message.startswith(f"This is {HOUR}, not a peak; the report holds this one window only")
         assert "Keep it only if that was the busiest time; otherwise enter the peak." in caveat.message
     for path in AVERAGES:
         assert got[path].caveat is None, path  # these answers ask for the average
@@ -115,14 +115,14 @@ def test_a_slot_whose_length_cannot_be_read_gives_no_spread() -> None:
     assert result.aggregation is not None and "ash_busiest_slot" not in result.aggregation.facts
     assert any("slot '19:05:00   (5.0 eon)': its length cannot be read" in w for w in result.files[0].warnings)
     assert "busiest slot" not in message(result, "sizing.peak_cpu")
-    assert message(result, "sizing.peak_cpu").startswith(f"Not a peak: this is {HOUR}")  # still marked
+    assert message(result, "sizing.peak_cpu").startswith(f"This is {HOUR}, not a peak")  # still marked
 
 
 @needs_samples
 def test_a_statspack_hour_is_marked_too() -> None:
     result = import_files([sample(JAS / "sp_70371_70372.txt")])
     for path in PEAKS:
-        assert message(result, path).startswith("Not a peak: this is the average of the 60.02 minutes the report"), path
+        assert message(result, path).startswith("This is the average of the 60.02 minutes the report covers"), path
     assert "busiest slot" not in message(result, "sizing.peak_cpu")  # Statspack prints no Activity Over Time
 
 
@@ -144,7 +144,7 @@ def test_two_instances_reports_of_one_hour_are_marked_as_the_reports_average() -
     ]
     result = import_files(files)
     cpu = message(result, "sizing.peak_cpu")
-    assert cpu.startswith("Not a peak: this is the average of the 60.25 minutes the reports cover, snaps 2668-2669")
+    assert cpu.startswith("This is the average of the 60.25 minutes the reports cover, snaps 2668-2669")
     assert "the reports hold this one window only, so they show neither" in cpu
     assert "busiest slot" not in cpu  # one instance's session samples do not show the database's spread
 
@@ -153,7 +153,7 @@ def test_two_instances_reports_of_one_hour_are_marked_as_the_reports_average() -
 def test_a_weeks_report_asks_for_the_peak() -> None:
     result = import_files([sample(AZURE / "AWR_DBW.html")])
     cpu = message(result, "sizing.peak_cpu")
-    assert cpu.startswith("Not a peak: this is the average of the 7.0 days the report covers, snaps ")
+    assert cpu.startswith("This is the average of the 7.0 days the report covers, snaps ")
     assert "over so long a window peaks are averaged away, and the report prints none. Enter the peak" in cpu
     assert "Keep it only if" not in cpu
 

@@ -46,15 +46,17 @@ def test_the_review_page_marks_each_peak_that_is_the_hours_average(client: Clien
     said = banner(body)
     assert said.startswith(
         "Averages, not peaks Peak CPU used, Peak read IOPS, Peak read throughput, Peak write IOPS, Peak write "
-        "throughput are pre-filled with averages: these reports hold no peak for them."
+        "throughput are pre-filled with averages: the reports hold no peak for them."
     )
     assert "Confirm each or enter the peak in the questionnaire" in said
     cpu = html.unescape(row(body, "prefill-sizing.peak_cpu"))
-    assert cpu.startswith("Peak CPU used average, not a peak 0.31 Not a peak: this is " + HOUR)
+    assert cpu.startswith(f"Peak CPU used 0.31 average, not a peak This is {HOUR}, not a peak; ")
     assert "Keep it only if that was the busiest time; otherwise enter the peak." in cpu
     assert "its busiest slot, 19:00:39 (4.4 min), ran at 3.57 times the window's average" in cpu
     assert "CPU headroom (20% by default)" in cpu
-    assert row(body, "prefill-io.peak_write_iops").startswith("Peak write IOPS average, not a peak 43 Not a peak:")
+    assert row(body, "prefill-io.peak_write_iops").startswith(
+        "Peak write IOPS 43 average, not a peak This is the average"
+    )
     for path in ("sizing.average_cpu", "io.sustained_read_iops", "io.redo_mib_s"):
         assert "not a peak" not in row(body, f"prefill-{path}").lower(), path  # these ask for an average
     for hidden in ("sizing.peak_cpu", "caveat", "peak_printed", "ash_busiest_slot"):
@@ -79,7 +81,7 @@ def test_the_questionnaire_marks_the_peak_fields_until_the_user_changes_them(cli
     assert '<a href="#f-sizing-peak-cpu">Peak CPU used</a>' in body
     cpu = field_html(body, "f-sizing-peak-cpu")
     assert 'class="average-not-peak-input"' in cpu and 'aria-describedby="caution-f-sizing-peak-cpu ' in cpu
-    assert "average, not a peak" in words(cpu) and f"Not a peak: this is {HOUR}" in words(cpu)
+    assert "average, not a peak" in words(cpu) and f"This is {HOUR}, not a peak" in words(cpu)
     assert "average, not a peak" not in words(field_html(body, "f-sizing-average-cpu"))
     # the user enters the peak; another answer is invalid, so the page comes back: the entered peak is the user's own
     # and unmarked, the other peaks still hold the hour's averages and stay marked
@@ -100,10 +102,12 @@ def test_the_results_say_the_cpu_was_sized_from_the_hours_average(client: Client
     assessment = Assessment.objects.get(name="BPSC")
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     said = (
-        "Sized from an average, not a peak: Peak CPU used, 0.31 vCPUs, is as pre-filled from the imported reports, "
-        f"{HOUR}; the reports hold no peak for it, so the options above are sized for that average."
+        "Sized from an average, not a peak: Peak CPU used (0.31 vCPUs), Peak read IOPS (110 IOPS), Peak read "
+        "throughput (1.2 MiB/s), Peak write IOPS (43 IOPS), Peak write throughput (0.6 MiB/s) are as pre-filled from "
+        f"the imported reports, {HOUR}; the reports hold no peak for them, so the options above are sized for those "
+        "averages. Enter the peaks in the questionnaire to size for them."
     )
     assert said in words(results)
-    assert "Sized from an average, not a peak: Peak write throughput, 0.6 MiB/s" in words(results)
     first = results.index("imported-note")
-    assert "average-not-peak" in results[first : first + 60]  # marked, and said before the other import notes
+    assert "average-not-peak" in results[first : first + 60]  # marked, and said before how the CPU was read
+    assert words(results).index(said) < words(results).index("Peak CPU used, 0.31 vCPUs, is as pre-filled")

@@ -98,7 +98,7 @@ def average_caveat(summary: MetricSummary, *, cpu: bool, files: int = 1, evidenc
     covered = _covered(summary, named)
     return PeakCaveat(
         average_of=covered,
-        message=f"Not a peak: this is {covered}; {_why(summary, named)}{f' {evidence}' if evidence else ''} The "
+        message=f"This is {covered}, not a peak; {_why(summary, named)}{f' {evidence}' if evidence else ''} The "
         f"sizing adds its {kind} headroom ({headroom:g}% by default) above the answer given here; that headroom is "
         f"not an allowance for peaks {named('does', 'do')} not show.",
     )
