@@ -94,12 +94,15 @@ def _form_page(
     status: int = 200,
     sources: dict[str, str] | None = None,
     defaults: dict[str, str] | None = None,
+    cautions: dict[str, tuple[Any, str]] | None = None,
 ) -> HttpResponse:
+    sections = build_sections(values, errors, sources, defaults=defaults, cautions=cautions)
     context = {
         "assessment": assessment,
         "may_share": assessment is not None and access.can_edit(request.user, assessment),  # Share needs editing
         "meta_fields": build_meta_fields(meta, errors),
-        "sections": build_sections(values, errors, sources, defaults=defaults),
+        "sections": sections,
+        "cautioned": [field for section in sections for field in section.fields if field.caution],
         "sources": sources,
         "errors": shown_errors(errors),
         **_verdict_context(values),
@@ -127,10 +130,12 @@ def _save(
     sources: dict[str, str] | None = None,
     on_create: Callable[[Assessment], object] | None = None,
     defaults: dict[str, str] | None = None,
+    cautions: dict[str, tuple[Any, str]] | None = None,
 ) -> HttpResponse:
     """Save the posted questionnaire and show its results, or show it again with every error and save nothing.
-    ``sources`` and ``on_create`` serve a pre-filled questionnaire (advisor.awr): the lines under pre-filled fields,
-    and what to do with the new assessment (the caller wraps this in a transaction)."""
+    ``sources``, ``cautions`` and ``on_create`` serve a pre-filled questionnaire (advisor.awr): the lines under
+    pre-filled fields, the peaks that are averages, and what to do with the new assessment (the caller wraps this in
+    a transaction)."""
     meta, workload, raw, errors = _validate_form(request)
     if errors or meta is None or workload is None:
         meta_posted = _posted_meta(request)
@@ -143,6 +148,7 @@ def _save(
             status=422,
             sources=sources,
             defaults=defaults,
+            cautions=cautions,
         )
     if assessment is None:
         assessment = services.assessment_create(meta=meta, workload=workload, owner=request.user)

@@ -164,6 +164,14 @@ def prefill_sources(result: ImportResult) -> dict[str, str]:
     return out
 
 
+def prefill_caveats(result: ImportResult) -> dict[str, tuple[Any, str]]:
+    """Per peak answer pre-filled with an average, the value and why it is no peak (marked on the field while it
+    holds that value)."""
+    if result.prefill is None:
+        return {}
+    return {f.path: (f.value, f.caveat.message) for f in result.prefill.fields if f.caveat is not None}
+
+
 def kept_defaults(result: ImportResult) -> dict[str, str]:
     """Per questionnaire field the reports did not fill, why (the line under the field says its default stayed)."""
     return dict(result.prefill.not_prefilled) if result.prefill is not None else {}

@@ -92,6 +92,7 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
     result = services.import_result(report_import)
     sources = services.prefill_sources(result)
     defaults = services.kept_defaults(result)
+    cautions = services.prefill_caveats(result)
     if request.method == "GET":
         try:
             values = services.prefilled_workload(result)
@@ -100,7 +101,14 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
             return redirect(report_import)
         meta = {"name": services.suggested_name(report_import), "customer": "", "project": ""}
         return advisor_views._form_page(
-            request, assessment=None, meta=meta, values=values, errors=[], sources=sources, defaults=defaults
+            request,
+            assessment=None,
+            meta=meta,
+            values=values,
+            errors=[],
+            sources=sources,
+            defaults=defaults,
+            cautions=cautions,
         )
     with transaction.atomic():
         return advisor_views._save(
@@ -108,6 +116,7 @@ def assessment_from_import(request: HttpRequest, public_id: UUID) -> HttpRespons
             assessment=None,
             sources=sources,
             defaults=defaults,
+            cautions=cautions,
             on_create=lambda assessment: services.attach(report_import=report_import, assessment=assessment),
         )
 

@@ -72,6 +72,7 @@ class QuestionField:
     source: str = ""  # where a pre-filled value came from (an AWR import), shown under the field
     suggestion: str = ""  # what the source host suggests for the field, with its basis
     kept_default: str = ""  # a pre-filled questionnaire's field the reports did not fill: its default, and why
+    caution: str = ""  # a peak answer still holding the average the reports gave for it: why, and what to do
 
     @property
     def dom_id(self) -> str:
@@ -136,10 +137,12 @@ def build_sections(
     sources: dict[str, str] | None = None,
     *,
     defaults: dict[str, str] | None = None,
+    cautions: dict[str, tuple[Any, str]] | None = None,
 ) -> list[QuestionSection]:
     """Sections to render, with ``values`` (raw or validated), the errors for each field and, for pre-filled
     answers, where each came from (``sources``: path -> words) and why the others kept their default
-    (``defaults``: path -> reason; marked only while the field still holds its default)."""
+    (``defaults``: path -> reason; marked only while the field still holds its default); ``cautions``: path ->
+    (the pre-filled value, why it is an average standing in for a peak), marked while the field still holds it."""
     by_path: dict[str, list[str]] = {}
     for error in errors:
         by_path.setdefault(error.path, []).append(error.message)
@@ -176,11 +179,19 @@ def build_sections(
                     kept_default=_kept_default(
                         info, section_values.get(name, info.default), (defaults or {}).get(path)
                     ),
+                    caution=_caution(section_values.get(name, info.default), (cautions or {}).get(path)),
                 )
             )
         title = Workload.model_fields[key].title or key
         sections.append(QuestionSection(key=key, title=title, fields=tuple(_with_host_hint(fields, values))))
     return sections
+
+
+def _caution(value: Any, caution: tuple[Any, str] | None) -> str:
+    """Why the answer is an average and not a peak, while it still holds the pre-filled value; "" otherwise."""
+    if caution is None or str(_plain(value)).strip() != str(_plain(caution[0])):
+        return ""
+    return caution[1]
 
 
 def _kept_default(info: Any, value: Any, reason: str | None) -> str:

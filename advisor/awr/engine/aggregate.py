@@ -73,6 +73,8 @@ class MetricSummary(BaseModel):
     sources: tuple[Provenance, ...] = ()
     note: str = ""
     peak_window: str = ""  # the window the peak was measured in (its snapshot ids and times as printed)
+    # the peak is the highest value inside its window as the file prints it (AWR-Miner *_max), not a window average
+    peak_printed: bool = False
 
 
 class Aggregation(BaseModel):
@@ -165,6 +167,7 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
         )
         highs = [f.peak if f.peak is not None else float(f.value) for f, _ in points]
         peak = max(highs)
+        at = highs.index(peak)
         p95 = round(percentile(values, 95), 6) if len(values) >= 2 else None
         if p95 is not None and p95 > round(peak, 6):
             if warnings is not None:
@@ -201,7 +204,8 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
                 )
             ),
             note="; ".join(sorted({f.note for f, _ in points if f.note})),
-            peak_window=keys[highs.index(peak)],
+            peak_window=keys[at],
+            peak_printed=points[at][0].peak is not None,
         )
     return out
 

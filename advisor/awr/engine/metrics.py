@@ -69,6 +69,7 @@ FACTS: dict[str, tuple[str, str]] = {
     "host_cpu_interval_peak": ("Host CPUs busy in the busiest snapshot interval (OS view)", "vCPUs"),
     "host_cpu_interval_p95": ("Host CPUs busy, 95th percentile of the snapshot intervals (OS view)", "vCPUs"),
     "host_cpu_interval_average": ("Host CPUs busy, mean of the snapshot intervals (OS view)", "vCPUs"),
+    "ash_busiest_slot": ("Busiest time slot's sampled active sessions against the window's average", "times"),
     "awr_used": ("AWR in use (Diagnostics Pack)", ""),
     "statspack_used": ("Statspack in use", ""),
     "growth_window_days": ("Days between the first and last size", "days"),

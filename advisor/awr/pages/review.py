@@ -84,6 +84,7 @@ class PrefillRow:
     value: str
     source: str
     sources: tuple[Source, ...]
+    caveat: str = ""  # a peak answer holding an average: why, and the ask to confirm it or enter the peak
 
 
 def _value_words(path: str, value: Any) -> str:
@@ -121,7 +122,7 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
                     label=s.label,
                     unit=s.unit,
                     average=number(s.average),
-                    peak=number(s.peak),
+                    peak="—" if s.windows == 1 and not s.peak_printed else number(s.peak),  # one average: no peak
                     p95=number(s.p95),
                     windows=s.windows,
                     minutes=number(s.minutes),
@@ -148,7 +149,12 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
     if result.prefill is not None:
         prefilled = [
             PrefillRow(
-                f.path, titles.get(f.path, f.path), _value_words(f.path, f.value), f.source, _sources(f.provenance)
+                f.path,
+                titles.get(f.path, f.path),
+                _value_words(f.path, f.value),
+                f.source,
+                _sources(f.provenance),
+                f.caveat.message if f.caveat else "",
             )
             for f in result.prefill.fields
         ]
@@ -171,6 +177,7 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
         "flags": list(agg.flags) if agg else [],
         "warnings": list(agg.warnings) if agg else [],
         "prefilled": prefilled,
+        "averages_for_peaks": [row.title for row in prefilled if row.caveat],
         "not_prefilled": skipped,
         "findings": findings,
     }

@@ -175,14 +175,37 @@ def test_awr_miner_series_name_the_window_of_the_peak() -> None:
     assert "background CPU is not in these files" in note  # AWR-Miner's bkgd_t_per_s is background time, not CPU
 
 
+FIRST_DETAIL_ROW = "04-Feb 19:00:39      2.6      N/A      N/A      N/A      N/A      N/A\n"
+
+
 def test_two_instances_reports_add_their_cpu_but_not_their_hosts_peaks() -> None:
     text = (JAS / "awrrpt_1_2668_2669.txt").read_text()
+    # each host's Detail table split in two intervals: 3.1 % busy to 19:30:00, then the printed 2.9 % to 20:00:54
+    split = text.replace(
+        FIRST_DETAIL_ROW, FIRST_DETAIL_ROW + "04-Feb 19:30:00      2.3      3.1      2.5      0.6     96.9      0.0\n"
+    )
+    assert split != text
     files = [
-        ("i1.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
-        ("i2.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
+        ("i1.txt", hour(split, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
+        ("i2.txt", hour(split, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
     ]
     result = import_files(files)
     assert result.prefill is not None
     # one window, two instances: (0.3 + 16.5 / 3,615) x 2 = 0.60913 -> 0.61
     assert result.prefill.workload["sizing"]["peak_cpu"] == 0.61
-    assert "the host of i1.txt only: hosts are not added up" in source(result, "sizing.peak_cpu")
+    # 3.1 % of 40 CPUs = 1.24 vCPUs in the first host's busiest interval; the two hosts' are not added
+    note = source(result, "sizing.peak_cpu")
+    assert "peak at 1.24 vCPUs in the interval 04-Feb 19:00:39 to 04-Feb 19:30:00" in note
+    assert "the host of i1.txt only: hosts are not added up" in note
+
+
+def test_one_snapshot_interval_of_os_detail_is_an_average_not_a_host_peak() -> None:
+    # the 12.2 text report's Detail table holds one interval (2.9 % busy of 40 CPUs, 19:00:39 to 20:00:54): the
+    # same hour's average as BUSY_TIME / (BUSY_TIME + IDLE_TIME), so it is no peak
+    result = imported(*sample(JAS / "awrrpt_1_2668_2669.txt"))
+    assert "host_cpu_interval_peak" not in facts(result)
+    assert facts(result)["host_cpu_interval_average"].value == pytest.approx(1.16)
+    note = source(result, "sizing.peak_cpu")
+    # BUSY_TIME 423,547 / (423,547 + 14,040,369) x 40 = 1.1713 vCPUs over the hour
+    assert "the host's busy CPUs (all processes, an upper bound) average 1.17 vCPUs over 60.25 minutes" in note
+    assert "peak at" not in note

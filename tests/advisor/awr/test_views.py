@@ -49,8 +49,8 @@ def test_dbs_review_shows_figures_with_provenance_not_found_and_findings(client:
     report_import = upload(client, AZURE / "AWR_DBS.html")
     body = client.get(report_import.get_absolute_url()).content.decode()
     # README "DBS (load profile)": DB CPU 1.2 s/s, Load Profile row "DB CPU(s): 1.2"; a single 3-day window, so the
-    # average stands for the peak and there is no P95
-    assert row(body, "rate-db_cpu_per_s").startswith("DB CPU seconds per second 1.2 1.2 — s/s 1 (4,319.92 min)")
+    # average is no peak (none shown) and there is no P95
+    assert row(body, "rate-db_cpu_per_s").startswith("DB CPU seconds per second 1.2 — — s/s 1 (4,319.92 min)")
     assert "AWR_DBS.html · Load Profile · DB CPU(s): 1.2" in row(body, "rate-db_cpu_per_s")
     # README: read IOPS 584.2 and write 74.3 (Load Profile, database files); IO Profile totals 727.1 req/s
     assert "584.2" in row(body, "rate-read_iops_db") and "74.3" in row(body, "rate-write_iops_db")
@@ -87,8 +87,9 @@ def test_rac_instance_report_leaves_the_demand_to_the_user(client: Client) -> No
 def test_dbw_rac_global_report_shows_per_instance_figures(client: Client) -> None:
     report_import = upload(client, AZURE / "AWR_DBW.html", AZURE / "dbspace_DBW.lst")
     body = client.get(report_import.get_absolute_url()).content.decode()
-    # README "DBW IO Profile (Global)": reads 5,030.50, writes 3,206.35, read MB/s 552.38, write 178.82
-    assert row(body, "rate-read_iops").startswith("Read IO requests per second (all files) 5,030.5 5,030.5")
+    # README "DBW IO Profile (Global)": reads 5,030.50, writes 3,206.35, read MB/s 552.38, write 178.82; one 7-day
+    # window: its average is no peak, so none is shown
+    assert row(body, "rate-read_iops").startswith("Read IO requests per second (all files) 5,030.5 — — IOPS 1 (")
     assert "IO Profile (Global) · Total Requests (Writes/s): 3,206.35" in row(body, "rate-write_iops")
     # IOStat by File Type, rows "1 Total" and "2 Total": Reads/s 2,351.29 and 2,677.84
     assert "#1: 2,351.29 #2: 2,677.84" in row(body, "rate-read_iops")
@@ -238,17 +239,26 @@ def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(cl
     client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="DBS long"))
     assessment = Assessment.objects.get(name="DBS long")
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    # the results say first that the peaks were sized from the report's 3-day averages, then how the CPU was read
+    averages = (
+        "Sized from an average, not a peak: Peak CPU used (2.72 vCPUs), Peak read IOPS (639 IOPS), Peak read "
+        "throughput (211.8 MiB/s), Peak write IOPS (89 IOPS), Peak write throughput (19.4 MiB/s) are as pre-filled "
+        "from the imported reports, the average of the 3.0 days the report covers, snaps "
+    )
     said = "Peak CPU used, 2.72 vCPUs, is as pre-filled from the imported reports: DB CPU 1.20 + background CPU 1.51"
-    assert said in results and "an average over 3.0 days, not a peak" in results
+    assert averages in results and said in results and results.index(averages) < results.index(said)
+    assert "an average over 3.0 days, not a peak" in results
     assert "in the interval 25-Jan 17:45:04 to 25-Jan 18:00:06" in results  # the host's busiest interval, the bound
     pdf = client.get(reverse("advisor:assessment-report", args=[assessment.public_id]), {"format": "html"})
-    assert said in pdf.content.decode()
+    assert averages in pdf.content.decode() and said in pdf.content.decode()
     # an answer the user changed is the user's own: nothing is said of it
     changed = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"peak_cpu": 12.0})})
     client.post(assessment.get_absolute_url(), form_data(changed, name="DBS long"))
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     assert "Peak CPU used, 12" not in results and "Peak CPU used, 2.72" not in results
     assert "Average CPU used, 2.72 vCPUs, is as pre-filled" in results
+    # the IO peaks still hold the report's averages
+    assert "Sized from an average, not a peak: Peak read IOPS (639 IOPS), Peak read throughput" in results
 
 
 def test_an_invalid_answer_saves_nothing_and_keeps_the_sources(client: Client) -> None:

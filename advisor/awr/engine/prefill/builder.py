@@ -12,12 +12,22 @@ from pydantic import BaseModel, ConfigDict
 from advisor.awr.engine.figures import Provenance
 
 
+class PeakCaveat(BaseModel):
+    """A peak answer filled with an average, as the reports hold no peak: what the average covers, and the words
+    that mark the answer, asking the user to confirm it or enter the peak."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    average_of: str  # 'the average of the 60.25 minutes the report covers, snaps 2668-2669 (…)'
+    message: str
+
+
 class PrefilledField(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     path: str
     value: Any
     source: str
     provenance: tuple[Provenance, ...] = ()
+    caveat: PeakCaveat | None = None  # None: the value is what the answer asks for
 
 
 class Builder:
@@ -26,12 +36,20 @@ class Builder:
         self.fields: dict[str, PrefilledField] = {}
         self.skipped: dict[str, str] = {}
 
-    def set(self, path: str, value: Any, source: str, provenance: tuple[Provenance, ...]) -> None:
+    def set(
+        self,
+        path: str,
+        value: Any,
+        source: str,
+        provenance: tuple[Provenance, ...],
+        *,
+        caveat: PeakCaveat | None = None,
+    ) -> None:
         if isinstance(value, float) and not math.isfinite(value):
             self.skip(path, f"the figure found ({value}) is not a finite number")
             return
         self.values[path] = value
-        self.fields[path] = PrefilledField(path=path, value=value, source=source, provenance=provenance)
+        self.fields[path] = PrefilledField(path=path, value=value, source=source, provenance=provenance, caveat=caveat)
 
     def skip(self, path: str, reason: str) -> None:
         self.skipped.setdefault(path, reason)

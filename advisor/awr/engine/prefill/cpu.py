@@ -1,8 +1,9 @@
 """The pre-filled CPU: DB CPU plus background CPU, a peak only when it is one, the host's busy CPUs as the bound.
 
 Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). The need is what the database uses: DB CPU
-(foreground sessions) plus background CPU, both from the reports. A report of one long window gives averages only:
-the figure is then said to be an average over that window, never a peak. The host's busy CPUs count every process
+(foreground sessions) plus background CPU, both from the reports. A report of one window (or of windows too long to
+show a peak) gives averages only: the peak answer then holds the average with a caveat (``peaks``) that says so and
+asks for the peak, never a figure scaled up to look like one. The host's busy CPUs count every process
 on the host, so they bound the database's use from above; when the report prints "Operating System Statistics -
 Detail", the busiest snapshot interval, the 95th percentile and the mean are given with their windows.
 """
@@ -12,8 +13,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.prefill.instances import per_instance_words
+from advisor.awr.engine.prefill.peaks import average_caveat, is_peak, peak_words, span_words, spread_words
 from advisor.awr.engine.rac_coverage import INSTANCE_KINDS
 
 if TYPE_CHECKING:
@@ -25,34 +27,6 @@ def _up(value: float) -> float:
     if not math.isfinite(value * 100):
         return value  # the pre-fill refuses a non-finite value, validation a huge one
     return max(math.ceil(round(value * 100, 6)) / 100, 0.01)
-
-
-def span_words(minutes: float) -> str:
-    """'3.0 days', '60.25 minutes'; an unknown length (no Elapsed, or 0.00) is said to be unknown."""
-    if not minutes:
-        return "a window of unknown length"
-    if minutes >= 1440:
-        return f"{minutes / 1440:.1f} days"
-    return f"{minutes / 60:.1f} hours" if minutes >= 120 else f"{minutes:g} minutes"
-
-
-def is_peak(summary: MetricSummary) -> bool:
-    """A highest window is a peak when there are several windows of at most two hourly snapshots each."""
-    return summary.windows >= 2 and summary.minutes > 0 and summary.minutes / summary.windows <= LONG_WINDOW_MINUTES
-
-
-def peak_words(summary: MetricSummary) -> str:
-    """What the highest window is: a peak (with its P95), or an average said to be one."""
-    if is_peak(summary):
-        p95 = f"; P95 {summary.p95:g}" if summary.p95 is not None else ""
-        at = f", {summary.peak_window}" if summary.peak_window else ""
-        return f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){at}{p95}"
-    if summary.windows == 1:
-        return f"an average over {span_words(summary.minutes)}, not a peak (the report holds one window)"
-    return (
-        f"the highest of {summary.windows} window averages ({span_words(summary.minutes)} in all), each window too "
-        "long to show a peak: an average, not a peak"
-    )
 
 
 def host_bound(agg: Aggregation) -> str:
@@ -81,7 +55,7 @@ def host_bound(agg: Aggregation) -> str:
         return f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs{at}"
     return (
         f"the host's busy CPUs (all processes, an upper bound) average {host.average:,.2f} vCPUs over "
-        f"{span_words(host.minutes)}; the report has no per-interval OS figures for a peak"
+        f"{span_words(host.minutes)}; the report holds no shorter intervals to show a peak"
     )
 
 
@@ -115,6 +89,7 @@ def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
             _up(value),
             f"{parts}; {peak_words(use)}" + (f"; {bound}" if bound else "") + _each(db, host),
             sources + (extra.provenance if extra else host.sources[:1] if host else ()),
+            caveat=average_caveat(use, cpu=True, files=len(agg.files), evidence=spread_words(agg, use)),
         )
         average = min(_up(use.average), _up(value))
         b.set("sizing.average_cpu", average, f"{parts}; time-weighted over {span_words(use.minutes)}", use.sources)
@@ -129,7 +104,8 @@ def cpu_prefill(b: _Builder, agg: Aggregation) -> None:
     else:
         value = host.peak if is_peak(host) else host.average
         words = f"host CPUs busy (all processes): {peak_words(host)}" + per_instance_words(host)
-        b.set("sizing.peak_cpu", _up(value), words, host.sources)
+        caveat = average_caveat(host, cpu=True, files=len(agg.files), evidence=spread_words(agg, host))
+        b.set("sizing.peak_cpu", _up(value), words, host.sources, caveat=caveat)
     b.set(
         "sizing.average_cpu",
         min(_up(host.average), b.values["sizing.peak_cpu"]),

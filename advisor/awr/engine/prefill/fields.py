@@ -16,12 +16,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.figures import Figure
 from advisor.awr.engine.prefill.builder import Builder, PrefilledField
-from advisor.awr.engine.prefill.cpu import cpu_prefill, peak_words, span_words
+from advisor.awr.engine.prefill.cpu import cpu_prefill
 from advisor.awr.engine.prefill.exadata import Finding, exadata_findings, exadata_prefill
 from advisor.awr.engine.prefill.fallback import fallback_note
 from advisor.awr.engine.prefill.host import host_prefill
 from advisor.awr.engine.prefill.instances import per_instance_words
 from advisor.awr.engine.prefill.params import params_prefill
+from advisor.awr.engine.prefill.peaks import average_caveat, peak_words, span_words
 from advisor.awr.engine.prefill.rac_share import withhold_instance_figures
 from advisor.engine.workload import Workload, field_errors
 
@@ -179,7 +180,13 @@ def _io(b: Builder, agg: Aggregation) -> None:
         if iops:
             peak, narrower = math.ceil(iops.peak), fallback_note(agg, f"{kind}_iops", iops)
             each = per_instance_words(iops)
-            b.set(f"io.peak_{kind}_iops", peak, _rate_words(iops, "peak") + narrower + each, iops.sources)
+            b.set(
+                f"io.peak_{kind}_iops",
+                peak,
+                _rate_words(iops, "peak") + narrower + each,
+                iops.sources,
+                caveat=average_caveat(iops, cpu=False, files=len(agg.files)),
+            )
             b.set(
                 f"io.sustained_{kind}_iops",
                 min(round(iops.average), peak),
@@ -201,6 +208,7 @@ def _io(b: Builder, agg: Aggregation) -> None:
                 _round_up(mib.peak, positive=False),
                 _rate_words(mib, "peak") + fallback_note(agg, f"{kind}_mib_s", mib) + per_instance_words(mib),
                 mib.sources,
+                caveat=average_caveat(mib, cpu=False, files=len(agg.files)),
             )
         else:
             b.skip(f"io.peak_{kind}_mib_s", f"no {kind} throughput found")

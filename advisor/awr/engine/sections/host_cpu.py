@@ -4,7 +4,8 @@ Pure Python. The Detail table prints one row per snapshot; a row's %busy covers 
 time and starts at the row before (the first row has none). Busy CPUs = %busy / 100 x NUM_CPUS: every process on
 the host, so an upper bound of what the database uses. The figures are facts of the file:
 
-- ``host_cpu_interval_peak``: the busiest interval, its window in the provenance row and the note;
+- ``host_cpu_interval_peak``: the busiest interval, its window in the provenance row and the note (two intervals or
+  more: a report of one snapshot interval prints that interval's average, which is no peak);
 - ``host_cpu_interval_p95``: the 95th percentile of the intervals (two or more);
 - ``host_cpu_interval_average``: the mean of the intervals (they are the snapshot interval long each).
 
@@ -134,17 +135,17 @@ def read_detail(
         )
         return
     span = f"{len(intervals)} snapshot interval{'s' if len(intervals) != 1 else ''} from {intervals[0].start} to {intervals[-1].end}{short}"
-    peak = _vcpus(busiest.busy_pct, n)
-    _put(
-        c,
-        "host_cpu_interval_peak",
-        peak,
-        section,
-        f"%busy, interval {busiest.start} to {busiest.end}",
-        busiest.printed,
-        f"busiest of {span}: {busiest.busy_pct:g} % of {n:g} CPUs, {busiest.start} to {busiest.end}",
-    )
     values = [i.busy_pct for i in intervals]
+    if len(values) >= 2:
+        _put(
+            c,
+            "host_cpu_interval_peak",
+            _vcpus(busiest.busy_pct, n),
+            section,
+            f"%busy, interval {busiest.start} to {busiest.end}",
+            busiest.printed,
+            f"busiest of {span}: {busiest.busy_pct:g} % of {n:g} CPUs, {busiest.start} to {busiest.end}",
+        )
     if len(values) >= 2:
         p95 = percentile(values, 95)
         _put(

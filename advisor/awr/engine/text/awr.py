@@ -9,6 +9,7 @@ from __future__ import annotations
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
 from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.sections.ash_activity import read_activity, text_slots
 from advisor.awr.engine.sections.host_cpu import DETAIL, read_detail, text_rows
 from advisor.awr.engine.sections.time_model import known_window, text_background
 from advisor.awr.engine.text.common import find, fixed_width, labelled, section, stat_row, value_line
@@ -224,6 +225,7 @@ def parse_awr_text(file: str, text: str) -> FileExtraction:
         cut=not any(line.startswith("End of Report") for line in lines[-20:]),
     )
     activity(c, lines, with_io=False)
+    read_activity(c, text_slots(c, lines), cut=not any(line.startswith("End of Report") for line in lines[-20:]))
     c.fact("awr_used", True, "Report header", "first line", "WORKLOAD REPOSITORY report for")
     init_parameters(c, lines)
     if not any(line.startswith("End of Report") for line in lines[-20:]):

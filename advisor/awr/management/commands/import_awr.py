@@ -98,6 +98,8 @@ class Command(BaseCommand):
         out("\npre-filled workload fields:")
         for field in result.prefill.fields:
             out(f"  {field.path} = {field.value}  ({field.source})")
+            if field.caveat is not None:
+                out(f"      AVERAGE, NOT A PEAK: {field.caveat.message}")
         out("not pre-filled (questionnaire defaults kept):")
         for path, reason in result.prefill.not_prefilled.items():
             out(f"  {path}: {reason}")
