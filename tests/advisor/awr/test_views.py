@@ -16,7 +16,7 @@ from advisor.awr.services import kept_bytes
 from advisor.engine.workload import Workload
 from advisor.models import Assessment
 from tests.advisor.awr.samples import ALL_SAMPLES, AZURE, JAS, MINER, needs_samples, single_instance_dbs
-from tests.advisor.awr.uploads import files_of, post_upload, raw_files, upload, upload_files
+from tests.advisor.awr.uploads import assessed_results, files_of, post_upload, raw_files, upload, upload_files
 from tests.conftest import form_data
 
 pytestmark = [pytest.mark.django_db, needs_samples]
@@ -234,11 +234,7 @@ def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessmen
 
 
 def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(client: Client, prices: None) -> None:
-    report_import = single_dbs(client)
-    workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
-    client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="DBS long"))
-    assessment = Assessment.objects.get(name="DBS long")
-    results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    assessment, workload, results = assessed_results(client, single_dbs(client), "DBS long")
     # the results say first that the peaks were sized from the report's 3-day averages, then how the CPU was read
     averages = (
         "Sized from an average, not a peak: Peak CPU used (2.72 vCPUs), Peak read IOPS (639 IOPS), Peak read "

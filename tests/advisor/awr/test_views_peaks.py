@@ -11,11 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from advisor.engine.workload import Workload
-from advisor.models import Assessment
 from tests.advisor.awr.samples import JAS, needs_samples
 from tests.advisor.awr.test_aggregate import hour
 from tests.advisor.awr.test_views import row
-from tests.advisor.awr.uploads import raw_files, upload, upload_files
+from tests.advisor.awr.uploads import assessed_results, raw_files, upload, upload_files
 from tests.conftest import form_data
 
 pytestmark = [pytest.mark.django_db, needs_samples]
@@ -96,11 +95,7 @@ def test_the_questionnaire_marks_the_peak_fields_until_the_user_changes_them(cli
 
 
 def test_the_results_say_the_cpu_was_sized_from_the_hours_average(client: Client, prices: None) -> None:
-    report_import = upload(client, AWR)
-    workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
-    client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name="BPSC"))
-    assessment = Assessment.objects.get(name="BPSC")
-    results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    _, _, results = assessed_results(client, upload(client, AWR), "BPSC")
     said = (
         "Sized from an average, not a peak: Peak CPU used (0.31 vCPUs), Peak read IOPS (110 IOPS), Peak read "
         "throughput (1.2 MiB/s), Peak write IOPS (43 IOPS), Peak write throughput (0.6 MiB/s) are as pre-filled from "

@@ -39,3 +39,17 @@ def upload_files(client: Client, files: list[SimpleUploadedFile], *, mask: bool 
     report_import = ReportImport.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[-1])
     assert response["Location"] == report_import.get_absolute_url()
     return report_import
+
+
+def assessed_results(client: Client, report_import: ReportImport, name: str) -> tuple[Any, Any, str]:
+    """Save the questionnaire as the import pre-filled it, under ``name``: the assessment, the workload saved and the
+    assessment's results page."""
+    from advisor.engine.workload import Workload
+    from advisor.models import Assessment
+    from tests.conftest import form_data
+
+    workload = Workload.model_validate(report_import.extraction["prefill"]["workload"])
+    client.post(reverse("awr:assessment-new", args=[report_import.public_id]), form_data(workload, name=name))
+    assessment = Assessment.objects.get(name=name)
+    results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
+    return assessment, workload, results
