@@ -256,7 +256,9 @@ class RankingCosts:
                     self.skipped.update(f"{layout.volumes[0].type}: {message}" for message in said)
                     total = None
                     break
-                total += sum((line.monthly_usd for line in result.lines if line.component != "compute"), Decimal(0))
+                # each line unrounded: a layout split over more volumes is not a cent cheaper by rounding each line
+                total += sum((line.quantity * line.unit_price_usd for line in result.lines
+                              if line.component != "compute"), Decimal(0))  # fmt: skip
             self._storage[layout] = total
         return self._storage[layout]
 

@@ -323,3 +323,11 @@ def test_a_latency_sensitive_workload_is_not_placed_on_an_ec2_class_without_nitr
     tolerant = parse_workload(data | {"io": data["io"] | {"latency_sensitivity": "moderate"}})
     reasons = {r.instance_class: r.reasons for r in options(tolerant)["ec2"].rejected_cheaper}
     assert not any("Nitro" in r for rs in reasons.values() for r in rs)
+
+
+def test_a_layout_is_not_split_over_more_volumes_to_save_a_cent_of_rounding():
+    # EBS for the writes of the latency-sensitive OLTP: 1,556 GiB of io2 at 0.138 costs 214.728 -> 214.73 on one
+    # volume, or 2 x (778 x 0.138 = 107.364 -> 107.36) = 214.72 on two: the same storage, so one volume
+    ec2 = options(in_eu_west_1("latency-oltp-cross-region-dr"))["ec2"]
+    (volume,) = ec2.chosen.layout.volumes
+    assert (volume.type, volume.size_gib, volume.iops) == ("io2", 1556, 9600)

@@ -52,7 +52,9 @@ EC2's total fell in 38 workloads (its configuration, lines, commitments and cash
 the words on the instance store say EBS is sized for the writes; no recommended option moved. The sizing policy
 gains a storage headroom, 0 unless asked for (every workload's policy gains the field; nothing else moved). An
 option without a price says "no ... instance price is held", not what "the price snapshots hold" and that a refresh
-would price it (200 reasons in 192 workloads; texts only)."""
+would price it (200 reasons in 192 workloads; texts only). Layouts are compared on their lines unrounded, so a
+layout split over more volumes is no longer a cent cheaper by rounding each line (2 workloads: EC2's io2 on one
+volume instead of two, its total a few cents more)."""
 
 import json
 import lzma
