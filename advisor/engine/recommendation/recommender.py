@@ -35,6 +35,7 @@ from advisor.engine.recommendation.ranking import Ranking, rank_options, service
 from advisor.engine.recommendation.unpriced import beyond_licence_cap, larger_unpriced, unpriced_reason
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
+    INSTANCE_DIMENSIONS,
     Capacity,
     Dimension,
     Need,
@@ -194,7 +195,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         notes.append(f"{len(classes) - len(priced)} catalog classes have no price in {region} for this edition and "
                      "licence model and were not considered")  # fmt: skip
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
-        if not fits and not unpriced and short_of and short_of <= {"vCPUs", "memory"}:  # what a bigger class fixes
+        if not fits and not unpriced and short_of and short_of <= INSTANCE_DIMENSIONS:  # what a bigger class fixes
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
     if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)

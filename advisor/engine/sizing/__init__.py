@@ -11,6 +11,7 @@ This package's ``__init__`` is the public face: ``need`` (the policy and the nee
 
 from advisor.engine.sizing.capacity import (
     GIB_PER_GB,
+    INSTANCE_DIMENSIONS,
     Capacity,
     Dimension,
     can_read_locally,
@@ -32,6 +33,7 @@ __all__ = [
     "Capacity",
     "Dimension",
     "GIB_PER_GB",
+    "INSTANCE_DIMENSIONS",
     "Need",
     "RDS_MEMORY_SOURCE",
     "SizingPolicy",

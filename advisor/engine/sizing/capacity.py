@@ -50,6 +50,11 @@ class Dimension:
         return f"{name}{_amount(self.capacity)} {self.unit}, needs {_amount(self.need)} {self.unit}"
 
 
+INSTANCE_DIMENSIONS = frozenset(
+    {"vCPUs", "memory"}
+)  # the names ``instance_dimensions`` gives; the rest is storage and IO
+
+
 @dataclass(frozen=True)
 class Capacity:
     dimensions: tuple[Dimension, ...]
@@ -72,7 +77,7 @@ class Capacity:
         """How much a configuration leaves spare, to choose between two at one price (larger is roomier): needs met
         on baseline rather than burst credits first, then what the storage and IO give over what is needed, tightest
         first (the vCPUs and memory are left out: the layouts of one class share them)."""
-        io = [d for d in self.dimensions if d.name not in ("vCPUs", "memory") and d.need > 0]
+        io = [d for d in self.dimensions if d.name not in INSTANCE_DIMENSIONS and d.need > 0]
         return -sum(d.covered_by == "burst" for d in io), tuple(sorted(d.capacity / d.need for d in io))
 
 

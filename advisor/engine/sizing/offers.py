@@ -21,7 +21,7 @@ Pure Python. Two rules, both written down here and shown to the user as the reje
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from advisor.engine.iolimits import volume_specs
 from advisor.engine.sizing.need import Need
@@ -45,8 +45,14 @@ def needs_nitro(name: str, need: Need, platform: str) -> str | None:
     """Why an EC2 class cannot give a latency-sensitive workload sub-millisecond storage, or None."""
     if platform != "ec2" or not need.sub_ms_latency or catalog_rows()[name].get("nitro") is not False:
         return None
+    return f"not considered: {NOT_NITRO_WORDS}" if _sub_ms_needs_nitro() else None
+
+
+@cache
+def _sub_ms_needs_nitro() -> bool:
+    """Whether every storage type rated sub-millisecond is that fast only on Nitro (the storage data, read once)."""
     fast = [spec for spec in volume_specs().values() if spec.latency_class == "sub-ms"]
-    return f"not considered: {NOT_NITRO_WORDS}" if fast and all(spec.sub_ms_needs_nitro for spec in fast) else None
+    return bool(fast) and all(spec.sub_ms_needs_nitro for spec in fast)
 
 
 def has_io_need(need: Need) -> bool:
