@@ -64,7 +64,7 @@ class JobLost(Exception):
 
 
 def retrying(write: Callable[[], Any], *, attempts: int = BUSY_RETRIES) -> Any:
-    """``write()``, retried while SQLite says another connection holds the database."""
+    """``write()`` (or a read), retried while SQLite says another connection holds the database or the table."""
     for attempt in range(attempts):
         try:
             return write()

@@ -14,7 +14,7 @@ from config.staff import staff_required
 from pricing import refresh_job
 from pricing.catalog.regions import regions as region_catalog
 from pricing.jobs.models import Job
-from pricing.jobs.services import JobBusy, job_cancel, job_get
+from pricing.jobs.services import JobBusy, job_cancel, job_get, retrying
 from pricing.models import PriceSnapshot
 from pricing.pages import prices as prices_page
 
@@ -73,7 +73,9 @@ def refresh_start(request: HttpRequest) -> HttpResponse:
             context = {"job": prices_page.job_context(busy.holder), "refused": message} if busy.holder else {}
             return render(request, "pricing/prices.html#refresh-job", context | {"oob": False})
         return prices_page.prices_page(request, job=busy.holder, status=409, data=values, errors={"region": message})
-    job.refresh_from_db()  # a backend that runs tasks at once (the tests' immediate one) has already run it
+    # a backend that runs tasks at once (the tests' immediate one) has already run it; the read is retried while a
+    # refused request's insert still holds the table (SQLite)
+    retrying(job.refresh_from_db)
     return _job_panel(request, job) if request.htmx else redirect(_job_url(job))
 
 

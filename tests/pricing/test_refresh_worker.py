@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -168,6 +168,29 @@ def test_two_refreshes_of_a_region_started_at_once_start_one(monkeypatch: pytest
     assert sorted(status for status, _ in answers) == [302, 409]
     refused = next(text for status, text in answers if status == 409)
     assert "a refresh of eu-west-1 is already queued (refresh #1); this one was not started" in refused
+
+
+@pytest.mark.django_db
+def test_a_started_refresh_is_shown_although_a_refused_one_still_held_the_table_for_a_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SQLite: the winner's read of its job can meet the loser's insert still holding the table ("database table is
+    locked"); the read is tried again rather than answered with a server error."""
+    read = Job.refresh_from_db
+    calls: list[int] = []
+
+    def locked_once(self: Job, *args: Any, **kwargs: Any) -> None:
+        calls.append(self.pk)
+        if len(calls) == 1:
+            raise OperationalError("database table is locked: jobs_job")
+        read(self, *args, **kwargs)
+
+    monkeypatch.setattr(Job, "refresh_from_db", locked_once)
+    with override_settings(TASKS=STORED_ONLY):
+        response = staff_client().post(reverse("pricing:refresh-start"), {"region": REGION, "service": "all"})
+    job = Job.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(f"?job={job.pk}#refresh-job")
+    assert calls == [job.pk, job.pk]
 
 
 @pytest.mark.django_db
