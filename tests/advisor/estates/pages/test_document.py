@@ -134,6 +134,11 @@ def test_a_twenty_database_estate_prints(client: Client, make_estate: Callable[.
     assert f"${best:,.2f}" in text  # the best-per-database monthly total, on the cover and in the totals
     for name in ("DB01", "DB20", "Example Corp", "Ann Architect", f"Page 1 of {pages}", "Disclaimer"):
         assert name in text, name
+    # the licences follow the totals' charts on their page rather than leave it two-thirds empty
+    sheets = text.split("\f")
+    first = {heading: next(i for i, sheet in enumerate(sheets) if heading in sheet)
+             for heading in ("Databases by recommended option", "Processor licences (SE2")}  # fmt: skip
+    assert len(set(first.values())) == 1, first
     # its price sources by the names users know, not the files and dataset keys they were imported from
     assert "AWS Price List, us-east-1, 2026-07-20 (third-party copy)" in text  # the rows are us-east-1's
     assert "Oracle Cloud Price List, 2026-01-05 (third-party copy)" in text  # Oracle Database@AWS list prices
