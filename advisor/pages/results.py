@@ -235,7 +235,8 @@ def columns(recommendation: Recommendation) -> list[Column]:
             out.append(Column(option, (), None, "", "", ()))
             continue
         alternatives = tuple(
-            (a, a.total_monthly_usd - chosen.total_monthly_usd, a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE))
+            (a, a.total_monthly_usd - chosen.total_monthly_usd,
+             not a.stands_in and a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE))
             for a in option.alternatives
         )  # fmt: skip
         out.append(

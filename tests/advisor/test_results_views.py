@@ -323,6 +323,22 @@ def test_a_dr_copy_whose_storage_is_priced_at_another_region_dates_that_region_s
     assert "Prices as of 2021-08-03 to 2024-04-04 (AWS Price List, eu-central-1 and eu-west-1)" in text
 
 
+def test_an_alternative_whose_dr_copy_has_no_price_there_says_so_instead_of_a_difference(client, prices):
+    # eu-central-1's held RDS rows (2021) lack the newer classes: their replicas stand in at eu-west-1's price, so
+    # they are listed after the classes priced in both Regions, saying why, with no difference that may be negative
+    dr = load_scenario(SCENARIO_DIR / "latency-oltp-cross-region-dr.json")
+    saved = services.assessment_create(meta=services.AssessmentMeta(name=dr.name), workload=dr.workload)
+
+    body = client.get(reverse("advisor:assessment-results", args=[saved.public_id])).content.decode()
+
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
+    assert (
+        "(its DR copy priced at the primary Region's price, estimated: no price is held for it in the DR "
+        "Region, so it is compared after the classes priced there)" in text
+    )
+    assert "+$-" not in text
+
+
 def test_the_recommendation_is_said_once_not_again_as_the_first_reason(client, prices):
     rac = load_scenario(SCENARIO_DIR / "rac-dependent.json")
     saved = services.assessment_create(meta=services.AssessmentMeta(name=rac.name), workload=rac.workload)

@@ -208,6 +208,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                         "configuration": configuration_json(a),
                         "all_in_monthly_usd": _money(a.total_monthly_usd),
                         "near_tie": chosen is not None
+                        and not a.stands_in
                         and a.total_monthly_usd <= chosen.total_monthly_usd * (1 + NEAR_TIE),
                     }
                     for a in o.alternatives

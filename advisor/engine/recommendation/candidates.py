@@ -34,6 +34,7 @@ class Candidate:
     ebs_limits_published: bool = True
     coremark_spread_pct: float | None = None  # how far sizes of its family differ per thread in the measurements
     coremark_spread: str = ""  # that spread, in words
+    stands_in: bool = False  # a DR member priced at the primary Region's price where its Region prices other classes
 
     @property
     def effective_vcpus(self) -> int:

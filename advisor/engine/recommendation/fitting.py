@@ -43,6 +43,7 @@ class Fit:
     cores: int | None
     threads: int
     scaling: CoreScaling | None = None
+    stands_in: bool = False  # a DR member's hours at the primary Region's price, where its Region prices others
 
 
 def priced_layouts(need: Need, platform: str, policy: SizingPolicy, costs: RankingCosts, probe: str):

@@ -212,6 +212,7 @@ class RankingCosts:
         self._licences: dict[str, Decimal | None] = {}
         self._licences_by_shape: dict[tuple[Any, ...], Decimal | None] = {}
         self._hourly: dict[tuple[str, str], dict[str, Decimal]] = {}
+        self._stand_ins: dict[tuple[str, str], frozenset[str]] = {}
         self.skipped: set[str] = set()
 
     def hourly(self, region: str, deployment: str) -> dict[str, Decimal]:
@@ -223,9 +224,18 @@ class RankingCosts:
             )  # fmt: skip
             home = self.workload.environment.region
             if region != home:  # classes the DR Region does not price stand in at the primary's price
-                prices = {**self.hourly(home, deployment), **prices}
+                own = prices
+                prices = {**self.hourly(home, deployment), **own}
+                # where the DR Region prices other classes, a stand-in is a guess against real prices (a DR Region is
+                # often dearer); where it prices none, every class stands in alike and the ranking holds
+                self._stand_ins[key] = frozenset(prices) - frozenset(own) if own else frozenset()
             self._hourly[key] = prices
         return self._hourly[key]
+
+    def stands_in(self, name: str) -> bool:
+        """Whether a member's hours on ``name`` are the primary Region's price in a Region that prices other classes
+        (a class compared on a guess, put after those priced in every member's Region). After ``instance_hours``."""
+        return any(name in self._stand_ins.get((m.region, m.deployment), ()) for m in self.plan.topology.members)
 
     def instance_hours(self, name: str) -> Decimal | None:
         total = Decimal(0)

@@ -124,10 +124,11 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
     source = source_cpu(workload)
     edition = workload.oracle.edition.value
+    regions = (region, *sorted({m.region for m in plan.topology.members if m.region != region}))  # a DR copy's too
     for hourly, name in priced:
         row = catalog_rows()[name]
-        why_not = (not_orderable(name, platform=platform, region=region, edition=edition,
-                                 licence_model=plan.licence_model)
+        why_not = (next(filter(None, (not_orderable(name, platform=platform, region=r, edition=edition,
+                                                    licence_model=plan.licence_model) for r in regions)), None)
                    or cannot_check_io(name, needs[0]) or needs_nitro(name, needs[0], platform))  # fmt: skip
         if why_not:
             rejected.append(Rejected(name, hourly, (why_not,)))
@@ -164,14 +165,17 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
                 first_miss = first_miss or capacity
         if found:
             fit = min(found, key=lambda f: f.total)
-            fits.append(fit)
-            best = fit.total if best is None else min(best, fit.total)
+            if costs.stands_in(name):  # compared after the classes every member's Region prices; never the bound
+                fits.append(dataclasses.replace(fit, stands_in=True))
+            else:
+                fits.append(fit)
+                best = fit.total if best is None else min(best, fit.total)
         else:
             if first_miss:
                 rejected.append(Rejected(name, hourly, closest=first_miss))
             else:
                 rejected.append(Rejected(name, hourly, ("no storage layout is priced",)))
-    fits.sort(key=lambda f: (f.total, f.name))
+    fits.sort(key=lambda f: (f.stands_in, f.total, f.name))
     shown = fits[: ALTERNATIVES + 1]
     other = next((f for f in fits[ALTERNATIVES + 1 :] if bool(f.need.caching) != bool(shown[0].need.caching)), None)
     if shown and other is not None and all(bool(f.need.caching) == bool(shown[0].need.caching) for f in shown):
@@ -225,12 +229,17 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, 
     published = ebs_published(fit.name)
     if not published:
         reasons.append(f"{fit.name}: {EBS_UNPUBLISHED_WORDS}; this workload states none")
+    if fit.stands_in:
+        elsewhere = sorted({m.region for m in plan.topology.members if m.region != workload.environment.region})
+        reasons.append(f"{fit.name}: no {', '.join(elsewhere)} price is held for it, so its DR copy is priced at "
+                       f"{workload.environment.region}'s price (estimated) and it is compared after the classes "
+                       "priced in every Region of the topology")  # fmt: skip
     mark = row.get("coremark") or {}
     spread = spread_of(row)
     return Candidate(
         fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
         cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
-        scaling_words, published, spread.pct if spread else None, spread.words if spread else "",
+        scaling_words, published, spread.pct if spread else None, spread.words if spread else "", fit.stands_in,
     )  # fmt: skip
 
 
@@ -272,7 +281,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                                                                 policy=policy)  # fmt: skip
         hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
         notes = [hcc_words, *notes] if hcc_words else notes
-        candidates.sort(key=lambda c: (c.total_monthly_usd, c.instance_class))
+        candidates.sort(key=lambda c: (c.stands_in, c.total_monthly_usd, c.instance_class))
         chosen = candidates[0] if candidates else None
         alternatives: list[Candidate] = []
         for candidate in candidates[1:]:

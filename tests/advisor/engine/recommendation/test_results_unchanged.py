@@ -54,7 +54,11 @@ gains a storage headroom, 0 unless asked for (every workload's policy gains the 
 option without a price says "no ... instance price is held", not what "the price snapshots hold" and that a refresh
 would price it (200 reasons in 192 workloads; texts only). Layouts are compared on their lines unrounded, so a
 layout split over more volumes is no longer a cent cheaper by rounding each line (2 workloads: EC2's io2 on one
-volume instead of two, its total a few cents more)."""
+volume instead of two, its total a few cents more). On 2026-11-28 (fourteenth session), found by a cost audit: a
+DR copy's class must be offered in the DR Region, and a class the DR Region holds no price for (priced there at the
+primary's price, a guess) is compared after the classes priced in both Regions (1 workload's RDS moved from
+db.m6i.8xlarge to db.m5.8xlarge, $163.52 more, with its ranking's margins; 10 workloads' alternatives gain the reason
+they are put after)."""
 
 import json
 import lzma
