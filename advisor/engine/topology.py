@@ -9,7 +9,7 @@ needs it, counting owned licences once. What cannot be priced is listed, and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -169,8 +169,31 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
         elif dr_region:
             not_built("dr", f"Cross-Region DR on EC2: {SE2_NO_DATA_GUARD}; copy RMAN backups or EBS snapshots to "
                             f"{dr_region} instead (not priced here)")  # fmt: skip
+    if workload.features.active_data_guard and ee and platform in ("rds", "ec2"):
+        _open_a_standby(members, gaps, platform)
     far_sync = workload.features.far_sync and platform in FAR_SYNC_PLATFORMS
     return TopologyPlan(platform, tuple(members), tuple(gaps), ship_to, far_sync, tuple(lacking))
+
+
+def _open_a_standby(members: list[MemberPlan], gaps: list[str], platform: str) -> None:
+    """A readable standby asked for (Active Data Guard) where no standby or replica is open yet: the DR copy opens
+    read-only and is licensed for it (a mounted DR copy would leave the option licensed on the primary alone, which
+    no deployment uses); with no standby at all, say that nothing would read."""
+    if any(m.open_read_only for m in members):
+        return
+    at = next((i for i, m in enumerate(members) if m.role == "dr-standby"), None)
+    if at is None:
+        gaps.append("Active Data Guard is asked for, but no standby or read replica is built to open read-only: "
+                    "it is licensed on the primary; ask for a standby, a read replica or a DR copy")  # fmt: skip
+        return
+    how = (
+        "an RDS cross-Region replica open read-only while applying redo (the readable standby asked for): licensed "
+        "with Active Data Guard"
+        if platform == "rds"
+        else "a Data Guard physical standby in the DR Region on the same instance and storage, open read-only with "
+        "Active Data Guard (the readable standby asked for)"
+    )  # fmt: skip
+    members[at] = replace(members[at], how=how, open_read_only=True)
 
 
 # --- pricing ------------------------------------------------------------------------------------------

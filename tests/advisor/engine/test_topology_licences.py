@@ -119,6 +119,35 @@ def test_an_ec2_standby_that_takes_no_reads_is_mounted():
     assert set(products(ec2)) == {"ee"} and products(ec2)["ee"].servers == 2
 
 
+def test_a_readable_standby_asked_for_with_only_a_dr_copy_opens_the_dr_copy_and_licenses_it():
+    # Active Data Guard asked for, no Multi-AZ and no replicas: the only standby is the DR copy, so it is the one
+    # opened read-only; licensed on the primary alone (as before a cost audit) it matched no deployment
+    load = workload({"multi_az": False, "cross_region_dr": True, "dr_region": "eu-central-1"}, {"active_data_guard": True})  # fmt: skip
+    for platform in ("ec2", "rds"):
+        plan = plan_topology(load, platform)
+        assert [(m.role, m.open_read_only) for m in plan.members] == [("primary", False), ("dr-standby", True)]
+        assert "open read-only" in plan.members[1].how and "the readable standby asked for" in plan.members[1].how
+        assert (plan.licensed_servers, plan.readable_servers) == (2, 2)
+    rds = chosen(load, "rds")
+    per = rds.topology.licence.licences_per_server
+    assert products(rds)["active_data_guard"].required == 2 * per == products(rds)["ee"].required
+
+
+def test_an_rds_multi_az_standby_does_not_serve_reads_so_the_dr_replica_opens_for_them():
+    # RDS Multi-AZ's standby takes no reads: with Active Data Guard asked for, the cross-Region replica is read-only
+    load = workload({"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1"}, {"active_data_guard": True})  # fmt: skip
+    plan = plan_topology(load, "rds")
+    assert [(m.role, m.servers, m.open_read_only) for m in plan.members] == [
+        ("primary", 2, False), ("dr-standby", 1, True)]  # fmt: skip
+    assert (plan.licensed_servers, plan.readable_servers) == (3, 3)
+
+
+def test_a_readable_standby_asked_for_with_no_standby_at_all_says_nothing_would_read():
+    plan = plan_topology(workload({"multi_az": False}, {"active_data_guard": True}), "ec2")
+    assert [m.role for m in plan.members] == ["primary"]
+    assert any("no standby or read replica is built to open read-only" in gap for gap in plan.gaps)
+
+
 def test_rac_is_never_licensed_on_ec2_servers_that_each_run_a_single_instance():
     # The EC2 option builds one instance per server (RAC on EC2 needs third-party clustering, which is not built, and
     # the rules block EC2 for RAC): counting RAC licences on those servers would price a cluster nobody deploys.

@@ -58,7 +58,10 @@ volume instead of two, its total a few cents more). On 2026-11-28 (fourteenth se
 DR copy's class must be offered in the DR Region, and a class the DR Region holds no price for (priced there at the
 primary's price, a guess) is compared after the classes priced in both Regions (1 workload's RDS moved from
 db.m6i.8xlarge to db.m5.8xlarge, $163.52 more, with its ranking's margins; 10 workloads' alternatives gain the reason
-they are put after)."""
+they are put after). Then a readable standby asked for (Active Data Guard) where the only standby is the DR copy
+opens the DR copy read-only and licenses it, not the primary alone (9 workloads' RDS or EC2 licences and totals, with
+their commitments, cash and ranking margins; no recommended option moved), and where nothing is built to read the
+option says so (20 workloads gain the note)."""
 
 import json
 import lzma
