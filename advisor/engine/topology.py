@@ -45,6 +45,13 @@ class MemberPlan:
 # Where Far Sync runs (the feature matrix: standard Oracle on EC2, Oracle's playbook on Oracle Database@AWS; not
 # offered on RDS), it brings the Active Data Guard option it requires (Oracle's features catalogue, Far Sync).
 FAR_SYNC_PLATFORMS = ("ec2", "odb")
+# On EC2 the far sync instance is a server of its own near the primary (Oracle Data Guard Concepts and
+# Administration: it has a control file and standby redo logs, no data files, and uses little disk and CPU); no
+# source sizes it or says how it is licensed, so it is named as a cost the total leaves out.
+FAR_SYNC_WORDS = (
+    "The Far Sync instance: a server of its own near the primary (an EC2 instance with storage for its standby redo "
+    "logs) and any Oracle licences on it; no source sizes it or says how it is licensed, so it is not priced"
+)
 # What a workload may ask for that an option may not build (``TopologyPlan.lacking``): its standby, its read replicas,
 # its DR copy
 LACKING_KINDS = frozenset({"standby", "replicas", "dr"})
@@ -341,6 +348,7 @@ def price_topology(
             hyperthreading=hyperthreading, readable_servers=plan.readable_servers,
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
+    far_sync = (FAR_SYNC_WORDS,) if plan.far_sync and plan.platform == "ec2" else ()
     return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,
-                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced),
+                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced, *far_sync),
                     (*backups.needs_input, *transfer.needs_input), plan.lacking)  # fmt: skip

@@ -61,7 +61,9 @@ db.m6i.8xlarge to db.m5.8xlarge, $163.52 more, with its ranking's margins; 10 wo
 they are put after). Then a readable standby asked for (Active Data Guard) where the only standby is the DR copy
 opens the DR copy read-only and licenses it, not the primary alone (9 workloads' RDS or EC2 licences and totals, with
 their commitments, cash and ranking margins; no recommended option moved), and where nothing is built to read the
-option says so (20 workloads gain the note)."""
+option says so (20 workloads gain the note). EC2's Far Sync instance, a server of its own that no source sizes or
+licenses, is named as a cost its total leaves out (10 workloads: EC2 partial; 1 has no option recommended, EC2 and
+Oracle Database@AWS both partial)."""
 
 import json
 import lzma
