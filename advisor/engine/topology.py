@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Literal
 
-from advisor.engine.topology_costs import backup_costs, transfer_costs
+from advisor.engine.topology_costs import backup_costs, replicated_backups_line, transfer_costs
 from advisor.engine.workload import Workload
-from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines, row_line
+from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
@@ -283,18 +283,14 @@ def member_book(book: PriceBook, member: MemberPlan, home: str) -> Any:
     return book if member.region == home else RegionFallbackBook(book, region=member.region, fallback=home)
 
 
-def _backups_member(workload: Workload, book: PriceBook, member: MemberPlan, storage_gib: int) -> PricedMember:
-    """SE2's DR copy on RDS: replicated automated backups, at least one full copy of the allocated storage."""
+def _backups_member(workload: Workload, book: PriceBook, member: MemberPlan) -> PricedMember:
+    """SE2's DR copy on RDS: replicated automated backups, counted as the primary's are, with no free allowance."""
     home = workload.environment.region
     try:
         row = member_book(book, member, home).rds_backup(region=member.region)
     except PriceNotFound as error:
         return PricedMember(member, None, (), f"backup storage in {member.region}: {error.message}")
-    line = row_line(
-        f"Replicated backups in {member.region}: at least one full copy, {storage_gib:,} GiB", storage_gib, row,
-        note="snapshots and transaction logs kept beyond the full copy add to it", component="backup",
-    )  # fmt: skip
-    return PricedMember(member, None, (line,))
+    return PricedMember(member, None, (replicated_backups_line(workload, row, member.region),))
 
 
 def price_topology(
@@ -315,7 +311,7 @@ def price_topology(
     storage_gib = config.storage.size_gib if config.storage is not None else 0
     for member in plan.members:
         if member.role == "dr-backups":
-            members.append(_backups_member(workload, book, member, storage_gib))
+            members.append(_backups_member(workload, book, member))
             continue
         member_config = config.model_copy(update={"region": member.region, "deployment": member.deployment})
         member_prices = member_book(book, member, home)

@@ -102,6 +102,20 @@ RDS_LOGS_NOT_COUNTED = ("the transaction logs RDS keeps beside the snapshots for
                         "(the space they take once stored is not published)")  # fmt: skip
 
 
+def replicated_backups_line(workload: Workload, row: Any, region: str) -> Line:
+    """SE2's DR copy on RDS: the automated backups replicated to ``region``, counted as the primary's are (a first full
+    copy and the changes of each day kept), with no free allowance: no DB instance runs there, and once copied
+    "standard charges apply to storage in the destination Region" (AWS RDS User Guide, 'Replicating automated backups
+    to another AWS Region')."""
+    days = workload.sizing.backup_retention_days
+    used = Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))  # HCC decompressed
+    change = workload.sizing.backup_daily_change_gib
+    storage = ebs_snapshot_storage(used_gib=used, retention_days=days,
+                                   daily_change_gib=None if change is None else Decimal(str(change)))  # fmt: skip
+    return _backup_line(f"Replicated backups in {region} for the {days}-day retention, no free allowance there",
+                        storage, row, rds=True)  # fmt: skip
+
+
 def _backup_line(name: str, storage: BackupStorage, row: Any, *, rds: bool = False) -> Line:
     notes = ["a lower bound: the changes kept between backups are not known"] if storage.lower_bound else []
     if rds:  # the logs are kept too (AWS RDS User Guide, 'Retaining automated backups'), their stored size unknown

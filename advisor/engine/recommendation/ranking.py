@@ -113,11 +113,16 @@ class Ranking:
         if self.partial_alone:
             return f"the only option the rules allow that could be priced (its total is partial: {self.partial_alone})"
         kinds = {o.kind for o in self.viable_left_out}
+        # a ranked total that leaves costs out for want of a figure is not "priced in full", even where every ranked
+        # total leaves out the same (the words beside the totals say what)
+        waiting = bool(self.awaiting_input)
         so_far = "" if self.awaiting_alike else " on the costs priced so far"
         if "unpriced" in kinds:
             return "the cheapest of the options priced" + so_far
         if "partial" in kinds:
-            return "the cheapest of the options priced in full" + so_far
+            return (
+                "the cheapest of the options compared" if waiting else "the cheapest of the options priced in full"
+            ) + so_far
         return "the cheapest option the rules allow" + so_far
 
 

@@ -144,6 +144,24 @@ def test_se2_builds_no_data_guard_standby_on_ec2_and_says_so():
     assert [m.role for m in rds.members] == ["primary", "dr-backups"]
 
 
+def test_se2_replicated_backups_are_counted_as_the_primarys_backups_with_no_free_allowance_in_the_dr_region():
+    # 200 GiB, 7-day retention, 10 GiB changed a day: a first full copy + 6 days of changes = 260 GiB, all billed in
+    # the DR Region (no DB instance runs there: "standard charges apply to storage in the destination Region"), not
+    # the allocated storage, which holds the horizon's growth and has nothing to do with what the backups keep
+    workload = parse_workload({
+        "oracle": {"edition": "se2", "licence_model": "byol"},
+        "availability": {"multi_az": False, "cross_region_dr": True, "dr_region": "eu-central-1"},
+        "sizing": {"db_size_gib": 200, "backup_retention_days": 7, "backup_daily_change_gib": 10},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    rds = options(workload)["rds"].chosen.topology
+    backups = next(m for m in rds.members if m.plan.role == "dr-backups")
+    (line,) = backups.lines
+    assert line.quantity == Decimal(200 + 6 * 10)
+    assert "no free allowance there" in line.name and "first full copy of 200 GiB" in line.name
+    assert line.monthly_usd == cents(line.quantity * line.unit_price_usd)
+
+
 def test_hours_per_month_price_instance_hours_but_not_storage_or_licences():
     always = parse_workload({"environment": {"region": "eu-west-1"}})
     office = always.model_copy(update={"environment": always.environment.model_copy(update={"hours_per_month": 260})})

@@ -266,6 +266,17 @@ def test_a_total_waiting_for_a_figure_the_other_total_does_not_need_is_left_out_
             "Amazon RDS for Oracle's before them: give the figure it waits for to compare the two.") in said  # fmt: skip
 
 
+def test_a_recommended_total_that_itself_waits_for_a_figure_is_not_called_priced_in_full() -> None:
+    # RDS waits for the daily change (its backups); EC2 waits for that and the redo rate, so it is left out: RDS is
+    # the cheapest of the totals compared, not of totals "priced in full" (its own leaves the backups' changes out)
+    change = "Daily change not given: the backups beyond the first copy are not priced"
+    ranking = rank_options(options=(option("rds", "1000.00", needs_input=(change,)),
+                                    option("ec2", "900.00", needs_input=(AZ_REDO, change))))  # fmt: skip
+    assert [r.option for r in ranking.ranked] == ["rds"] and ranking.left_out_of("ec2").kind == "partial"
+    assert ranking.scope == "the cheapest of the options compared"
+    assert "priced in full" not in " ".join(ranking_words(ranking))
+
+
 def test_totals_each_waiting_for_something_the_other_does_not_stay_ranked() -> None:
     change = "Daily change not given: the backups beyond the first copy are not priced"
     ranking = rank_options(options=(option("rds", "1000.00", needs_input=(change,)),

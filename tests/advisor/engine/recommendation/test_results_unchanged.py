@@ -63,7 +63,10 @@ opens the DR copy read-only and licenses it, not the primary alone (9 workloads'
 their commitments, cash and ranking margins; no recommended option moved), and where nothing is built to read the
 option says so (20 workloads gain the note). EC2's Far Sync instance, a server of its own that no source sizes or
 licenses, is named as a cost its total leaves out (10 workloads: EC2 partial; 1 has no option recommended, EC2 and
-Oracle Database@AWS both partial)."""
+Oracle Database@AWS both partial). A recommended total that itself waits for a figure (the backups' daily change)
+is "the cheapest of the options compared", not "of the options priced in full" (27 workloads' scope). SE2's backups
+replicated to the DR Region are counted as the primary's (first full copy and each day's changes), with no free
+allowance there, not as the allocated storage (2 workloads' RDS totals fell by a few dollars)."""
 
 import json
 import lzma
