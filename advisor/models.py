@@ -17,6 +17,8 @@ class Assessment(models.Model):
     customer = models.CharField(max_length=200, blank=True)
     project = models.CharField(max_length=200, blank=True)
     workload = models.JSONField()
+    # The sizing policy saved from the results page (the engine's ``SizingPolicy``, as JSON); empty: the defaults.
+    policy = models.JSONField(default=dict, blank=True)
     edition = models.CharField(max_length=8)
     version = models.CharField(max_length=8)
     region = models.CharField(max_length=32)

@@ -82,14 +82,29 @@ def assessment_create(*, meta: AssessmentMeta, workload: Workload, owner: Any = 
 
 
 @transaction.atomic
-def assessment_update(*, assessment: Assessment, meta: AssessmentMeta, workload: Workload) -> Assessment:
+def assessment_update(
+    *, assessment: Assessment, meta: AssessmentMeta, workload: Workload, policy: SizingPolicy | None = None
+) -> Assessment:
+    """Save the answers, and the sizing policy when one is given (the results page's); the questionnaire, which
+    has no policy fields, leaves the saved one as it is."""
     # Lock the row so two editors saving at once cannot interleave their columns.
     locked = Assessment.objects.select_for_update().get(pk=assessment.pk)
     locked.name, locked.customer, locked.project = meta.name, meta.customer, meta.project
     for column, value in _search_columns(workload).items():
         setattr(locked, column, value)
+    if policy is not None:
+        locked.policy = {} if policy == SizingPolicy() else policy.model_dump(mode="json")
     locked.save()
     return locked
+
+
+def assessment_policy(assessment: Assessment) -> SizingPolicy:
+    """The sizing policy saved with the assessment; the defaults when none was saved, or when one saved by an older
+    release no longer validates (its results are then those of the defaults, as before it was saved)."""
+    try:
+        return SizingPolicy.model_validate(assessment.policy or {})
+    except ValidationError:
+        return SizingPolicy()
 
 
 def assessment_duplicate(*, assessment: Assessment, owner: Any = None) -> Assessment:
@@ -97,9 +112,13 @@ def assessment_duplicate(*, assessment: Assessment, owner: Any = None) -> Assess
     meta = AssessmentMeta(
         name=f"Copy of {assessment.name}"[:200], customer=assessment.customer, project=assessment.project
     )
-    return assessment_create(
+    copy = assessment_create(
         meta=meta, workload=assessment_workload(assessment), owner=owner or assessment.owner, team=assessment.team
     )
+    if assessment.policy:  # the sizing policy it was saved with, too
+        Assessment.objects.filter(pk=copy.pk).update(policy=assessment.policy)
+        copy.policy = assessment.policy
+    return copy
 
 
 def assessment_delete(*, assessment: Assessment) -> None:

@@ -155,7 +155,12 @@ def _save(
         if on_create is not None:
             on_create(assessment)
     else:
-        assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload)
+        policy = None
+        if any(key.startswith("policy.") for key in request.POST):  # saved from the results page, with its policy
+            policy, policy_errors = _policy_from(request.POST)
+            if policy_errors:  # nothing saved: the results page again, the policy's fields marked
+                return _results_page(request, assessment, raw, partial=False)
+        assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload, policy=policy)
     messages.success(request, f"Saved “{assessment.name}”. Here is where it can run and what it costs.")
     return redirect("advisor:assessment-results", public_id=assessment.public_id)
 
@@ -331,10 +336,17 @@ def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
         ]
 
 
+def policy_for(assessment: Assessment, params: Any) -> tuple[SizingPolicy, list[FieldError]]:
+    """The sizing policy the request sets (``policy.*``), else the one saved with the assessment."""
+    if any(key.startswith("policy.") for key in params):
+        return _policy_from(params)
+    return services.assessment_policy(assessment), []
+
+
 def _results_page(
     request: HttpRequest, assessment: Assessment, values: dict[str, Any], *, partial: bool
 ) -> HttpResponse:
-    policy, policy_errors = _policy_from(request.POST if request.method == "POST" else request.GET)
+    policy, policy_errors = policy_for(assessment, request.POST if request.method == "POST" else request.GET)
     errors: list[FieldError] = list(policy_errors)
     context: dict[str, Any] = {"assessment": assessment, "sections": None}
     try:

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from advisor import access, services
 from advisor.accounts import sharing, teams
-from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.models import Assessment, ShareLink
 from advisor.pages.results import results_context
@@ -89,7 +88,7 @@ def _live_link(request: HttpRequest, token: str) -> ShareLink | HttpResponse:
 
 @require_GET
 def shared_results(request: HttpRequest, token: str) -> HttpResponse:
-    """The results page, read-only: no answers form, nothing to save, for the default sizing policy."""
+    """The results page, read-only: no answers form, nothing to save, for the sizing policy saved with it."""
     link = _live_link(request, token)
     if isinstance(link, HttpResponse):
         return link
@@ -101,7 +100,8 @@ def shared_results(request: HttpRequest, token: str) -> HttpResponse:
     else:
         context.update(
             results_context(
-                services.recommendation_for(workload, SizingPolicy()), stale_after_days=settings.PRICE_STALE_AFTER_DAYS
+                services.recommendation_for(workload, services.assessment_policy(link.assessment)),
+                stale_after_days=settings.PRICE_STALE_AFTER_DAYS,
             )
         )
     return render(request, "advisor/share_results.html", context)
@@ -109,12 +109,14 @@ def shared_results(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def shared_report(request: HttpRequest, token: str) -> HttpResponse:
-    """The PDF comparison of the shared assessment, as saved, for the default sizing policy."""
+    """The PDF comparison of the shared assessment, as saved, for the sizing policy saved with it."""
     link = _live_link(request, token)
     if isinstance(link, HttpResponse):
         return link
     try:
-        document = report.report_document(assessment=link.assessment, policy=SizingPolicy())
+        document = report.report_document(
+            assessment=link.assessment, policy=services.assessment_policy(link.assessment)
+        )
     except report.ReportInvalid:
         return HttpResponse("This assessment has answers missing; its owner must fix them first.", status=422,
                             content_type="text/plain; charset=utf-8")  # fmt: skip

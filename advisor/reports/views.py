@@ -18,7 +18,7 @@ from advisor.engine.workload import FieldError
 from advisor.models import Assessment
 from advisor.pages.questionnaire import dom_id, parse_form
 from advisor.reports import pdf as report
-from advisor.views import _policy_from, _viewable
+from advisor.views import _viewable, policy_for
 from config.file_names import attachment
 
 logger = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def _missing_page(request: HttpRequest, assessment: Assessment, errors: list[Fie
 def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
     """The comparison as a PDF (``format=html``: the same document as HTML).
 
-    GET: the saved workload, for the sizing policy in the URL (``?paper=…&prepared_by=…&policy.*``).
+    GET: the saved workload, for the sizing policy in the URL (``?paper=…&prepared_by=…&policy.*``), else the saved one.
     POST: what the results page shows: its answers form (answers and ``policy.*``, as the results page's preview
     reads them), posted by its "Download PDF" button, possibly changed there and not saved; nothing is saved."""
     assessment = _viewable(request, public_id)
@@ -71,7 +71,7 @@ def assessment_report(request: HttpRequest, public_id: UUID) -> HttpResponse:
         paper = report.paper_from(params.get("paper"), None)
     except ValueError as bad:
         return HttpResponse(str(bad), status=400, content_type="text/plain")
-    policy, policy_errors = _policy_from(params)
+    policy, policy_errors = policy_for(assessment, params)
     try:
         document = report.report_document(
             assessment=assessment, policy=policy, paper=paper,
