@@ -6,7 +6,7 @@ No Django imports: plain data for the results page, its htmx partial and the PDF
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from advisor.engine.recommendation.option_commitments import best_commitment
 from advisor.engine.recommendation.recommender import OptionRecommendation
@@ -41,11 +41,27 @@ def _break_even(total: CommitmentTotal) -> str:
     return "not known (upfront split not published)" if total.timing_not_known else "never in 36 months"
 
 
+def whole(usd: Decimal) -> Decimal:
+    """To the dollar, as the pages print a whole-dollar figure (half up, as Django's floatformat rounds)."""
+    return usd.quantize(Decimal(1), ROUND_HALF_UP)
+
+
+def _saving_shown(total: CommitmentTotal, on_demand: CommitmentTotal | None) -> Decimal | None:
+    """The saving as the difference of the two 36-month totals as printed (to the dollar), so a reader who takes
+    one from the other finds it: each rounded on its own could leave the saving a dollar off."""
+    if total.saving_36_months_usd is None or total.total_36_months_usd is None or on_demand is None:
+        return total.saving_36_months_usd
+    if on_demand.total_36_months_usd is None:
+        return total.saving_36_months_usd
+    return whole(on_demand.total_36_months_usd) - whole(total.total_36_months_usd)
+
+
 def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
     summary = option.commitments
     if summary is None:
         return ()
     best = summary.best_36_months
+    on_demand = next((t for t in summary.totals if t.commitment == "on-demand" and t.priced), None)
     return tuple(
         CommitmentRow(
             label=t.label,
@@ -54,7 +70,7 @@ def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
             monthly_usd=t.monthly_usd,
             cash_year_usd=t.cash_year_usd,
             total_36_months_usd=t.total_36_months_usd,
-            saving_36_months_usd=t.saving_36_months_usd,
+            saving_36_months_usd=_saving_shown(t, on_demand),
             break_even=_break_even(t) if t.priced and t.commitment != "on-demand" else "",
             reason=t.reason,
             best=t.commitment == best,
@@ -75,9 +91,11 @@ def commitment_words(option: OptionRecommendation) -> str:
         when = f"; cheaper from month {best.break_even_month}" if best.break_even_month else ""
         if best.timing_not_known:
             when = "; the month from which it is cheaper is not known: its upfront split is not published"
+        on_demand = next((t for t in summary.totals if t.commitment == "on-demand" and t.priced), None)
+        saving = _saving_shown(best, on_demand)
         return (
-            f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, ${best.total_36_months_usd:,.0f} "
-            f"over 36 months, cash as paid (saves ${best.saving_36_months_usd:,.0f}{when})"
+            f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, "
+            f"${whole(best.total_36_months_usd):,.0f} over 36 months, cash as paid (saves ${saving:,.0f}{when})"
         )
     unpriced = [t for t in summary.totals if not t.priced]
     if unpriced:

@@ -50,3 +50,14 @@ def test_the_best_commitment_line_keeps_the_36_month_total_and_says_the_month_is
         "Reserved 3yr Partial Upfront: $5,783.62 a month (run-rate), $208,210 over 36 months, cash as paid (saves "
         "$492,835; the month from which it is cheaper is not known: its upfront split is not published)"
     )
+
+
+def test_the_saving_is_the_difference_of_the_two_totals_as_printed_to_the_dollar() -> None:
+    # on-demand $8,687,663.40 and the best $8,308,666.60 over 36 months are printed $8,687,663 and $8,308,667: the
+    # saving printed is their difference, $378,996, not the unrounded $378,996.80 rounded on its own ($378,997)
+    on_demand = total("on-demand", "On-Demand", "8687663.40", cash_year_usd=(D(1),) * 3)
+    best = total("reserved-3yr-all-upfront", "Reserved 3yr All Upfront", "8308666.60",
+                 saving_36_months_usd=D("378996.80"), cash_year_usd=(D(1),) * 3)  # fmt: skip
+    both = option(on_demand, best, best="reserved-3yr-all-upfront")
+    assert commitment_rows(both)[1].saving_36_months_usd == D(378996)  # type: ignore[arg-type]
+    assert "$8,308,667 over 36 months, cash as paid (saves $378,996" in commitment_words(both)  # type: ignore[arg-type]
