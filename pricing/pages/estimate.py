@@ -15,6 +15,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from config.counting import counted
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import (
     Estimate,
@@ -35,7 +36,7 @@ from pricing.engine.cash_flow import (
     run_rate_total,
     run_rate_totals_basis,
 )
-from pricing.engine.commitments.comparison import CommitmentComparison, by_reason, commitment_quotes
+from pricing.engine.commitments.comparison import NOT_PRICED, CommitmentComparison, by_reason, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.prices.terms import PLATFORM_LABELS
@@ -245,6 +246,7 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "comparison": comparison,
         "commitments": page.commitments,
         "unpriced_commitments": [q for q in page.commitments.quotes if not q.priced] if page.commitments else [],
+        "unpriced_summary": unpriced_summary(page.commitments.quotes) if page.commitments else "",
         "timing_not_known": timing_not_known(page.commitments),
         "price_list": licence_price_list().price_list,
     }
@@ -311,3 +313,14 @@ def bill_lines(result: Estimate) -> tuple[BillLine, ...]:
         )
         for line in result.lines
     )
+
+
+def unpriced_summary(quotes: Any) -> str:
+    """The commitments not priced, counted as the form's hint counts them: those without a price held, apart from
+    those that do not cover this class (a Database Savings Plan for a class it does not cover)."""
+    unpriced = [q for q in quotes if not q.priced]
+    held = sum(1 for q in unpriced if q.reason.startswith(NOT_PRICED))
+    parts = [f"{counted(held, 'commitment')} without a price held"] if held else []
+    if other := len(unpriced) - held:
+        parts.append(f"{counted(other, 'commitment')} not offered for this class")
+    return "; ".join(parts)

@@ -239,3 +239,17 @@ def test_the_page_says_why_a_database_savings_plan_is_not_offered(client: Client
     # the form offers what is priced for the class and does not count the plan among those a refresh would price
     assert commitment_choices(**query) == ["on-demand"]
     assert "6 more commitments" in EstimateForm.from_query(query).fields["commitment"].help_text
+
+
+def test_the_commitments_not_priced_are_counted_as_the_form_counts_them(client: Client, prices: None) -> None:
+    # RDS for Oracle SE2 BYOL on db.m5.xlarge in eu-west-1 (2023-02-23 rows): no reservation row is held for it (6
+    # reservations: 1 and 3 years, each upfront), and a Database Savings Plan does not cover db.m5 at all; the form
+    # says the 6 with no price held, and the table counts them apart from the plan that does not cover the class
+    query = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "se2",
+             "licence_model": "byol", "deployment": "single-az"}  # fmt: skip
+
+    page = client.get(reverse("pricing:estimate"), query).content.decode()
+
+    assert "6 more commitments for this class: no price held" in page
+    assert "6 commitments without a price held; 1 commitment not offered for this class</summary>" in page
+    assert "Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only" in page
