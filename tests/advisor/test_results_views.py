@@ -48,6 +48,11 @@ def test_results_show_every_option_side_by_side_with_the_recommendation(client, 
     shown = re.sub(r"<[^>]+>", " ", body)
     assert re.search(r"AWS Price List, eu-west-1, 2023-02-23: \d+ price rows", shown)
     assert "VI21:" not in shown and "cycloidio/terracost" not in shown and "AWS bulk offer file" not in shown
+    # the verdicts' counts read as words: "2 warnings", "1 cost note", never "2 warning"
+    counts = re.findall(r'class="sev sev-(?:blocker|warning|cost)">(\d[^<]*)<', body)
+    assert counts and all(
+        re.fullmatch(r"1 (blocker|warning|cost note)|\d+ (blockers|warnings|cost notes)", c) for c in counts
+    ), counts
 
 
 def test_changing_an_answer_updates_the_results_without_saving(client, small_assessment):
