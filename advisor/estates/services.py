@@ -22,7 +22,13 @@ from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
 from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.inventory import Inventory, InventoryRefused, read_inventory
 from advisor.estates.engine.listing import TableRow, table_rows
-from advisor.estates.engine.report_zip import MAX_ZIP_BYTES, ZipRefused, looks_like_report_zip, plan_zip
+from advisor.estates.engine.report_zip import (
+    MAX_ZIP_BYTES,
+    ZipRefused,
+    looks_like_report_zip,
+    plan_zip,
+    require_a_report,
+)
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
@@ -54,7 +60,7 @@ def estate_from_inventory(*, inventory: Inventory, name: str = "", customer: str
     rows = [EstateDatabase(estate=estate, row=r.row, name=r.name, workload=r.workload.model_dump(mode="json"))
             for r in inventory.rows]  # fmt: skip
     rows += [EstateDatabase(estate=estate, row=r.row, name=r.name, status=Status.INVALID,
-                            error="; ".join(str(e) for e in r.errors)[:4000]) for r in inventory.invalid]  # fmt: skip
+                            error=r.words[:4000]) for r in inventory.invalid]  # fmt: skip
     EstateDatabase.objects.bulk_create(rows)
     tasks.start_run(estate, requested_by=owner)
     return estate
@@ -86,9 +92,11 @@ def estate_from_upload(*, data: bytes, file_name: str, name: str = "", customer:
 def estate_from_reports(*, data: bytes, file_name: str = "", name: str = "", customer: str = "", mask: bool = False,
                         owner: Any = None, team: Any = None) -> Estate:  # fmt: skip
     """An estate whose databases come from a ZIP of AWR / Statspack / AWR-Miner reports. The ZIP's limits are checked
-    here on its directory (``ZipRefused`` before anything is kept); the reports are read by a background job, which
-    then starts the assessment. With ``mask`` no name from the upload is kept before the reports are read."""
+    here on its directory, and that some file starts as a report (``ZipRefused`` before anything is kept); the
+    reports are read by a background job, which then starts the assessment. With ``mask`` no name from the upload
+    is kept before the reports are read."""
     plan = plan_zip(data)
+    require_a_report(data, plan)  # a ZIP of no report is refused here, not kept as an estate of no database
     with uploads.removed_unless_kept() as written:  # the ZIP first, in the storage every worker reads; then the rows
         written.append(uploads.save_bytes(uploads.new_name(report_tasks.FOLDER, ".zip"), data))
         with transaction.atomic():

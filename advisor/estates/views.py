@@ -75,11 +75,11 @@ def estate_list(request: HttpRequest) -> HttpResponse:
                                                        "query": query})  # fmt: skip
 
 
-def _new_context(form: InventoryForm, problems: list[str] | None = None) -> dict[str, Any]:
+def _new_context(form: InventoryForm, problems: list[str] | None = None, file_name: str = "") -> dict[str, Any]:
     zip_limits = [report_zip.MAX_ZIP_BYTES, report_zip.MAX_MEMBERS, report_zip.MAX_UNPACKED_BYTES,
                   report_zip.MAX_MEMBER_BYTES, report_zip.MAX_RATIO]  # fmt: skip
-    return {"form": form, "problems": problems or [], "columns": column_docs(), "max_rows": MAX_ROWS,
-            "max_mib": MAX_FILE_BYTES // (1024 * 1024), "zip_limits": zip_limits}  # fmt: skip
+    return {"form": form, "problems": problems or [], "file_name": file_name, "columns": column_docs(),
+            "max_rows": MAX_ROWS, "max_mib": MAX_FILE_BYTES // (1024 * 1024), "zip_limits": zip_limits}  # fmt: skip
 
 
 @login_required
@@ -98,7 +98,10 @@ def estate_new(request: HttpRequest) -> HttpResponse:
             team=form.cleaned_data["team"],
         )  # fmt: skip
     except services.InventoryRefused as refused:
-        return render(request, "estates/estate_new.html", _new_context(form, refused.problems), status=422)
+        for problem in refused.problems:  # said beside the file's field too, which the summary names and links to
+            form.add_error("file", problem)
+        return render(request, "estates/estate_new.html", _new_context(form, refused.problems, upload.name),
+                      status=422)  # fmt: skip
     if inventory is not None and inventory.invalid:
         refused, rest = len(inventory.invalid), len(inventory.rows)
         messages.error(request, f"{counted(refused, 'row')} {'was' if refused == 1 else 'were'} refused (listed "

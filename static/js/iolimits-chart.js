@@ -47,6 +47,15 @@
     panelTitleEmPerChar: 0.55,
     // The bottom margin taken for a figure that states none.
     defaultBottomMargin: 60,
+    // A bar chart turned on its side on a phone (its layout's meta.narrow is "horizontal"): the characters a line
+    // of a category's name holds beside its bars, the height of one bar (of a group of bars), the room between
+    // categories, and the share of the value axis kept free right of the longest bar for its label.
+    sideTickChars: 14,
+    sideBarHeight: 16,
+    sideGap: 14,
+    sideTextRoom: 0.3,
+    // A mark across one bar of a group (licences owned), shorter than the bar, so each bar's mark stands apart.
+    sideMarkHeight: 11,
   };
 
   function draw(root) {
@@ -65,9 +74,11 @@
       }
       // half the paper's width in the PDF, or a phone's screen: the title, names and legend wrapped to fit
       if (el.clientWidth && el.clientWidth < LAYOUT.narrowWidth && figure.layout && figure.layout.height) {
+        var report = document.body.classList.contains("report");
         narrowTitle(figure.layout, el.clientWidth);
-        narrowAxes(figure, el.clientWidth);
-        if (!document.body.classList.contains("report")) stackPanels(figure.layout, el.clientWidth);
+        if (!report && (figure.layout.meta || {}).narrow === "horizontal") sideways(figure);
+        else narrowAxes(figure, el.clientWidth);
+        if (!report) stackPanels(figure.layout, el.clientWidth);
       }
       window.Plotly.react(el, figure.data, figure.layout, { responsive: true, displaylogo: false });
     });
@@ -123,6 +134,44 @@
     var bottom = LAYOUT.bottomBase + rows * LAYOUT.legendRowHeight;
     layout.height += Math.max(0, bottom - (layout.margin.b || LAYOUT.defaultBottomMargin));
     layout.margin.b = Math.max(bottom, layout.margin.b || LAYOUT.defaultBottomMargin);
+  }
+  // ...or, a bar chart that asks for it, its bars across: one category under another, its name on lines beside its
+  // bars (below them, side by side, the names and the bars' labels ran into each other), each bar's label right of
+  // it, the value axis along the bottom and the chart as tall as its bars need.
+  function sideways(figure) {
+    var layout = figure.layout, categories = 1, bars = 0, most = 0;
+    var name = function (text) { return wrapped(String(text).replace(/<br>/g, " "), LAYOUT.sideTickChars); };
+    figure.data.forEach(function (trace) {
+      var across = trace.y;
+      trace.y = (trace.x || []).map(name);
+      trace.x = across;
+      trace.orientation = "h";
+      if (trace.type === "bar") {
+        categories = Math.max(categories, trace.y.length);
+        bars += 1;
+        (across || []).forEach(function (v) { most = Math.max(most, Number(v) || 0); });
+        if (trace.textposition === "outside") trace.textfont = Object.assign({}, trace.textfont, { size: LAYOUT.tickSize });
+      }
+    });
+    var grouped = layout.barmode === "group" ? bars : 1;
+    var band = grouped * LAYOUT.sideBarHeight + LAYOUT.sideGap;
+    figure.data.forEach(function (trace) {  // a mark across a bar (licences owned) stands up across it
+      if (trace.type === "scatter" && trace.marker && trace.marker.symbol === "line-ew-open") {
+        trace.marker = Object.assign({}, trace.marker, { symbol: "line-ns-open", size: LAYOUT.sideMarkHeight });
+      }
+    });
+    var x = layout.xaxis || {}, y = layout.yaxis || {};
+    var labelled = figure.data.some(function (t) { return t.type === "bar" && t.text && t.textposition === "outside"; });
+    layout.xaxis = Object.assign({}, y, { automargin: true, tickangle: 0, tickfont: { size: LAYOUT.tickSize } });
+    if (labelled && most > 0) layout.xaxis.range = [0, most / (1 - LAYOUT.sideTextRoom)];
+    layout.yaxis = Object.assign({}, x, { autorange: "reversed", automargin: true, tickangle: 0,
+                                          tickfont: { size: LAYOUT.tickSize }, title: null });
+    layout.legend = Object.assign({}, layout.legend, { orientation: "h", x: 0, xanchor: "left", yref: "container",
+                                                       y: 0, yanchor: "bottom", font: { size: LAYOUT.legendSize } });
+    var legendRows = Math.ceil(figure.data.filter(function (t) { return t.showlegend !== false; }).length / LAYOUT.legendPerRow);
+    var shown = figure.data.length > 1 && layout.showlegend !== false;
+    layout.margin = Object.assign({}, layout.margin, { r: 10, b: 50 + (shown ? legendRows * LAYOUT.legendRowHeight + 10 : 0) });
+    layout.height = (layout.margin.t || LAYOUT.defaultTopMargin) + layout.margin.b + categories * band;
   }
   // ...and on a phone's screen two plots side by side one above the other, each the full width, the chart taller.
   function stackPanels(layout, width) {

@@ -153,3 +153,56 @@ def test_on_a_phone_the_estates_licences_fit_with_no_word_broken(
     expect(heads.first).to_be_hidden()
     expect(table.locator("thead th", has_text="Placement")).to_be_visible()
     assert table.evaluate(BROKEN_WORDS) == []
+
+
+# The walk-through's estate (eu-west-1): RDS Custom and Oracle Database@AWS take no database, RDS and EC2 totals
+# are partial, a RAC database is blocked everywhere, so the cost chart has "no database placed" and "≥ … partial"
+# labels, the licence chart three placements' bars and the blockers table long rules.
+WALK_THROUGH = (
+    b"name,edition,licence_model,processor_licences_owned,region,peak_cpu,db_size_gib,multi_az,cross_region_dr,"
+    b"dr_region,features\n"
+    b"ERP-PROD,ee,byol,8,eu-west-1,6,1200,yes,no,,partitioning; diagnostics_pack; tuning_pack\n"
+    b"CRM-PROD,ee,byol,0,eu-west-1,12,2500,yes,yes,eu-central-1,diagnostics_pack\n"
+    b"HR-SE2,se2,li,0,eu-west-1,2,150,no,no,,\n"
+    b"BILLING-RAC,ee,byol,16,eu-west-1,28,4096,yes,no,,rac; partitioning\n"
+    b"DEV-01,ee,byol,0,eu-west-1,2,50,no,no,,\n"
+)
+# test_layout's chart texts, with the bars' own labels ("3 of 5", "no database placed") and the legend's entries
+ESTATE_CHART_TEXTS = CHART_TEXTS.replace(".legendtext`", ".legendtext, .bartext`")
+ESTATE_CHARTS = ("estate-cost-chart", "estate-option-chart", "estate-licence-chart")
+
+
+def test_on_a_phone_the_estates_charts_keep_their_labels_apart_and_the_blockers_keep_their_words_whole(
+    live_server: Any, page: Page, user: Any, artifacts: Path, prices: None
+) -> None:
+    estate = estate_services.estate_from_inventory(inventory=read_inventory(WALK_THROUGH, "estate.csv"),
+                                                   name="Walk-through", owner=user)  # fmt: skip
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/estates/{estate.public_id}/")
+    for figure in ESTATE_CHARTS:
+        boxes = drawn_texts(page, figure, artifacts / f"phone-{figure}.png", ESTATE_CHART_TEXTS)
+        assert overlapping(boxes) == [], figure
+        edge = box(page, f'[data-plotly-figure="{figure}"]')
+        cut = [b["text"] for b in boxes if b["left"] < edge["left"] - 1 or b["right"] > edge["right"] + 1]
+        assert cut == [], figure  # every label and legend entry whole inside its chart
+    labels = [b["text"] for b in page.locator('[data-plotly-figure="estate-cost-chart"]').evaluate(ESTATE_CHART_TEXTS)]
+    assert "no databaseplaced" in labels and any(t.startswith("3 of 5") for t in labels)  # the cases drawn
+    legend = page.locator('[data-plotly-figure="estate-licence-chart"]').evaluate(
+        "(el) => [...el.querySelectorAll('.legendtext')].map(t => t.textContent)"
+    )
+    assert "Self-managed Oracle on EC2" in legend and "owned" in legend
+    blockers = page.locator("#estate-blockers")
+    blockers.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "phone-estate-blockers.png"))
+    assert blockers.evaluate(BROKEN_WORDS) == []
+    assert fits_its_box(page, "#estate-blockers") and page_width(page) <= PHONE["width"]
+    expect(blockers.locator(".blocker-examples").first).to_contain_text("For example: ERP-PROD, CRM-PROD")
+
+    # a wide window: the charts two by two, the bars upright, the examples in their own column
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    page.goto(f"{live_server.url}/estates/{estate.public_id}/")
+    drawn_texts(page, "estate-cost-chart", artifacts / "wide-estate-cost-chart.png", ESTATE_CHART_TEXTS)
+    assert box(page, '[data-plotly-figure="estate-option-chart"]')["left"] > box(
+        page, '[data-plotly-figure="estate-cost-chart"]')["right"]  # fmt: skip
+    expect(blockers.locator("th.examples")).to_be_visible()
+    expect(blockers.locator(".blocker-examples").first).to_be_hidden()

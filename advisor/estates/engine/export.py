@@ -23,6 +23,7 @@ from config.counting import counted
 PRICE_NOTE = ("USD, from the price snapshots each database was assessed against (AWS Price List rows; Oracle "
               "licences at the Oracle Technology Global Price List; Oracle Database@AWS at Oracle's list prices); "
               "each database's full results name every line's source.")  # fmt: skip
+NOT_PLACED = "No database placed"  # a placement no database could take: the estate page's words
 MONTHLY_BASIS = TOTALS_BASIS["monthly_usd"]  # every database's and option's cost in the Databases sheet
 
 
@@ -82,14 +83,17 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                              "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
                              "databases_partial", "databases_on_demand_cheapest", "databases_no_commitment_price",
-                             "best_commitments_note", "databases_not_built_as_asked", "partial_note"]]  # fmt: skip
+                             "best_commitments_note", "databases_not_built_as_asked", "partial_note",
+                             "placement_note"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
-        out.append([p.label, _money(p.monthly_usd), _money(p.one_year_usd), _money(p.three_year_usd),
-                    _money(p.cash_three_year_usd), _money(p.committed_three_year_usd), p.on_commitment, p.placed,
-                    p.left_out, p.blocked, p.unpriced, split, p.partial, p.on_demand_cheapest,
-                    sum(n for _, n in p.no_commitment_price), p.commitment_words if p.placed else "",
-                    p.builds_less, p.partial_words])  # fmt: skip
+        sums = (p.monthly_usd, p.one_year_usd, p.three_year_usd, p.cash_three_year_usd, p.committed_three_year_usd)
+        # no database placed: no total, not a total of 0 (sorted, it would look the cheapest), so the cells stay empty
+        money = [_money(v) for v in sums] if p.placed else [None] * len(sums)
+        out.append([p.label, *money, p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced, split, p.partial,
+                    p.on_demand_cheapest, sum(n for _, n in p.no_commitment_price),
+                    p.commitment_words if p.placed else "", p.builds_less, p.partial_words,
+                    "" if p.placed else NOT_PLACED])  # fmt: skip
     return out
 
 
@@ -149,6 +153,8 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
     for line in ([title], ["Prices", PRICE_NOTE], ["Price rows dated", dates],
                  ["Databases sheet: costs", f"USD, {MONTHLY_BASIS}"],
                  *[[f"Totals sheet: {c.key}", f"USD, {c.words}"] for c in COLUMNS],
+                 ["Totals sheet: placement_note", f"{NOT_PLACED}: the option could take none of the databases (the "
+                  "rules block it, or no price is held), so it has no total and its money cells are left empty"],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"],
                  ["Licences freed", totals.freed_support_words]):  # fmt: skip

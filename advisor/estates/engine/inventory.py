@@ -24,6 +24,7 @@ from advisor.estates.engine.columns import (
 )
 from advisor.estates.engine.tables import InventoryRefused, Table, read_table
 from config import safe_json  # pure Python: the text checks every stored string passes
+from config.counting import counted
 
 __all__ = ["Inventory", "InventoryRefused", "InventoryRow", "RowError", "read_inventory", "inventory_from_table"]
 
@@ -45,11 +46,21 @@ class InventoryRow:
     workload: Workload
 
 
+MAX_ROW_ERRORS = 5  # problems listed per row (a row of 200 bad cells would bury the others); the rest are counted
+
+
 @dataclass(frozen=True)
 class InvalidRow:
     row: int
     name: str  # as given ("" when the name itself is the problem)
-    errors: tuple[RowError, ...]
+    errors: tuple[RowError, ...]  # every problem of the row, in the file's column order, at most MAX_ROW_ERRORS
+    more: int = 0  # problems of the row not listed
+
+    @property
+    def words(self) -> str:
+        """The row's problems as one line: each listed, then how many more there are."""
+        listed = "; ".join(str(e) for e in self.errors)
+        return f"{listed}; and {counted(self.more, 'more problem')} in this row" if self.more else listed
 
 
 @dataclass(frozen=True)
@@ -133,20 +144,26 @@ def _value(column: Column, text: str) -> Any:
     return text.strip()
 
 
-def _row(cells: tuple[str, ...], mapped: dict[int, Column], number: int) -> tuple[str, dict[str, Any], list[RowError]]:
+def _row(
+    cells: tuple[str, ...], mapped: dict[int, Column], number: int
+) -> tuple[str, dict[str, Any], list[RowError], set[str]]:
+    """The row's name, the fields its cells give, the problems of its cells, and the fields of those cells."""
     name = ""
     data: dict[str, Any] = {}
     errors: list[RowError] = []
+    bad: set[str] = set()
     for index, column in mapped.items():
         text = cells[index] if index < len(cells) else ""
         if not text.strip():
             continue
         if len(text) > MAX_CELL_CHARS:
             errors.append(RowError(number, column.header, f"{len(text):,} characters; at most {MAX_CELL_CHARS:,}"))
+            bad.add(column.path)
             continue
         problem = safe_json.text_problem(text)
         if problem:
             errors.append(RowError(number, column.header, problem))
+            bad.add(column.path)
             continue
         if column.kind == "name":
             name = text.strip()
@@ -155,13 +172,14 @@ def _row(cells: tuple[str, ...], mapped: dict[int, Column], number: int) -> tupl
             value = _value(column, text)
         except ValueError as error:
             errors.append(RowError(number, column.header, str(error)))
+            bad.add(column.path)
             continue
         section, _, field = column.path.partition(".")
         if column.kind == "features":
             data.setdefault("features", {}).update(value)
         else:
             data.setdefault(section, {})[field] = value
-    return name, data, errors
+    return name, data, errors, bad
 
 
 def _capped(data: dict[str, Any]) -> set[str]:
@@ -196,10 +214,11 @@ def inventory_from_table(table: Table) -> Inventory:
     rows: list[InventoryRow] = []
     invalid: list[InvalidRow] = []
     names: dict[str, int] = {}
+    order = {text: index for index, column in mapped.items() for text in (column.header, table.header[index].strip())}
     for number, cells in table.rows:
-        name, data, errors = _row(cells, mapped, number)
+        name, data, errors, bad = _row(cells, mapped, number)
         name_header = headers.get("", "name")
-        if not name and not any(e.column == name_header for e in errors):
+        if not name and "" not in bad:
             errors.insert(0, RowError(number, name_header, "required: every database needs a name"))
         elif len(name) > MAX_NAME_CHARS:
             errors.insert(0, RowError(number, name_header, f"{len(name)} characters; at most {MAX_NAME_CHARS}"))
@@ -209,15 +228,19 @@ def inventory_from_table(table: Table) -> Inventory:
         elif name:
             names[name.lower()] = number
         workload = None
-        if not errors:
-            filled = _capped(data)
-            try:
-                workload = parse_workload(data)
-            except WorkloadInvalid as problem:  # a column the file lacks is not reported: only the peak it copied
-                errors += [RowError(number, _header_of(e.path, headers), e.message)
-                           for e in problem.errors if e.path not in filled]  # fmt: skip
+        filled = _capped(data)
+        try:  # also when a cell was refused: the row's other problems are said with it, not one at a time
+            workload = parse_workload(data)
+        except WorkloadInvalid as problem:
+            # not reported: a column the file lacks (only the peak it copied), a field whose cell was refused (said
+            # already), nor a field compared with a refused one (its peak is then the default, not the file's)
+            unsaid = filled | bad | {dependent for dependent, peak in CAPPED_BY_PEAK if peak in bad}
+            errors += [RowError(number, _header_of(e.path, headers), e.message)
+                       for e in problem.errors if e.path not in unsaid]  # fmt: skip
         if errors or workload is None:
-            invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors)))
+            errors.sort(key=lambda e: -1 if e.column == name_header else order.get(e.column, len(order)))
+            invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors[:MAX_ROW_ERRORS]),
+                                      max(len(errors) - MAX_ROW_ERRORS, 0)))  # fmt: skip
         else:
             rows.append(InventoryRow(number, name, workload))
     return Inventory(table.kind, tuple(rows), tuple(invalid), tuple(ignored), tuple(dict.fromkeys(defaulted)))

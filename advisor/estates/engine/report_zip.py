@@ -16,9 +16,11 @@ from __future__ import annotations
 import io
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass
 
 from advisor.awr.engine import limits
+from advisor.awr.engine.detect import ACCEPTED, HEAD_BYTES, NotAReport, detect
 from advisor.awr.engine.limits import Limit
 from advisor.estates.engine.tables import InventoryRefused
 
@@ -165,6 +167,36 @@ def plan_zip(data: bytes) -> ZipPlan:
         for (index, _, info), parts in zip(kept, paths, strict=True)
     )
     return ZipPlan(members=members, left_out=tuple(left_out), unpacked_bytes=unpacked)
+
+
+MAX_REASONS = 3  # the files a refusal names, with why each is not a report; the others are counted
+
+
+def require_a_report(data: bytes, plan: ZipPlan) -> None:
+    """``ZipRefused`` unless at least one member of ``plan`` is a report of a kind the AWR import reads, judged by
+    the start of each member alone (``detect`` reads no more than its first 64 KiB), so that a ZIP of anything else
+    is refused while the user waits rather than kept as an estate of no database. Stops at the first report."""
+    archive = _open(data)
+    why: list[str] = []
+    for member in plan.members:
+        try:
+            with archive.open(archive.infolist()[member.index]) as handle:
+                head = handle.read(HEAD_BYTES)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError):
+            why.append(f"{member.path}: could not be unpacked")
+            continue
+        try:
+            detect(head)
+        except NotAReport as refused:
+            why.append(f"{member.path}: {str(refused).split('. Accepted:')[0]}")
+            continue
+        return
+    why += plan.left_out
+    more = f"; and {len(why) - MAX_REASONS} more" if len(why) > MAX_REASONS else ""
+    raise ZipRefused([f"the ZIP holds no AWR, Statspack or AWR-Miner report ({'; '.join(why[:MAX_REASONS])}{more}), "
+                      f"so there is no database to assess. Accepted: a .zip of reports, one folder per database or "
+                      f"all at the top level, each {ACCEPTED}; or an inventory: a CSV file or an Excel workbook "
+                      "(.xlsx), one row per database"])  # fmt: skip
 
 
 def open_zip(data: bytes) -> zipfile.ZipFile:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -49,9 +50,32 @@ def read_table(data: bytes, file_name: str = "") -> Table:
     lower = file_name.lower()
     if lower.endswith((".xls", ".ods", ".numbers")) or data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
         raise InventoryRefused([f"{file_name or 'the file'} is not read: save it as .xlsx or CSV ({ACCEPTED_FILES})"])
+    if data[:4] != b"PK\x03\x04" and (markup := _markup(data)):
+        kind = "an Excel workbook" if lower.endswith(".xlsx") else "a CSV file"
+        raise InventoryRefused([f"the file is {markup}, not {kind} the app can read: give "
+                                f"{ACCEPTED_FILES}, with a header row and one row per database (the template shows "
+                                "the columns)"])  # fmt: skip
     if data[:4] == b"PK\x03\x04" or lower.endswith(".xlsx"):
         return _table("xlsx", _xlsx_rows(data))
     return _table("csv", _csv_rows(_text(data)))
+
+
+# What a file of markup is, by the first of these it holds (an SVG may start with an XML declaration or a doctype).
+MARKUP = (("<svg", "an SVG image"), ("<html", "a web page (HTML)"), ("<!doctype html", "a web page (HTML)"),
+          ("<?xml", "an XML document"))  # fmt: skip
+
+
+def _markup(data: bytes) -> str | None:
+    """What a file of markup is ("a web page (HTML)", "an SVG image"), or None: an inventory's first line names
+    columns, so a file whose text starts with a tag and holds closing tags is no CSV (read as one, its first line
+    was taken for a header, and the file said to hold no database)."""
+    head = data[:4096].decode("utf-8", "replace").lstrip("\ufeff \t\r\n").lower()
+    if not re.match(r"<[a-z!?]", head):
+        return None
+    for tag, words in MARKUP:
+        if tag in head:
+            return words
+    return "an HTML or XML file" if "</" in head or "/>" in head else None
 
 
 def _table(kind: str, rows: Iterator[tuple[int, list[str]]]) -> Table:

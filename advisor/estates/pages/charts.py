@@ -45,7 +45,9 @@ def cost_by_placement(totals: EstateTotals) -> dict[str, Any]:
     partial = any(p.partial for p in placements)
     figure.update_layout(title="Monthly cost by placement (USD)<br><sup>label: databases placed"
                          + ("; ≥: at least, some costs left out" if partial else "") + "</sup>",
-                         yaxis_title="USD per month", height=380, xaxis=AXIS, **LAYOUT)  # fmt: skip
+                         yaxis_title="USD per month", height=380, xaxis=AXIS,
+                         meta={"narrow": "horizontal"},  # on a phone: bars across, their labels right of them
+                         **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
 
@@ -70,30 +72,46 @@ def databases_by_option(totals: EstateTotals) -> dict[str, Any]:
     return json.loads(figure.to_json())
 
 
+OWNED_MARK_PX = 18  # the owned mark: about as wide as a bar among three to five placements
 LABEL_WIDTH = 16  # a product's name wrapped to lines this long under its bars, so neighbours do not overlap
 
 
 def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
-    """Licences needed per placement (bars) and owned (a mark); None when no placement counts any licence (every
-    database licence included, say): an empty chart says nothing."""
+    """Licences needed per placement (bars) and, on each bar, the licences owned that the licence table beside it
+    counts for that placement and product (a mark); None when no placement counts any licence (every database
+    licence included, say): an empty chart says nothing.
+
+    The owned marks are the table's figures, not the estate's: a database a placement leaves out, or whose need
+    is unknown, owns nothing there (``totals``), so one product's marks may differ from placement to placement."""
     if not any(p.licences for p in totals.placements):
         return None
     figure = go.Figure()
     for p in totals.placements:
         if not p.licences:
             continue
+        names = [wrapped(t.name, LABEL_WIDTH) for t in p.licences]
         figure.add_trace(go.Bar(
-            name=p.label, x=[wrapped(t.name, LABEL_WIDTH) for t in p.licences], y=[t.required for t in p.licences],
-            marker_color=OPTION_COLOURS.get(p.placement, "#14212e"), customdata=[t.name for t in p.licences],
-            hovertemplate="%{customdata}: %{y} needed<extra>" + p.label + "</extra>",
+            name=p.label, x=names, y=[t.required for t in p.licences], offsetgroup=p.placement,
+            marker_color=OPTION_COLOURS.get(p.placement, "#14212e"),
+            customdata=[[t.name, t.required, t.owned] for t in p.licences],
+            hovertemplate="%{customdata[0]}: %{customdata[1]} needed, %{customdata[2]} owned<extra>" + p.label
+                          + "</extra>",
         ))  # fmt: skip
-    owned = dict(totals.owned)
-    if owned:
-        names = {t.key: t.name for p in totals.placements for t in p.licences}
-        figure.add_trace(go.Scatter(name="owned", x=[wrapped(names.get(k, k), LABEL_WIDTH) for k in owned], y=list(owned.values()),
-                                    mode="markers", marker={"symbol": "line-ew-open", "size": 40, "color": "#b42318"}))  # fmt: skip
-    figure.update_layout(barmode="group", title="Licences needed per placement, and owned",
+    first = True
+    for p in totals.placements:  # each placement's owned, on its own bar: after the bars, so drawn over them
+        if not p.licences:
+            continue
+        figure.add_trace(go.Scatter(
+            name="owned", legendgroup="owned", showlegend=first, offsetgroup=p.placement, mode="markers",
+            x=[wrapped(t.name, LABEL_WIDTH) for t in p.licences], y=[t.owned for t in p.licences],
+            marker={"symbol": "line-ew-open", "size": OWNED_MARK_PX, "color": "#b42318", "line": {"width": 3}},
+            customdata=[[t.name, t.owned] for t in p.licences],
+            hovertemplate="%{customdata[0]}: %{customdata[1]} owned<extra>" + p.label + "</extra>",
+        ))  # fmt: skip
+        first = False
+    figure.update_layout(barmode="group", scattermode="group", title="Licences needed per placement, and owned",
                          yaxis_title="licences", height=440, legend={"orientation": "h", "y": -0.45},
                          xaxis={**AXIS, "tickangle": -45},  # ten products side by side
+                         meta={"narrow": "horizontal"},  # on a phone: one product under another, bars across
                          **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())

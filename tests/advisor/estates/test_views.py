@@ -14,8 +14,10 @@ from django.core.management.base import CommandError
 from django.test import Client
 from openpyxl import load_workbook
 
-from advisor.estates.models import Estate
+from advisor.estates.models import Estate, EstateUpload
+from pricing.jobs.models import Job
 from tests.advisor.estates.conftest import inventory_csv
+from tests.advisor.estates.engine.test_report_zip import zipped
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +98,24 @@ def test_a_file_that_cannot_be_read_is_refused_with_nothing_created(client: Clie
     response = upload(client, "name\nZürich\n".encode("cp1252"))
     assert response.status_code == 422
     assert "not UTF-8 text" in response.content.decode() and not Estate.objects.exists()
+
+
+def test_a_zip_holding_no_report_is_refused_on_the_file_field_with_nothing_saved(client: Client) -> None:
+    junk = zipped({"readme.txt": b"hello", "../evil.txt": b"x"})
+    response = upload(client, junk, name="junk.zip")
+    assert response.status_code == 422
+    page = response.content.decode()
+    summary = re.search(r'id="inventory-problems">(.*?)</div>', page, re.S).group(1)
+    said = " ".join(re.sub(r"<[^>]+>", " ", summary).split())
+    # the summary names the field (and links to it) and the file, says what is wrong and what is accepted
+    assert '<a href="#id_file">Inventory or ZIP of reports</a> (junk.zip): the ZIP holds no AWR' in summary
+    assert "readme.txt: not an AWR or Statspack report" in said and "Accepted: a .zip of reports" in said
+    field = re.search(r'<p id="err-id_file" class="field-error">(.*?)</p>', page, re.S).group(1)
+    assert "the ZIP holds no AWR, Statspack or AWR-Miner report" in field  # said beside the field too
+    assert not Estate.objects.exists() and not EstateUpload.objects.exists() and not Job.objects.exists()
+    api = upload(client, junk, name="junk.zip", url="/api/v1/estates")
+    assert api.status_code == 400 and api.json()["errors"][0]["path"] == "file"
+    assert not Estate.objects.exists()
 
 
 def test_the_new_estate_page_says_the_zip_limits_and_what_happens_past_them(client: Client) -> None:

@@ -93,7 +93,7 @@ class Command(BaseCommand):
                             "result": summary_json(summary)})  # fmt: skip
         for bad in inventory.invalid:
             results.append({"row": bad.row, "name": bad.name, "status": "invalid",
-                            "error": "; ".join(str(e) for e in bad.errors), "result": None})  # fmt: skip
+                            "error": bad.words, "result": None})  # fmt: skip
         results.sort(key=lambda r: r["row"])
         totals = estate_totals(assessed)
         if as_json:

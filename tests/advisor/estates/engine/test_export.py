@@ -4,6 +4,7 @@ on-demand in the best-commitments total and what its licences leave out."""
 
 from __future__ import annotations
 
+import csv
 import io
 from decimal import Decimal
 
@@ -11,7 +12,7 @@ from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
 from advisor.estates.engine.basis import TOTALS_BASIS
-from advisor.estates.engine.export import ExportRow, estate_xlsx
+from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.summary import DatabaseSummary, OptionSummary, ProductNeed
 from advisor.estates.engine.totals import Assessed, estate_totals
 
@@ -88,3 +89,35 @@ def test_the_about_sheet_says_what_freed_licences_save_of_their_support_with_ora
     said = about["Licences freed"]
     assert said.startswith("Licences freed save their support only as Oracle's support policies allow")
     assert "Matching Service Levels" in said and said.endswith(", as of 2026-06)")
+
+
+# RDS Custom takes no database (blocked, with no price): the estate page says "No database placed".
+CRM_NOT_ON_RDS_CUSTOM = CRM.model_copy(update={"options": (*CRM.options, OptionSummary.model_validate(
+    {"option": "rds_custom", "label": "RDS CUSTOM", "verdict": "blocked", "monthly_usd": None,
+     "blockers": ({"rule_id": "rdsc-li", "title": "No Licence Included on RDS Custom"},)}))})  # fmt: skip
+
+
+def test_a_placement_that_took_no_database_has_empty_money_cells_and_says_so_not_zeros() -> None:
+    totals = estate_totals([Assessed("CRM", CRM_NOT_ON_RDS_CUSTOM)])
+    data = estate_xlsx([ExportRow(2, "CRM", "done", "", CRM_NOT_ON_RDS_CUSTOM)], totals, title="Estate: test")
+    sheet = load_workbook(io.BytesIO(data))["Totals"]
+    header = [c.value for c in sheet[1]]
+    rows = {r[0]: dict(zip(header, r, strict=True)) for r in sheet.iter_rows(min_row=2, values_only=True)}
+    money = [h for h in header if h.endswith("_usd") or "_usd_" in h]
+    assert len(money) == 5
+    custom = rows["RDS CUSTOM"]
+    assert [custom[h] for h in money] == [None] * 5  # no total: a 0 would sort as the cheapest placement
+    assert (custom["databases_placed"], custom["left_out_blocked"]) == (0, 1)
+    assert custom["placement_note"] == "No database placed"
+    rds = rows["RDS"]  # the one database, at its RDS monthly cost
+    assert rds["monthly_usd"] == 1244.35 and rds["placement_note"] is None
+
+
+def test_the_csv_leaves_an_options_cost_empty_where_it_has_none() -> None:
+    rows = [ExportRow(2, "CRM", "done", "", CRM_NOT_ON_RDS_CUSTOM), ExportRow(3, "Bad", "invalid", "row 3: no", None)]
+    lines = list(csv.DictReader(io.StringIO(estate_csv(rows))))
+    money = [h for h in lines[0] if h.endswith("_monthly_usd")]
+    assert (lines[0]["rds_monthly_usd"], lines[0]["ec2_monthly_usd"]) == ("1244.35", "495.35")
+    assert lines[0]["rds_custom_monthly_usd"] == ""  # blocked with no price: empty, not 0
+    assert lines[0]["odb_monthly_usd"] == ""  # not assessed for this option at all
+    assert [lines[1][h] for h in money] == [""] * len(money)  # a refused row has no cost anywhere

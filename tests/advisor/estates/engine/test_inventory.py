@@ -178,3 +178,31 @@ def test_the_features_column_names_yes_or_no_features_only_not_the_figures_besid
     (invalid,) = inventory.invalid
     assert invalid.errors[0].message.startswith("'hcc_compressed_gib' is not a feature; accepted:")
     assert "hcc_uncompressed_gib" not in invalid.errors[0].message
+
+
+def test_every_problem_of_a_row_is_reported_in_the_files_column_order_not_only_the_first() -> None:
+    # peak_cpu -4 reads as a number, which the workload then refuses; multi_az 'maybe' is refused as it is read
+    inventory = read_inventory(csv_file("BAD-ROW,ee,19c,byol,0,eu-west-1,-4,8,2,100,3000,1000,100,maybe,no,,"), "x.csv")
+    (bad,) = inventory.invalid
+    assert [(e.column, e.message.split(";")[0]) for e in bad.errors] == [
+        ("peak_cpu", "Peak CPU used must be more than 0 vCPUs."),
+        ("multi_az", "'maybe' is not yes or no"),
+    ]
+    assert bad.more == 0 and bad.words.startswith("row 2, peak_cpu: Peak CPU used must be more than 0 vCPUs.; row 2, "
+                                                  "multi_az: 'maybe' is not yes or no")  # fmt: skip
+
+
+def test_a_field_compared_with_a_refused_cell_is_not_reported_against_the_default_in_its_place() -> None:
+    # the peak 'many' is refused: the average 8 is not then said to exceed the questionnaire's default peak (4)
+    inventory = read_inventory(b"name,peak_cpu,average_cpu,multi_az\nX,many,8,maybe\n", "x.csv")
+    assert [e.column for e in inventory.errors] == ["peak_cpu", "multi_az"]
+
+
+def test_a_row_with_many_problems_lists_five_and_counts_the_rest() -> None:
+    # eight problems: edition, version, licence model, licences owned -1, peak -4, SGA 'x', multi_az, cross_region_dr
+    inventory = read_inventory(csv_file("MANY,xx,18c,own,-1,us-east-1,-4,x,8,100,3000,1000,100,maybe,perhaps,,"),
+                               "x.csv")  # fmt: skip
+    (bad,) = inventory.invalid
+    assert [e.column for e in bad.errors] == ["edition", "version", "licence_model", "processor_licences_owned",
+                                              "peak_cpu"]  # fmt: skip
+    assert bad.more == 3 and bad.words.endswith("; and 3 more problems in this row")

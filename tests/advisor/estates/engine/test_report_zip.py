@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from advisor.estates.engine.report_estate import read_report_zip
-from advisor.estates.engine.report_zip import MAX_MEMBERS, ZipRefused, looks_like_report_zip, plan_zip
+from advisor.estates.engine.report_zip import (
+    MAX_MEMBERS,
+    ZipRefused,
+    looks_like_report_zip,
+    plan_zip,
+    require_a_report,
+)
 from tests.advisor.awr.samples import AZURE, JAS, needs_samples, single_instance_dbs
 
 
@@ -200,3 +206,27 @@ def test_an_unexpected_failure_reading_one_file_is_that_files_error(monkeypatch:
         "not read"
     )
     assert by_name["ERP"].workload is not None
+
+
+def test_a_zip_of_no_report_is_refused_naming_its_files_and_what_is_accepted() -> None:
+    junk = zipped({"readme.txt": b"hello", "../evil.txt": b"x", "notes/todo.md": b"# to do"})
+    with pytest.raises(ZipRefused) as refused:
+        require_a_report(junk, plan_zip(junk))
+    (said,) = refused.value.problems
+    assert said.startswith("the ZIP holds no AWR, Statspack or AWR-Miner report (readme.txt: not an AWR or "
+                           "Statspack report: no 'WORKLOAD REPOSITORY' header; notes/todo.md: not an AWR")  # fmt: skip
+    assert "../evil.txt: unsafe name" in said and "so there is no database to assess" in said
+    assert "Accepted: a .zip of reports" in said and "a CSV file or an Excel workbook (.xlsx)" in said
+
+
+def test_a_zip_with_one_report_among_other_files_is_taken_and_many_non_reports_are_counted() -> None:
+    report = b"WORKLOAD REPOSITORY report for\n\nDB Name         DB Id    Instance\n"  # an AWR text report's header
+    mixed = zipped({"readme.txt": b"hello", "ERP/awrrpt_1_2.txt": report})
+    require_a_report(mixed, plan_zip(mixed))  # no refusal: the report is there (whether it reads is the job's)
+    many = zipped({f"note{n}.txt": b"hello" for n in range(5)})
+    with pytest.raises(ZipRefused) as refused:
+        require_a_report(many, plan_zip(many))
+    assert (
+        "note2.txt: not an AWR or Statspack report: no 'WORKLOAD REPOSITORY' header; and 2 more)"
+        in (refused.value.problems[0])
+    )
