@@ -101,8 +101,14 @@ def assessment_update(
 def assessment_policy(assessment: Assessment) -> SizingPolicy:
     """The sizing policy saved with the assessment; the defaults when none was saved, or when one saved by an older
     release no longer validates (its results are then those of the defaults, as before it was saved)."""
+    return saved_policy(assessment.policy)
+
+
+def saved_policy(stored: Any) -> SizingPolicy:
+    """A sizing policy as an assessment stores it (JSON; empty or None: the defaults, as is one that no longer
+    validates)."""
     try:
-        return SizingPolicy.model_validate(assessment.policy or {})
+        return SizingPolicy.model_validate(stored or {})
     except ValidationError:
         return SizingPolicy()
 

@@ -33,6 +33,7 @@ from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import Assessed, EstateTotals, estate_totals
 from advisor.estates.models import Estate, EstateDatabase, EstateUpload
 from advisor.models import Assessment
+from advisor.services import saved_policy
 from config import uploads
 from pricing.engine.freshness import PriceAge, price_age
 from pricing.jobs.models import Job
@@ -291,8 +292,10 @@ def estate_xlsx_bytes(estate: Estate) -> bytes:
 
 
 def database_recommendation(row: EstateDatabase) -> Recommendation:
-    """The full recommendation of one database, as its results page shows it (kept recommendations are reused)."""
-    return recommendation(parse_workload(row.workload))
+    """The full recommendation of one database, as its results page shows it (kept recommendations are reused), for
+    the sizing policy saved with its assessment, if it is one."""
+    policy = saved_policy(row.assessment.policy) if row.assessment_id and row.assessment else None
+    return recommendation(parse_workload(row.workload), policy)
 
 
 def money(value: Decimal | None) -> str:

@@ -27,6 +27,7 @@ from django.utils import timezone
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assessing.database import summary_of
 from advisor.estates.models import Estate, EstateDatabase
+from advisor.services import saved_policy
 from config.counting import counted
 from pricing.jobs.models import Job
 from pricing.jobs.services import JobBusy, job_start, retrying, task
@@ -134,10 +135,10 @@ def run_batch(job_id: int, database_ids: list[int]) -> dict[str, Any]:
         if not claimed:  # cancelled, deleted, or taken by another delivery (or an earlier run's batch)
             counts["skipped"] += 1
             continue
-        row = EstateDatabase.objects.filter(pk=pk).values("workload").first()
+        row = EstateDatabase.objects.filter(pk=pk).values("workload", "assessment__policy").first()
         if row is None:
             continue
-        counts[_assess_one(pk, row["workload"])] += 1
+        counts[_assess_one(pk, row["workload"], row["assessment__policy"])] += 1
         retrying(lambda: Job.objects.filter(pk=job_id, status=Job.Status.RUNNING).update(
             done=F("done") + 1, heartbeat_at=timezone.now()))  # fmt: skip
     if estate_id is not None:
@@ -153,11 +154,13 @@ def _claim(pk: int) -> int:
     return EstateDatabase.objects.filter(pk=pk, status=Status.QUEUED).update(status=Status.RUNNING)
 
 
-def _assess_one(pk: int, workload_json: Any) -> str:
+def _assess_one(pk: int, workload_json: Any, policy_json: Any = None) -> str:
+    """One database, for the sizing policy saved with its assessment (an estate of saved assessments: each is
+    assessed as its results page shows it), else the defaults."""
     started = time.perf_counter()
     fields: dict[str, Any]
     try:
-        summary = summary_of(parse_workload(workload_json))
+        summary = summary_of(parse_workload(workload_json), saved_policy(policy_json))
     except WorkloadInvalid as invalid:
         fields = {"status": Status.FAILED, "error": f"the stored workload is no longer valid: {invalid}"[:2000]}
     except Exception as error:  # one database's failure must not stop the others

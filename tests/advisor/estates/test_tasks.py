@@ -57,10 +57,10 @@ def test_a_summary_holds_the_figures_of_the_recommendation_the_results_page_show
 def test_a_row_whose_assessment_fails_is_recorded_and_the_others_go_on(make_estate: Any, monkeypatch: Any) -> None:
     real = tasks.summary_of
 
-    def failing(workload: Any) -> Any:
+    def failing(workload: Any, policy: Any = None) -> Any:
         if workload.sizing.peak_cpu == 8:  # the Billing row
             raise RuntimeError("the price book is unreadable")
-        return real(workload)
+        return real(workload, policy)
 
     monkeypatch.setattr(tasks, "summary_of", failing)
     estate = make_estate()

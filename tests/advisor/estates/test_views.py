@@ -15,6 +15,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from advisor.estates.models import Estate, EstateUpload
+from advisor.models import Assessment
 from pricing.jobs.models import Job
 from tests.advisor.estates.conftest import inventory_csv
 from tests.advisor.estates.engine.test_report_zip import zipped
@@ -368,3 +369,21 @@ def test_the_sorted_column_alone_says_how_it_is_sorted(client: Client, uploaded:
     page = client.get(url + "-nonsense").content.decode()
     assert _sorted_headers(page) == [("ascending", "Row")]
     assert [row for row, _ in _listed(page)] == [2, 3, 4, 5]
+
+
+def test_an_estate_of_saved_assessments_assesses_each_for_the_sizing_policy_saved_with_it(
+    client: Client, saved_assessment: Any, prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    from advisor import services as assessments
+    from advisor.engine.sizing import SizingPolicy
+
+    policy = SizingPolicy(cpu_headroom_pct=300)  # the defaults' 20 % and this one size different classes
+    Assessment.objects.filter(pk=saved_assessment.pk).update(policy=policy.model_dump(mode="json"))
+    workload = assessments.assessment_workload(saved_assessment)
+    wanted = assessments.recommendation_for(workload, policy).ranking.recommended
+    default = assessments.recommendation_for(workload, SizingPolicy()).ranking.recommended
+    assert wanted.monthly_usd != default.monthly_usd
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/estates/from-assessments/", {"name": "Saved ones", "assessments": [str(saved_assessment.public_id)]})  # fmt: skip
+    database = Estate.objects.get(name="Saved ones").databases.get()
+    assert database.recommended_monthly_usd == wanted.monthly_usd  # as the assessment's results page shows it
