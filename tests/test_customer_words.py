@@ -30,7 +30,7 @@ from advisor.estates.engine.inventory import read_inventory
 from advisor.estates.models import EstateDatabase
 from advisor.models import Assessment, ShareLink
 from tests.advisor.awr.samples import AZURE, JAS, MINER, SAMPLES
-from tests.customer_words import assert_customer_words, json_text, our_notes, page
+from tests.customer_words import assert_customer_words, json_text, our_notes, page, read
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +149,15 @@ def test_the_questionnaire_and_the_assessment_pages(client: Client, scenario_ass
     for name, assessment in _each(scenario_assessments):
         url = reverse("advisor:assessment-detail", args=[assessment.public_id])
         assert_customer_words(page(client, url), f"the questionnaire of {name}")
+
+
+def test_the_import_page_refusing_a_file(client: Client) -> None:
+    """A refused workload file names each field by its questionnaire label, never by its path in the file."""
+    for text in ('{"oracle": {"edition": "xx"}, "sizing": {"peak_cpu": -1}}', "{oops",
+                 '{"name": "X", "workload": {"io": {"peak_read_iops": -1}, "oracle": {"foo": 1}}}'):  # fmt: skip
+        response = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": text})
+        assert response.status_code == 422
+        assert_customer_words(read(response.content.decode()), f"the import page refusing {text}")
 
 
 # What a second review found on the estimate page: the io2 IOPS tiers of an EC2 volume, RDS Multi-AZ storage priced as
