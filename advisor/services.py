@@ -29,6 +29,7 @@ from advisor.engine.sizing import SizingPolicy
 from advisor.engine.workload import FieldError, Workload, WorkloadInvalid, field_errors, parse_workload
 from advisor.models import Assessment
 from config import safe_json
+from config.plain_errors import plain_message
 from pricing.engine.sources.customer_words import customer_words
 from pricing.engine.sources.json_words import customer_json
 from pricing.snapshots.books import BookKey, clear_price_books, combined_key, priced_book, priced_regions
@@ -177,7 +178,8 @@ def workload_file_parse(*, text: str | bytes) -> WorkloadFile:
         data = safe_json.loads(text)
     except safe_json.JsonRefused as refused:
         path = "(file)" if refused.path == "body" else refused.path
-        raise WorkloadInvalid([FieldError(path, f"{refused.message[:1].upper()}{refused.message[1:]}.")]) from None
+        said = refused.in_words() if refused.path == "body" else refused.message
+        raise WorkloadInvalid([FieldError(path, f"{said[:1].upper()}{said[1:]}.")]) from None
     if not (isinstance(data, dict) and "workload" in data):
         return WorkloadFile(workload=parse_workload(data))
     errors: list[FieldError] = []
@@ -188,8 +190,13 @@ def workload_file_parse(*, text: str | bytes) -> WorkloadFile:
         accepted = f"a bare workload, or {{{', '.join(WORKLOAD_FILE_KEYS)}}} with the workload under workload"
         for item in error.errors(include_url=False):
             unknown = item["type"] == "extra_forbidden"
-            message = f"Not a key of a workload file. Accepted: {accepted}." if unknown else f"{item['msg']}."
-            errors.append(FieldError(".".join(str(part) for part in item["loc"]), message))
+            loc = item["loc"]
+            message = (
+                f"Not a key of a workload file. Accepted: {accepted}."
+                if unknown
+                else plain_message(item, label=f"The file's {'.'.join(str(part) for part in loc)}")
+            )
+            errors.append(FieldError(".".join(str(part) for part in loc), message))
     try:
         workload = parse_workload(data["workload"])
     except WorkloadInvalid as invalid:

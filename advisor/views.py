@@ -33,6 +33,7 @@ from advisor.pages.questionnaire import META_FIELDS as META_FIELD_LABELS
 from advisor.pages.questionnaire import (
     build_meta_fields,
     build_sections,
+    import_errors,
     parse_form,
     shown_errors,
     touched_errors,
@@ -265,7 +266,8 @@ def assessment_import(request: HttpRequest) -> HttpResponse:
         return render(request, "advisor/assessment_import.html", context)
     upload = request.FILES.get("file")
     text = upload.read() if upload else request.POST.get("text", "").encode()
-    errors: list[FieldError] = []
+    errors: list[FieldError] = []  # the file's (or the pasted text's)
+    form_errors: list[FieldError] = []
     meta = document = None
     if not text.strip():
         errors.append(FieldError("file", "Choose a workload JSON file or paste its text."))
@@ -280,9 +282,9 @@ def assessment_import(request: HttpRequest) -> HttpResponse:
     try:
         meta = services.assessment_meta_parse(context["meta"])
     except WorkloadInvalid as invalid:
-        errors[:0] = invalid.errors  # the form's fields first, as they are shown
-    if errors or meta is None or document is None:
-        context["errors"] = errors
+        form_errors = invalid.errors  # the form's fields first, as they are shown
+    if errors or form_errors or meta is None or document is None:
+        context["errors"] = import_errors(form_errors, errors, pasted=upload is None and bool(text.strip()))
         return render(request, "advisor/assessment_import.html", context, status=422)
     assessment = services.assessment_create(meta=meta, workload=document.workload, owner=request.user)
     messages.success(request, f"Imported “{assessment.name}”.")

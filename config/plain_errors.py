@@ -138,7 +138,9 @@ def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None 
         stop = "" if text.endswith(".") else "."
         if text.startswith("must "):
             return f"{label} {text}{stop}"
-        return f"{label}: {text}{stop}" if text[:1].islower() else text
+        # a sentence of its own starts with a capital; one starting with the value ("'partitioning=abc' is not a
+        # count", "200000 licences: ...") or a lower-case word names no field: the label says which
+        return text if text[:1].isupper() else f"{label}: {text}{stop}"
     text = str(error.get("msg", "is not accepted")).rstrip(".")
     if kind not in _PYDANTIC_TYPES:  # our own error types (PydanticCustomError) are written as sentences
         return f"{text}.{then}"

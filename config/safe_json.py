@@ -23,15 +23,48 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class JsonRefused(ValueError):
-    """A body refused before any view sees it; ``path`` names the field (``body`` for the whole document)."""
+    """A body refused before any view sees it; ``path`` names the field (``body`` for the whole document);
+    ``cause`` is the decoder's own error, when one refused the text (the API says ``message``, pages ``in_words``)."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: str, cause: Exception | None = None) -> None:
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
+        self.cause = cause
+
+    def in_words(self) -> str:
+        """Why the text was refused, for someone who chose a file rather than wrote a parser: "not a UTF-8 text
+        file of JSON", "not valid JSON (line 1, column 2: a property name must be in double quotes)"."""
+        if isinstance(self.cause, UnicodeDecodeError):
+            return "not a UTF-8 text file of JSON"
+        if isinstance(self.cause, json.JSONDecodeError):
+            return f"not valid JSON (line {self.cause.lineno}, column {self.cause.colno}: {_said(self.cause)})"
+        return self.message
 
     def as_json(self) -> dict[str, list[dict[str, str]]]:
         return {"errors": [{"path": self.path, "message": self.message}]}
+
+
+# What json's decoder says (its messages, without their position), in words; "Expecting value" at the very start (a
+# file of another kind: a web page, a CSV) says what a JSON object starts with.
+_DECODER_WORDS = (
+    ("Expecting property name enclosed in double quotes", "a property name must be in double quotes"),
+    ("Expecting value", "a value was expected"),
+    ("Expecting ',' delimiter", "a comma was expected"),
+    ("Expecting ':' delimiter", "a colon was expected after a property name"),
+    ("Extra data", "more text follows the end of the JSON document"),
+    ("Unterminated string", "a string is not closed with a double quote"),
+    ("Invalid control character", "a string holds a control character such as a line break or a tab"),
+    ("Invalid \\escape", "a backslash escape is not valid"),
+    ("Invalid \\u", "a \\u escape is not valid"),
+    ("Illegal trailing comma", "a comma is followed by no value"),
+)
+
+
+def _said(error: json.JSONDecodeError) -> str:
+    if error.msg.startswith("Expecting value") and not error.doc[: error.pos].strip():
+        return "the text does not start with { as a JSON object does"
+    return next((words for start, words in _DECODER_WORDS if error.msg.startswith(start)), error.msg)
 
 
 class _Unusable(str):
@@ -115,7 +148,7 @@ def loads(data: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise JsonRefused("body", f"not valid UTF-8: {error}") from None
+            raise JsonRefused("body", f"not valid UTF-8: {error}", error) from None
     else:
         text = data
     depth = nesting_depth(text)
@@ -124,6 +157,6 @@ def loads(data: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_Unusable)
     except (ValueError, RecursionError) as error:
-        raise JsonRefused("body", f"not valid JSON: {error}") from None
+        raise JsonRefused("body", f"not valid JSON: {error}", error) from None
     _check(value, "body")
     return value

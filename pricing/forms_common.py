@@ -269,11 +269,15 @@ class QueryForm(forms.Form):
             name = self.field_for(problem.field)
             if name in refused:
                 continue
-            message = problem.message
+            said = problem.message
+            accepted = getattr(self.fields[name], "accepted", "") if name else ""
+            if said == "required" and accepted:  # what the field takes, as its own refusals say it
+                said = f"required; accepted: {accepted}"
+            message = said
             if name in self.unlisted and not isinstance(self.fields[name], forms.MultipleChoiceField):
                 message = f"{message}. Pick one from the list."
             self.add_error(name or None, message)
-            issues.append(Issue(problem.field, problem.message, name, self.label_of(name)))
+            issues.append(Issue(problem.field, said, name, self.label_of(name)))
         return issues
 
     def share_params(self) -> dict[str, Any]:

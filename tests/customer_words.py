@@ -83,6 +83,17 @@ PATTERNS: dict[str, re.Pattern[str]] = {
         r"|\bengine codes? \d"
     ),
     "the 2017 talk by our notes' name": re.compile(r"\b[Ss]eed[- ]?\d{3}\b|\bseed (?:talk|slide)\b"),
+    # how our notes were written rather than what is known: hearsay, what a search did or did not find, which page
+    # replaced which, a lead to check, the talk's cases by our notes' numbers (a user walk-through found each)
+    "the story of our research": re.compile(
+        r"\breportedly\b|\bannouncement date\b|\bis superseded\b|\bNotes on the search\b|\bthe search\b"
+        r"|\b(?:[Nn]o|[Nn]or)\b[^.;:()]{0,100}\b(?:was|were) found\b|\bbills? of materials\b|\bverify them\b"
+        r"|\btalk's (?:case|second field case)\b|\b[Cc]ase \d\b|\binfracost\b|\bcatalog classes\b",
+    ),
+    # how the advisor holds its prices (a price list's service code, "rows bundled with" it), not what they are
+    "how our prices are stored": re.compile(
+        r"\bAmazon(?:RDS|EC2) prices\b|\bprice rows bundled\b|\brows bundled with the advisor\b"
+    ),
 }
 
 

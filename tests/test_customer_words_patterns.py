@@ -91,6 +91,22 @@ from tests.customer_words import our_notes, read
         "1 MiB IO size from seed-000 'IO' slide (2017)",
         "PROMATIS, 2020 (seed 003)",
         "AWS quotes instance IOPS limits at 16 KiB; the model counts EBS-level IOs after splitting",
+        # what a user walk-through found on the results page, in the PDF and on /estimate
+        "and Oracle's cloud licensing policy reportedly does not list RAC as eligible",
+        "Multi-AZ (in the 2025-26 docs; announcement date not confirmed) is available for EE and SE2",
+        "An older Prescriptive Guidance page saying RDS Custom has no Multi-AZ is superseded.",
+        "No public AWS-side price page or public Marketplace rate card with numbers was found, so the rows are",
+        "A third-party bill of materials quoting Oracle's price list gives B110627 6.3014/h",
+        "They are not used: verify them against the current Oracle price list before pricing X11M.",
+        "Oracle Database@AWS ⏎ Notes on the search ⏎ 1 read replica",
+        "in the 2017 talk's case UNDO_RETENTION was left at its 900-second default",
+        "the 2017 talk's second field case showed AMM without HugePages swapping",
+        "'Oracle Database on AWS: Getting the Best out of RDS and EC2' (2017 talk), case 1; RDS User Guide",
+        "(2017 talk), Case 1 (parameter groups) and Case 2 (swapping)",
+        "AmazonRDS prices for eu-west-1, the AWS price rows bundled with the advisor (as of 2023-02-23)",
+        "AWS Price List rows bundled with the advisor, eu-west-1, 2023-02-23",
+        "default 730 (AWS Pricing Calculator and infracost convention: 730 hours per month)",
+        "nothing priced in us-east-1 meets the need; 5 catalog classes with the vCPUs and memory it needs",
     ],
 )
 def test_each_kind_of_note_is_caught(shown: str) -> None:
@@ -130,6 +146,18 @@ def test_each_kind_of_note_is_caught(shown: str) -> None:
         "RDS User Guide, Customizing your RDS Custom environment (2023-06)",
         "the engine versions AWS publishes",
         "derived rather than read from the AWS price list",
+        # the walk-through's findings said as facts, with their sources
+        "and, in House of Brick's reading, Oracle's cloud licensing policy does not list RAC as eligible",
+        "AWS's RDS User Guide (2025-26 editions) lists Multi-AZ for EE and SE2 on 12.1, 12.2 and 19c, not 18c",
+        "AWS publishes no price page or Marketplace rate card for it (each private offer sets the price)",
+        "These later prices are not applied here: each line shows the list price it uses and its date",
+        "in an example from Maris Elsins' 2017 talk, UNDO_RETENTION was left at its 900-second default",
+        "'Oracle Database on AWS: Getting the Best out of RDS and EC2' (2017 talk), 'Parameter groups' and 'ORA-01555'",
+        "Amazon RDS prices for eu-west-1 held by the advisor, as of 2023-02-23",
+        "AWS Price List, eu-west-1, 2023-02-23, held by the advisor",
+        "default 730 (AWS Pricing Calculator: 730 hours a month)",
+        "nothing priced in us-east-1 meets the need; 5 instance classes with the vCPUs and memory it needs",
+        "Every figure the import looks for was found.",
     ],
 )
 def test_customer_words_pass(shown: str) -> None:

@@ -51,7 +51,7 @@ def parse_owned_options(text: str) -> OwnedOptions:
             raise ValueError(f"{raw[:40]!r} is not a count or product=count; accepted: {accepted_words()}")
         count = int(item["count"])
         if count > MAX_OWNED:
-            raise ValueError(f"{count} licences: accepted 0 to {MAX_OWNED:,}")
+            raise ValueError(f"{count:,} licences; accepted: 0 to {MAX_OWNED:,} a product")
         if item["key"] is None:
             every = count
         elif item["key"] not in keys:

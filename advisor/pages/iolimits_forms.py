@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from advisor.engine import oci
 from advisor.engine.instances import catalog_rows, instance_names
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, storage_limits, volume_specs
-from advisor.engine.ioquery import INSTANCE_STORE_USES, MAX_IO_SIZE_KIB
+from advisor.engine.ioquery import INSTANCE_STORE_USES, IO_SIZES_ACCEPTED, MAX_IO_SIZE_KIB, MIN_IO_SIZE_KIB
 from pricing.forms_common import ChecksField, ChoiceField, DayField, FlagField, NumberField, QueryForm
 
 PLATFORMS = {
@@ -51,9 +51,7 @@ class SizesField(ChecksField):
             try:
                 sizes.append(float(text))
             except ValueError:
-                raise ValidationError(
-                    f"{text!r} is not a number; accepted: IO sizes in KiB above 0 and at most {MAX_IO_SIZE_KIB}"
-                ) from None
+                raise ValidationError(f"{text!r} is not a number; accepted: {IO_SIZES_ACCEPTED}") from None
         return sizes
 
 
@@ -102,7 +100,7 @@ class IoLimitsForm(QueryForm):
     scan_io_size_kib = _number(
         "Scan read size (KiB)",
         "scan_io_size_kib",
-        f"a read size in KiB above 0 and at most {MAX_IO_SIZE_KIB}, or blank",
+        f"a read size from {MIN_IO_SIZE_KIB:g} KiB to {MAX_IO_SIZE_KIB:,} KiB, or blank",
         "multiblock read; default 1024",
     )
     demand_iops = _number(
@@ -111,7 +109,7 @@ class IoLimitsForm(QueryForm):
     demand_io_size_kib = _number(
         "Demand IO size (KiB)",
         "demand_io_size_kib",
-        f"an IO size in KiB above 0 and at most {MAX_IO_SIZE_KIB}, or blank",
+        f"an IO size from {MIN_IO_SIZE_KIB:g} KiB to {MAX_IO_SIZE_KIB:,} KiB, or blank",
         "default 8",
     )
 
@@ -124,6 +122,7 @@ class IoLimitsForm(QueryForm):
         if known == "oci":
             fields["instance"].label = "OCI shape"
             fields["size_gib"].label, fields["size_gib"].help_text = "Volume size (GB)", "per volume"
+            fields["size_gib"].accepted = "a size in GB above 0, e.g. 1000"
         else:
             fields["volume"].choices = _volume_choices(known)
             fields["size_gib"].help_text = "RDS: the allocation" if known == "rds" else "per volume"
@@ -135,13 +134,17 @@ class IoLimitsForm(QueryForm):
     @classmethod
     def from_query(cls, params: Mapping[str, Any]) -> IoLimitsForm:
         """The form bound to a query string: the platform's default storage (and instance) when the query names no
-        more than the platform and an instance; the instance and storage type follow a platform switch."""
+        more than the platform and an instance, and otherwise for each default the query leaves out (a link with only
+        ``iops=...`` is on the default 100 GiB; a size given blank stays blank, and is refused on its field); the
+        instance and storage type follow a platform switch."""
         data = cls.query_values(params)
         platform = data["platform"] = data.get("platform") or "rds"
         if platform in PLATFORMS:
             named = {key for key in SHOWN[platform] if not _blank(params.get(key))}
             if not named - {"platform", "instance"}:
                 data.update({k: v for k, v in DEFAULTS[platform].items() if k not in named})
+            else:
+                data.update({k: v for k, v in DEFAULTS[platform].items() if k not in params})
             data["instance"] = _adapt_instance(platform, data.get("instance", ""))
             if platform != "oci":
                 data["volume"] = _adapt_volume(platform, data.get("volume", ""))

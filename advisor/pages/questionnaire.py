@@ -18,6 +18,7 @@ from advisor.engine.workload import (
     regions,
 )
 from advisor.pages.questionnaire_host import LICENCES_PATH, licences_hint
+from config.plain_errors import field_label
 
 REGION_FIELDS = {"environment.region", "availability.dr_region"}
 META_FIELDS = (
@@ -25,6 +26,11 @@ META_FIELDS = (
     ("customer", "Customer", "(optional)"),
     ("project", "Project", "(optional)"),
 )
+# The import page's two ways in, by their labels there, and the ids of their controls.
+IMPORT_FILE = ("Workload JSON file", "f-file")
+IMPORT_TEXT = ("Pasted JSON", "f-text")
+FILE_META_KEYS = ("name", "customer", "project", "description")  # a workload file's own keys beside its workload
+UNKNOWN_FIELD = "not a field of the workload; the workload schema lists every field."
 
 
 def dom_id(path: str) -> str:
@@ -275,6 +281,60 @@ def touched_errors(errors: list[FieldError], touched: str | None) -> list[FieldE
 
 def shown_errors(errors: list[FieldError]) -> list[ShownError]:
     return [ShownError(e.path, e.message, dom_id(e.path)) for e in errors]
+
+
+@dataclass(frozen=True)
+class LabelledError:
+    """One line of the import page's summary: the field by its label (or the file, or the key the file holds that
+    no field takes), and what is wrong; ``label`` is "" when the message starts with it, as a questionnaire field's
+    does ("Peak CPU used must be more than 0 vCPUs.")."""
+
+    label: str
+    message: str
+    anchor: str = ""  # the control on the page it is about, if any
+
+
+def field_label_of(path: str) -> str | None:
+    """A workload field's label, as the questionnaire and its error messages name it ("sizing.peak_cpu" -> "Peak
+    CPU used"); None for a path that is no field."""
+    section_name, _, name = path.partition(".")
+    section = dict(SECTIONS).get(section_name)
+    if section is None or name not in section.model_fields:
+        return None
+    return field_label(Workload, (section_name, name))
+
+
+def import_errors(form: list[FieldError], file: list[FieldError], *, pasted: bool) -> list[LabelledError]:
+    """The import page's problems, each named as the page and the questionnaire name it, never by its path in the
+    file: the form's own fields, then the file (or the pasted text) and the fields the file holds."""
+    source, anchor = IMPORT_TEXT if pasted else IMPORT_FILE
+    metas = {name: label for name, label, _ in META_FIELDS}
+    shown = [_labelled(metas.get(e.path, ""), e.message, dom_id(e.path) if e.path in metas else "") for e in form]
+    for error in file:
+        path = error.path.removeprefix("workload.")
+        if error.path in ("(file)", "file", "text", "(workload)", "workload"):
+            shown.append(_labelled(source, error.message, anchor, lower=True))
+        elif (label := field_label_of(path)) is not None:
+            shown.append(_labelled(label, error.message))
+        elif error.path in FILE_META_KEYS:  # the file's own name, customer ...: its message names it
+            shown.append(_labelled(f"The file's {error.path}", error.message))
+        else:  # a key the file holds that no field takes, as it is written in the file
+            *within, key = path.split(".")
+            section = Workload.model_fields[within[0]].title if within and within[0] in dict(SECTIONS) else ""
+            message = UNKNOWN_FIELD if error.message.startswith("Unknown field") else error.message
+            where = f"“{key}” in the {section} section" if section else f"“{key}” in the file"
+            shown.append(_labelled(where, message, lower=True))
+    return shown
+
+
+def _labelled(label: str, message: str, anchor: str = "", *, lower: bool = False) -> LabelledError:
+    """``lower``: the message is ours and starts with a common word ("Not valid JSON"), said after the label as
+    "not valid JSON"; a field's message may start with a name ("Oracle removed RAC ..."), kept as it is."""
+    if label and message.startswith(label) and message[len(label) : len(label) + 1] in (" ", ":"):
+        return LabelledError("", message, anchor)
+    if lower and message[:1].isupper() and not message[:2].isupper():
+        message = message[:1].lower() + message[1:]
+    return LabelledError(label, message, anchor)
 
 
 def values_from_workload(workload: Workload) -> dict[str, dict[str, Any]]:

@@ -62,10 +62,11 @@ if TYPE_CHECKING:
 
 
 SHOWN_ORIGINS = {
-    "fixture": "the AWS price rows bundled with the advisor",
+    "fixture": "held by the advisor",
     "api": "read from the AWS Price List Query API",
     "offer-file": "read from an AWS Price List bulk offer file",
 }
+SERVICE_NAMES = dict(PriceSnapshot.Service.choices)  # "AmazonRDS" (the price list's code) is "Amazon RDS"
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,11 @@ class SnapshotInfo:
     as_of: date
     origin: str
     origin_label: str
+
+    @property
+    def service_name(self) -> str:
+        """The service as AWS names it to people ("Amazon RDS"), not its price-list code ("AmazonRDS")."""
+        return SERVICE_NAMES.get(self.service, self.service)
 
     @property
     def shown_origin(self) -> str:

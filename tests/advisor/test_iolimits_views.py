@@ -53,6 +53,67 @@ def test_bad_values_mark_the_field_and_say_what_is_accepted(client):
     assert "below the minimum of 20" in body
 
 
+def summary(body: str) -> dict[str, str]:
+    """The error summary's lines: each field's label (the link) and what it says."""
+    found = re.findall(r'<li><a href="#io-[\w-]+">([^<]*)</a>:\s*([^<]*)</li>', body)
+    return {html.unescape(label): " ".join(html.unescape(said).split()) for label, said in found}
+
+
+# A user walk-through: bounds said in pydantic's words ("Input should be less than or equal to 256000"), and a size
+# the link never gave refused as "Field required" although the form's default is 100 GiB. Each refusal names the
+# field by its label and says what is accepted: the largest EBS volume is 64 TiB (65,536 GiB) and io2 Block Express
+# takes at most 256,000 IOPS (Amazon EBS User Guide, volume types); the IO model covers sizes from 8 KiB (the
+# smallest Oracle block read) to 1 MiB (Oracle's largest multiblock read).
+@pytest.mark.parametrize(
+    ("query", "label", "said"),
+    [
+        ({"iops": "999999999"}, "Provisioned IOPS", "999,999,999 must be 256,000 or less."),
+        ({"size_gib": "0"}, "Storage size (GiB)", "0 must be more than 0."),
+        ({"size_gib": "99999999999"}, "Storage size (GiB)", "99,999,999,999 must be 65,536 or less."),
+        ({"throughput_mib_s": "0"}, "Provisioned throughput (MiB/s)", "0 must be more than 0."),
+        ({"platform": "ec2", "volumes": "0"}, "Volumes striped (ASM/LVM)", "0 must be 1 or more."),
+        ({"demand_iops": "-1"}, "Demand (IOPS)", "-1 must be more than 0."),
+        ({"scan_io_size_kib": "5000"}, "Scan read size (KiB)", "5,000 must be 1,024 or less."),
+        ({"platform": "oci", "ocpus": "0"}, "OCPUs", "0 must be more than 0."),
+        (
+            {"io_size_kib": "3"},
+            "IO sizes (KiB)",
+            "3 KiB is outside the range the IO model covers; accepted: IO sizes from 8 KiB to 1,024 KiB",
+        ),
+        (
+            {"io_size_kib": ["8", "2000", "3"]},
+            "IO sizes (KiB)",
+            "2,000 and 3 KiB are outside the range the IO model covers; accepted: IO sizes from 8 KiB to 1,024 KiB",
+        ),
+        (
+            {"iops": "3000", "size_gib": ""},
+            "Storage size (GiB)",
+            "required; accepted: a size in GiB above 0, e.g. 100",
+        ),
+    ],
+)
+def test_each_refusal_names_its_field_by_its_label_and_says_what_is_accepted(client, query, label, said):
+    response = client.get(reverse("advisor:iolimits"), query)
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert summary(body) == {label: said}  # and no other field refused (a size the link never gave is 100 GiB)
+    for pydantic in ("Input should", "Field required", "got [", "Value error"):
+        assert pydantic not in body
+
+
+def test_a_link_giving_only_iops_is_answered_on_the_default_storage(client):
+    response = client.get(reverse("advisor:iolimits"), {"iops": "3000", "volume": "io1"})
+    assert response.status_code == 200
+    query = response.context["report"].query
+    assert (query.instance, query.volume, query.size_gib, query.iops) == ("db.m5.large", "io1", 100, 3000)
+
+
+def test_api_says_a_bound_in_plain_words_under_the_fields_path(client):
+    response = client.post(reverse("advisor:api-iolimits"), RDS_GP2_100 | {"size_gib": 0}, "application/json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{"path": "size_gib", "message": "0 must be more than 0."}]}
+
+
 def test_switching_platform_keeps_the_instances_twin(client):
     response = client.get(reverse("advisor:iolimits"), {**RDS_GP2_100, "platform": "ec2"})
     body = response.content.decode()

@@ -1,5 +1,6 @@
 """The questionnaire and assessments as a user meets them: pages, saves, errors, exports and imports."""
 
+import html
 import json
 import re
 
@@ -66,6 +67,28 @@ def test_an_invalid_questionnaire_marks_the_fields_and_saves_nothing(client: Cli
     assert "Hours running per month must be 744 hours or less." in page
     assert "Oracle removed RAC from Standard Edition 2" in page
     assert 'value="900"' in page  # the user's answer is kept to be corrected
+
+
+@pytest.mark.parametrize(
+    ("owned", "said"),
+    [
+        ("partitioning=abc", "Option licences already owned: 'partitioning=abc' is not a count or product=count; "),
+        ("partitionning=8", "Option licences already owned: 'partitionning' is not an Oracle option in the price "),
+        ("200000", "Option licences already owned: 200,000 licences; accepted: 0 to 100,000 a product."),
+    ],
+)
+def test_an_option_licence_answer_not_understood_names_its_field_like_the_others(
+    client: Client, owned: str, said: str
+) -> None:
+    # a user walk-through: "'partitioning=abc' is not a count or product=count ..." named no field, in the summary
+    # as on the field, where every other answer's error starts with its label
+    data = form_data(name="X")
+    data["oracle.option_licences_owned"] = owned
+    page = client.post(reverse("advisor:assessment-new"), data).content.decode()
+    on_field = re.search(r'<p id="err-oracle-option-licences-owned"[^>]*>([^<]*)<', page)
+    assert on_field and html.unescape(on_field.group(1)).startswith(said)
+    assert any(line.startswith(said) for line in summary_of(page))
+    assert Assessment.objects.count() == 0
 
 
 def test_editing_updates_the_same_assessment(client: Client, saved_assessment: Assessment) -> None:
@@ -181,31 +204,101 @@ def test_a_bare_workload_still_imports_named_by_its_file(client: Client) -> None
     assert (imported.name, imported.customer, imported.edition) == ("ledger", "ACME", "ee")
 
 
-def test_an_invalid_scenario_shaped_import_names_paths_in_the_file(client: Client) -> None:
+def summary_of(page: str) -> list[str]:
+    """The lines of a page's error summary, as read: tags dropped, whitespace collapsed."""
+    found = re.search(r'<div class="error-summary"[^>]*>(.*?)</div>', page, re.S)
+    assert found, "no error summary"
+    items = re.findall(r"<li>(.*?)</li>", found.group(1), re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", item)).split()) for item in items]
+
+
+def test_an_invalid_scenario_shaped_import_names_fields_by_their_labels(client: Client) -> None:
     bad = {"name": "X", "owner": "me", "workload": {"sizing": {"peak_cpu": 0}}}
-    response = client.post(reverse("advisor:assessment-import"), {"text": json.dumps(bad)})
-    page = response.content.decode()
-    assert response.status_code == 422 and Assessment.objects.count() == 0
-    assert (
-        "<code>workload.sizing.peak_cpu</code>" in page and "<code>owner</code>: Not a key of a workload file" in page
-    )
-
-
-def test_an_invalid_import_lists_field_paths_and_saves_nothing(client: Client) -> None:
-    bad = {"oracle": {"edition": "se2", "pdb_count": "many"}, "io": {"peak_read_iops": -1}, "extra": 1}
     response = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": json.dumps(bad)})
     page = response.content.decode()
     assert response.status_code == 422 and Assessment.objects.count() == 0
-    for path in ("oracle.pdb_count", "io.peak_read_iops", "extra"):
-        assert f"<code>{path}</code>" in page
+    lines = summary_of(page)
+    assert lines[0].startswith("“owner” in the file: not a key of a workload file.")  # the file's own key
+    assert lines[1] == "Peak CPU used must be more than 0 vCPUs."  # the questionnaire's label, not sizing.peak_cpu
+    assert "<code>" not in page and "sizing.peak_cpu" not in page and "workload.sizing" not in page
 
 
-def test_a_malformed_import_file_is_explained(client: Client) -> None:
+def test_an_invalid_import_names_each_field_by_its_questionnaire_label_and_saves_nothing(client: Client) -> None:
+    bad = {"oracle": {"edition": "se2", "pdb_count": "many", "foo": 1}, "io": {"peak_read_iops": -1}, "extra": 1}
+    response = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": json.dumps(bad)})
+    page = response.content.decode()
+    assert response.status_code == 422 and Assessment.objects.count() == 0
+    lines = summary_of(page)
+    assert any(line.startswith("Pluggable databases must be a whole number") for line in lines)
+    assert "Peak read IOPS must be 0 or more." in lines
+    # keys no field takes, as the file writes them: in their section, or in the file
+    assert "“foo” in the Oracle section: not a field of the workload; the workload schema lists every field." in lines
+    assert "“extra” in the file: not a field of the workload; the workload schema lists every field." in lines
+    for path in ("oracle.pdb_count", "io.peak_read_iops", "oracle.foo", "<code>"):
+        assert path not in page
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        # a user walk-through: an image, and a file saved in another encoding than UTF-8, showed Python's codec error
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Workload JSON file: not a UTF-8 text file of JSON."),
+        (b'{"oracle": {"character_set": "caf\xe9"}}', "Workload JSON file: not a UTF-8 text file of JSON."),
+        # and JSON's decoder: "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+        (
+            b"{oops",
+            "Workload JSON file: not valid JSON (line 1, column 2: a property name must be in double quotes).",
+        ),
+        (
+            b'{"oracle": {"edition": "ee",}}',
+            "Workload JSON file: not valid JSON (line 1, column 29: a property name must be in double quotes).",
+        ),
+        (
+            b"<!doctype html><p>not a workload</p>",
+            "Workload JSON file: not valid JSON (line 1, column 1: the text does not start with { as a JSON object "
+            "does).",
+        ),
+        (b'{"oracle": {}}\n{"io": {}}', "Workload JSON file: not valid JSON (line 2, column 1: more text follows "
+                                      "the end of the JSON document)."),
+    ],
+)  # fmt: skip
+def test_a_file_that_is_not_json_is_refused_on_the_file_field_in_plain_words(
+    client: Client, content: bytes, said: str
+) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    upload = SimpleUploadedFile("broken.json", b"{oops", content_type="application/json")
+    upload = SimpleUploadedFile("workload.json", content, content_type="application/json")
     page = client.post(reverse("advisor:assessment-import"), {"file": upload}).content.decode()
-    assert "Not valid JSON" in page and Assessment.objects.count() == 0
+    assert summary_of(page) == [said] and Assessment.objects.count() == 0
+    assert '<a href="#f-file">Workload JSON file</a>' in page  # the label leads to the field
+    for python in ("codec", "Expecting", "(char ", "position 0", "invalid start byte"):
+        assert python not in page
+
+
+def test_the_import_form_s_own_fields_come_first_and_lead_to_their_controls(client: Client) -> None:
+    page = client.post(reverse("advisor:assessment-import"), {"text": "{oops"}).content.decode()
+    assert summary_of(page)[0] == "Assessment name is required."
+    assert '<a href="#f-name">Assessment name is required.</a>' in page
+
+
+def test_pasted_text_that_is_not_json_is_refused_on_the_pasted_field(client: Client) -> None:
+    page = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": "{oops"}).content.decode()
+    assert summary_of(page) == [
+        "Pasted JSON: not valid JSON (line 1, column 2: a property name must be in double quotes)."
+    ]
+    page = client.post(reverse("advisor:assessment-import"), {"name": "X", "text": "  "}).content.decode()
+    assert summary_of(page) == ["Workload JSON file: choose a workload JSON file or paste its text."]
+
+
+def test_the_json_api_keeps_its_error_shape_with_field_paths(client: Client) -> None:
+    response = client.post("/api/v1/workloads/validate", "{oops", content_type="application/json")
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert set(error) == {"path", "message"} and error["message"].startswith("not valid JSON")
+    response = client.post("/api/v1/workloads/validate", {"sizing": {"peak_cpu": 0}}, content_type="application/json")
+    assert response.json()["errors"] == [
+        {"path": "sizing.peak_cpu", "message": "Peak CPU used must be more than 0 vCPUs."}
+    ]
 
 
 def test_the_workload_schema_is_downloadable(client: Client) -> None:

@@ -4,7 +4,7 @@ import json
 
 import pytest
 from django.test import Client
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from config.plain_errors import field_label, field_unit, plain_message
 
@@ -94,3 +94,35 @@ def test_a_bound_carries_the_fields_unit_once_and_singular_for_one() -> None:
         "plain": "Plain must be 0 or more.",  # no unit declared: none said
     }
     assert field_unit(Units, ("nowhere",)) is None and field_unit(None, ("redo",)) is None
+
+
+class Validated(BaseModel):
+    owned: str = Field("", title="Option licences already owned")
+    ratio: str = Field("", title="Ratio")
+
+    @field_validator("owned")
+    @classmethod
+    def _owned(cls, value: str) -> str:
+        if value == "many":  # a message that starts with the value given names no field
+            raise ValueError(f"{value!r} is not a count; accepted: a number")
+        if value == "200000":
+            raise ValueError("200,000 licences; accepted: 0 to 100,000")
+        return value
+
+    @field_validator("ratio")
+    @classmethod
+    def _ratio(cls, value: str) -> str:
+        if value == "x":  # a sentence of its own, naming what it is about, stays as it is
+            raise ValueError("Oracle counts two vCPUs as one licence")
+        return value
+
+
+def test_a_validator_s_words_that_name_no_field_start_with_the_label() -> None:
+    def said(data: dict[str, str]) -> list[str]:
+        with pytest.raises(ValidationError) as caught:
+            Validated.model_validate(data)
+        return [plain_message(e, label=field_label(Validated, e["loc"])) for e in caught.value.errors()]
+
+    assert said({"owned": "many"}) == ["Option licences already owned: 'many' is not a count; accepted: a number."]
+    assert said({"owned": "200000"}) == ["Option licences already owned: 200,000 licences; accepted: 0 to 100,000."]
+    assert said({"ratio": "x"}) == ["Oracle counts two vCPUs as one licence"]

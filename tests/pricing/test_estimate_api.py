@@ -51,7 +51,7 @@ def test_api_answers_the_public_contract(client: Client, prices: None) -> None:
         "id": current.pk,
         "service": "AmazonRDS",
         "region": "eu-west-1",
-        "source": "AWS Price List rows bundled with the advisor, eu-west-1, 2023-02-23",  # not our fixture's file
+        "source": "AWS Price List, eu-west-1, 2023-02-23, held by the advisor",  # not our fixture's file
         "as_of": "2023-02-23",
         "origin": "fixture",
     }

@@ -100,9 +100,9 @@ def test_the_page_opens_on_a_worked_example_priced_line_by_line(client: Client, 
     # every line names its price row and date; the snapshot is named next to the totals
     assert "AWS Price List, eu-west-1, 2023-02-23 · SKU RZQTAEF3AZC855U9" in text  # the name users know the row by
     # where the snapshot's rows came from, as a reader knows it: no database id, no "fixture"
-    assert text.count("AmazonRDS prices for eu-west-1, the AWS price rows bundled with the advisor") >= 4
+    assert text.count("Amazon RDS prices for eu-west-1 held by the advisor, as of 2023-02-23") >= 4
     assert "snapshot #" not in text and "fixture" not in text
-    assert "(as of 2023-02-23)" in text
+    assert "AmazonRDS" not in text and "bundled" not in text  # the price list's service code, how rows are kept
     assert response.context["share_url"].endswith("/estimate?")  # the defaults stay out of the link
 
 

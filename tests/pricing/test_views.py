@@ -103,8 +103,8 @@ def test_prices_page_lists_current_and_earlier_snapshots(
 
     # each snapshot's source as people know it (the files it was read from on hover, never in the text)
     assert f"#{new.pk} current 2023-02-23 bulk offer file AWS Price List, eu-west-1 {new.row_count}" in text
-    assert (f"#{fixture.pk} earlier 2023-02-23 committed fixture AWS Price List rows bundled with the advisor, "
-            "eu-west-1 608") in text  # fmt: skip
+    assert (f"#{fixture.pk} earlier 2023-02-23 committed fixture AWS Price List, eu-west-1, held by the "
+            "advisor 608") in text  # fmt: skip
     assert "fixtures/prices" not in text and "AmazonRDS.json" not in text
     body = body_of(staff.get(reverse("pricing:prices")))
     assert f'href="/prices/{fixture.pk}/make-current"' in body  # a page that shows what changes and asks to confirm

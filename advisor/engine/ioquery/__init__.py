@@ -10,7 +10,9 @@ This package's ``__init__`` is the public face: ``question`` (the query and its 
 
 from advisor.engine.ioquery.question import (
     INSTANCE_STORE_USES,
+    IO_SIZES_ACCEPTED,
     MAX_IO_SIZE_KIB,
+    MIN_IO_SIZE_KIB,
     RDS_INSTANCE_STORE_SOURCE,
     InstanceStoreUse,
     IoQuery,
@@ -30,12 +32,14 @@ from advisor.engine.ioquery.report import (
 __all__ = [
     "Capability",
     "INSTANCE_STORE_USES",
+    "IO_SIZES_ACCEPTED",
     "InstanceStoreUse",
     "IoQuery",
     "IoQueryInvalid",
     "IoReport",
     "IoRow",
     "MAX_IO_SIZE_KIB",
+    "MIN_IO_SIZE_KIB",
     "Phase",
     "RDS_INSTANCE_STORE_SOURCE",
     "ScanEstimate",

@@ -26,11 +26,13 @@ from advisor.engine.iolimits import (
     volume_specs,
 )
 from advisor.engine.iolimits.data import attachment_limits
+from config.plain_errors import number, plain_message
 from pricing.engine.sources.customer_words import customer_words
 
 MAX_IO_SIZE_KIB = 1024  # the range modelled: Oracle block reads up to 1 MiB multiblock reads (issue 3)
 _BOUNDS = attachment_limits()  # sourced upper bounds: data/attachment_limits.json
 MIN_IO_SIZE_KIB = _BOUNDS.min_io_size_kib.value
+IO_SIZES_ACCEPTED = f"IO sizes from {MIN_IO_SIZE_KIB:g} KiB to {MAX_IO_SIZE_KIB:,} KiB"
 MAX_VOLUMES = int(_BOUNDS.max_ebs_volumes_per_instance.value)
 MAX_SIZE_GIB = _BOUNDS.max_volume_size_gib.value
 MAX_IOPS = _BOUNDS.max_volume_iops.value
@@ -105,10 +107,11 @@ class IoQuery(BaseModel):
     def _sizes_in_range(cls, sizes: tuple[float, ...]) -> tuple[float, ...]:
         bad = [s for s in sizes if not MIN_IO_SIZE_KIB <= s <= MAX_IO_SIZE_KIB]
         if bad:
+            *others, last = [number(s) for s in dict.fromkeys(bad)]
+            shown = f"{', '.join(others)} and {last}" if others else last
             raise ValueError(
-                f"IO sizes must be at least {MIN_IO_SIZE_KIB:g} KiB and at most {MAX_IO_SIZE_KIB} KiB (the range the IO "
-                "model covers), "
-                f"got {bad}"
+                f"{shown} KiB {'are' if others else 'is'} outside the range the IO model covers; "
+                f"accepted: {IO_SIZES_ACCEPTED}"
             )
         return tuple(sorted(set(sizes)))
 
@@ -126,8 +129,19 @@ class IoQueryInvalid(ValueError):
 
 
 def _message(error: Any) -> str:
-    text = str(error["msg"])
-    return text.removeprefix("Value error, ")
+    """A shape error in plain words about the value given ("999,999,999 must be 256,000 or less."), never pydantic's
+    "Input should be ..."; the page puts the field's label before it, the API its path."""
+    kind, given = str(error["type"]), error.get("input")
+    if kind == "missing":
+        return "required"
+    if kind == "extra_forbidden":
+        return f"not a field of the IO-limit query; accepted: {', '.join(IoQuery.model_fields)}"
+    if kind.startswith(("date_", "datetime_")):
+        return f"{given!r} is not a date; accepted: a date as YYYY-MM-DD, e.g. 2017-06-01"
+    if kind == "value_error":
+        return str(error["msg"]).removeprefix("Value error, ")
+    label = repr(given) if isinstance(given, str) else number(given) if isinstance(given, int | float) else "this"
+    return plain_message(error, label=label)
 
 
 def parse_io_query(data: Mapping[str, Any]) -> IoQuery:

@@ -29,7 +29,7 @@ def infrastructure_lines(
         leads = [f"{pn} at {lead}/h" for w in prices.warnings_for(row.part_number)
                  for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number]  # fmt: skip
         note = (f"May be out of date: a third-party copy of Oracle's 2026 price list shows {'; '.join(leads)}; "
-                "not confirmed, so not used (see the caveats)") if leads else ""  # fmt: skip
+                "these lines use the earlier list price (see the caveats)") if leads else ""  # fmt: skip
         name = f"{label}{kind}s ({row.oracle_display_name})"
         out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
                                note=note))  # fmt: skip

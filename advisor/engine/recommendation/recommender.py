@@ -196,8 +196,8 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         unpriced = (f"No storage that meets the need has a price in {region}"
                     + (f" ({LATENCY_WORDS})" if needs[0].sub_ms_latency else "") + f": {why}")  # fmt: skip
     if priced and len(classes) > len(priced):
-        notes.append(f"{len(classes) - len(priced)} catalog classes have no price in {region} for this edition and "
-                     "licence model and were not considered")  # fmt: skip
+        notes.append(f"{len(classes) - len(priced)} instance classes have no price held for {region} for this "
+                     "edition and licence model and were not considered")  # fmt: skip
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
         if not fits and not unpriced and short_of and short_of <= INSTANCE_DIMENSIONS:  # what a bigger class fixes
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)

@@ -59,7 +59,7 @@ def larger_unpriced(classes: list[str], home: dict[str, Any], need: Need, region
     if not larger:
         return ""
     shown = ", ".join(larger[:3]) + (f" and {len(larger) - 3} more" if len(larger) > 3 else "")
-    return (f"nothing priced in {region} meets the need; {len(larger)} catalog classes with the vCPUs and memory it "
+    return (f"nothing priced in {region} meets the need; {len(larger)} instance classes with the vCPUs and memory it "
             f"needs ({shown}) have no price held there, so they were not considered")  # fmt: skip
 
 

@@ -17,9 +17,16 @@ from advisor.engine.sizing.need import Need, SizingPolicy
 DIMENSIONS_KEPT = 8192
 
 
-def _amount(value: float) -> str:
-    """12 -> '12', 2.4 -> '2.4', 21.99 -> '22', 39600 -> '39,600': precise where it is small."""
-    return f"{value:,.1f}".removesuffix(".0") if value < 10 else f"{value:,.0f}"
+def _amount(value: float, places: int = 1) -> str:
+    """12 -> '12', 2.4 -> '2.4', 64.4 -> '64.4', 21.99 -> '22', 39600 -> '39,600': one decimal when not whole."""
+    text = f"{value:,.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _places_apart(capacity: float, need: float) -> int:
+    """The decimals that show a need above its capacity: one when not whole, more when one would round the two to
+    the same figure (64 and 64.04 are '64' and '64.04', never '64' and '64')."""
+    return next((places for places in (1, 2, 3) if round(need, places) > round(capacity, places)), 1)
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,8 @@ class Dimension:
     @property
     def shortfall(self) -> str:
         name = "" if self.name == self.unit else f"{self.name} "  # "24 vCPUs", not "vCPUs 24 vCPUs"
-        return f"{name}{_amount(self.capacity)} {self.unit}, needs {_amount(self.need)} {self.unit}"
+        places = _places_apart(self.capacity, self.need)
+        return f"{name}{_amount(self.capacity, places)} {self.unit}, needs {_amount(self.need, places)} {self.unit}"
 
 
 INSTANCE_DIMENSIONS = frozenset(

@@ -56,8 +56,9 @@ _STEPS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         (r"\bthe seed talk\b", SEED_TALK),
         (r"\(seed: ", "(2017 talk: "),
         (r"\bthe seed recalls\b", "the 2017 talk recalls"),
+        (r"\b([Ii])n the seed's (?:case|migration)\b", rf"\1n an example from {SEED_TALK}"),
         (r"\b([Tt])he seed's\b", r"\1he 2017 talk's"),
-        (r"\b([Tt])he seed\b", r"\1he 2017 talk's case"),
+        (r"\b[Tt]he seed\b", SEED_TALK),
         # rule ids and rule files
         (r"\bhas its own rule: [a-z0-9-]+", "has a finding of its own"),
         (r"\s*\(?(?:advisor/rules/)?\b(?:rds|rds_custom|ec2|odb)\.json\)?", ""),
@@ -146,8 +147,9 @@ _PLAIN = (
     (re.compile(r"\bis unconfirmed\b"), "is not published"),
     (re.compile(r"\bunconfirmed\b", re.I), "not published"),
     (re.compile(r",?\s*as transcribed in a third-party BOM reference file", re.I), ""),
-    (re.compile(r"\bA third-party BOM reference file quoting\b"), "A third-party bill of materials quoting"),
-    (re.compile(r"\bThird-party BOM samples\b"), "Third-party bills of materials"),
+    (re.compile(r"\bA third-party BOM reference file quoting\b"), "A third-party copy of"),
+    (re.compile(r"\bThird-party BOM samples\b"), "Third-party copies of Oracle's price list"),
+    (re.compile(r"\bnoted as listed for\b"), "listed for"),
     (re.compile(r"\bour research's\b", re.I), "the published"),
     # how the price rows of older snapshots say a figure was inferred or derived (a note that follows "Estimated: ")
     (
@@ -176,6 +178,13 @@ _PLAIN = (
         "Oracle gives no conversion rate: it defines",
     ),
     (re.compile(r"\s+and no Oracle statement converting ECPUs to OCPUs or vCPUs was found\b"), ""),
+    # what a search for an AWS price did not find, said as what there is
+    (
+        re.compile(
+            r"\bNo public AWS-side price page or public Marketplace rate card with numbers was found, so the rows are\b"
+        ),
+        "AWS publishes no price page or Marketplace rate card for it (each private offer sets the price), so these are",
+    ),
     (re.compile(r"\bDbServerSummary\.computeModel\b"), "DB server summary"),
     (
         re.compile(r"\bOracle(?:'s)? OCI Go SDK(?: \(generated from the OCI Database API\))?(?:, cpuCoreCount)?"),
@@ -185,9 +194,10 @@ _PLAIN = (
     (
         re.compile(
             r"\bThe repository holding that file could not be identified, so these numbers are not in the CSV; "
-            r"they are a lead to verify\b"
+            r"they are a lead to verify against the current Oracle price list before pricing X11M\b"
         ),
-        "They are not used: verify them",
+        "These later prices are not applied here: each line shows the list price it uses and its date; check the "
+        "current Oracle price list before relying on the X11M prices",
     ),
     (
         re.compile(r"\bas every other RDS storage price in the notes\b"),

@@ -64,7 +64,7 @@ def _name(text: str, as_of: str, region: str | None) -> str:
     if text.startswith("AWS Price List, Database Savings Plans offer file"):  # drop the version and who republished it
         return f"AWS Price List (Database Savings Plans), {_where_and_when(region, as_of)}"
     if text.startswith(BUNDLED):  # a snapshot of the price rows that come with the advisor (its committed fixtures)
-        return f"AWS Price List rows bundled with the advisor, {_where_and_when(region, as_of)}".rstrip(", ")
+        return ", ".join(part for part in ("AWS Price List", region, as_of, "held by the advisor") if part)
     if text.startswith("Oracle Technology Global Price List"):
         return f"Oracle Technology Global Price List, {as_of}" if as_of else "Oracle Technology Global Price List"
     if text.startswith("Amazon EC2 On-Demand Pricing, 'Data Transfer within the same AWS Region'"):

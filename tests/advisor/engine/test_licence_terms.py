@@ -30,7 +30,7 @@ def test_empty_owns_nothing():
         ("eight", "is not a count or product=count"),
         ("partitioning=-1", "is not a count or product=count"),
         ("²", "is not a count or product=count"),
-        ("999999", "accepted 0 to 100,000"),
+        ("999999", "999,999 licences; accepted: 0 to 100,000 a product"),
     ],
 )
 def test_anything_else_is_refused_saying_what_is_accepted(text, says):

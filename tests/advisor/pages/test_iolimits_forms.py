@@ -34,10 +34,16 @@ def test_an_empty_query_is_the_seed_talks_first_example() -> None:
     assert io.share_params() == {"instance": "db.m5.large", "platform": "rds", "size_gib": "100", "volume": "gp2"}
 
 
-def test_a_link_naming_more_than_the_instance_gets_no_default_storage() -> None:
+def test_a_link_leaving_the_storage_out_is_on_the_platforms_default_storage() -> None:
     assert form("platform=ec2&instance=m5.xlarge").query()["volume"] == "gp3"
+    # a walk-through's ?iops=999999999 was refused for a size it never gave: a field left out takes its default
     query = form("platform=ec2&instance=m5.xlarge&iops=3000").query()
-    assert "size_gib" not in query and "volume" in query  # the engine says size_gib is required
+    assert (query["volume"], query["size_gib"], query["iops"]) == ("gp3", 100.0, 3000.0)
+    query = form("iops=999999999").query()
+    assert (query["instance"], query["volume"], query["size_gib"]) == ("db.m5.large", "gp2", 100.0)
+    assert form("platform=oci&ocpus=2").query()["size_gib"] == 1000.0  # OCI's own default, in GB
+    # a size given blank is not replaced: the engine says it is required, and the page says so on the field
+    assert "size_gib" not in form("platform=ec2&instance=m5.xlarge&iops=3000&size_gib=").query()
 
 
 def test_every_field_is_typed_for_the_engine() -> None:
@@ -57,7 +63,7 @@ def test_every_field_is_typed_for_the_engine() -> None:
         ("size_gib=lots", "size_gib", "'lots' is not a number; accepted: a size in GiB above 0, e.g. 100"),
         ("platform=ec2&volumes=2.5", "volumes", "'2.5' is not a whole number; accepted: a whole number of volumes"),
         ("limits_on=June", "limits_on", "'June' is not a date; accepted: a date as YYYY-MM-DD"),
-        ("io_size_kib=big", "io_size_kib", "'big' is not a number; accepted: IO sizes in KiB above 0 and at most 1024"),
+        ("io_size_kib=big", "io_size_kib", "'big' is not a number; accepted: IO sizes from 8 KiB to 1,024 KiB"),
         ("platform=vax", "platform", "'vax' is not accepted; accepted: rds, ec2, oci"),
     ],
 )
@@ -105,3 +111,13 @@ def test_engine_problems_land_on_their_fields_with_a_pointer_to_the_list() -> No
     assert [i.field for i in issues] == ["instance", "io_size_kib"]
     assert '<option value="m5.larg" selected>m5.larg · not in the list</option>' in str(io["instance"])
     assert 'aria-invalid="true"' in str(io["instance"])
+
+
+def test_a_required_value_the_engine_misses_says_what_the_field_accepts() -> None:
+    io = form("platform=ec2&instance=m5.xlarge&iops=3000&size_gib=")
+    (issue,) = io.add_problems([Problem("size_gib", "required")])
+    assert io.errors["size_gib"] == ["required; accepted: a size in GiB above 0, e.g. 100"]
+    assert (issue.label, issue.message) == ("Storage size (GiB)", "required; accepted: a size in GiB above 0, e.g. 100")
+    oci = form("platform=oci&size_gib=")
+    oci.add_problems([Problem("size_gib", "required")])
+    assert oci.errors["size_gib"] == ["required; accepted: a size in GB above 0, e.g. 1000"]  # OCI sizes in GB

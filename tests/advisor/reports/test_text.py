@@ -72,7 +72,7 @@ def visible_text(markup: str) -> str:
         ("(SE2, without Data Guard, has its own rule: ec2-se2-cross-region-dr.)",
          "(SE2, without Data Guard, has a finding of its own.)"),
         ("in the seed's case a 30-minute window met a 45-minute snapshot",
-         "in the 2017 talk's case a 30-minute window met a 45-minute snapshot"),
+         "in an example from Maris Elsins' 2017 talk a 30-minute window met a 45-minute snapshot"),
         ("support not stated in the reference: taken at the 22% rate", "support taken at the 22% rate"),
     ],
 )  # fmt: skip
@@ -108,7 +108,10 @@ def test_a_customer_copy_changes_texts_only_and_leaves_the_original_alone() -> N
 
     shown_finding, shown_lines = shown
     assert shown_finding.source == "RDS User Guide, Overview of RDS for Oracle replicas"
-    assert shown_finding.title == "Replicas" and shown_finding.explanation == "In the 2017 talk's case: x."
+    assert (
+        shown_finding.title == "Replicas"
+        and shown_finding.explanation == "In an example from Maris Elsins' 2017 talk: x."
+    )
     assert shown_finding.source_url == finding.source_url  # addresses are never rewritten
     assert shown_lines[0].price_source == "ec2instances.info (Vantage), SKU Y"  # the site, not its repository
     assert shown_lines[0] is shown_lines[1]  # what was one object still is

@@ -65,6 +65,24 @@ def test_a_small_instance_is_rejected_with_the_memory_shortfall_in_words():
     assert memory.shortfall == "memory 16 GiB, needs 22 GiB"
 
 
+def test_a_shortfall_shows_the_need_visibly_above_the_capacity():
+    # a user walk-through read "db.r5b.16xlarge: 64 vCPUs, needs 64 vCPUs" as not fitting: the need was 56 busy
+    # vCPUs with 15 % headroom, 64.4
+    need = need_for(parse_workload({"sizing": {"peak_cpu": 56, "average_cpu": 30}}), SizingPolicy(cpu_headroom_pct=15))
+    vcpus, _ = instance_dimensions(vcpus=64, memory_gib=512, need=need)
+    assert not vcpus.met and vcpus.shortfall == "64 vCPUs, needs 64.4 vCPUs"
+    # one decimal when not whole, whatever the size; more where one would round the need to the capacity
+    for capacity, needed, said in [
+        (64, 117.26, "memory 64 GiB, needs 117.3 GiB"),
+        (64, 64.04, "memory 64 GiB, needs 64.04 GiB"),
+        (30.5, 32, "memory 30.5 GiB, needs 32 GiB"),
+        (593.75, 593.76, "memory 593.75 GiB, needs 593.76 GiB"),
+        (16, 24, "memory 16 GiB, needs 24 GiB"),
+    ]:
+        shown = Dimension("memory", "GiB", needed, capacity, None, None, False, "none", "").shortfall
+        assert shown == said
+
+
 def test_a_peak_carried_by_gp2_burst_credits_is_met_when_the_burst_outlasts_it():
     # db.m5.xlarge: 1,150/4,750 Mbps, 6,000/18,750 IOPS (R§3). 605 GiB gp2 on RDS = 4 stripes of 151.25 GiB:
     # 454 IOPS each baseline (1,815 total) below the 2,400 sustained need -> not met on baseline

@@ -96,7 +96,7 @@ from pricing.engine.sources.customer_words import _rewritten, customer_words
         ("'$0.01 per GB in/out', as quoted from the page by mhlakhani.com (2011-01)",
          "'$0.01 per GB in/out', in a third-party copy (2011-01)"),
         ("(Third-party BOM samples show B110631 at 0.336, unverified.)",
-         "(Third-party bills of materials show B110631 at 0.336, not confirmed.)"),
+         "(Third-party copies of Oracle's price list show B110631 at 0.336, not confirmed.)"),
         ("[TGPL-Y] transcription (support not stated in the reference: taken at the 22% rate)",
          "transcription (support taken at the 22% rate)"),
         ("Oracle Technology Global Price List (transcription, cross-checked with the 2026 editions)",

@@ -226,5 +226,12 @@ def test_the_oracle_database_at_aws_caveats_say_plainly_what_is_not_used() -> No
     caveats = [customer_words(text) for text in odb["caveats"]]
     assert any("B110631 at 0.336, not confirmed." in text for text in caveats)
     x11m = next(text for text in caveats if text.startswith("X11M infrastructure prices may have changed"))
-    assert "A third-party bill of materials quoting Oracle's" in x11m  # a secondary source, said honestly
-    assert x11m.endswith("They are not used: verify them against the current Oracle price list before pricing X11M.")
+    assert "A third-party copy of Oracle's \"PaaS and IaaS" in x11m  # a secondary source, said honestly
+    assert "listed for AWS, Azure and Google Cloud" in x11m and "noted as" not in x11m
+    assert x11m.endswith(
+        "These later prices are not applied here: each line shows the list price it uses and its date; check the "
+        "current Oracle price list before relying on the X11M prices."
+    )
+    assert not any(
+        word in x11m for word in ("bill of materials", "verify them", "repository", "could not be identified", "CSV")
+    )
