@@ -66,7 +66,11 @@ licenses, is named as a cost its total leaves out (10 workloads: EC2 partial; 1 
 Oracle Database@AWS both partial). A recommended total that itself waits for a figure (the backups' daily change)
 is "the cheapest of the options compared", not "of the options priced in full" (27 workloads' scope). SE2's backups
 replicated to the DR Region are counted as the primary's (first full copy and each day's changes), with no free
-allowance there, not as the allocated storage (2 workloads' RDS totals fell by a few dollars)."""
+allowance there, not as the allocated storage (2 workloads' RDS totals fell by a few dollars). Research wording
+taken out of what users read (the 2017 talk's examples and sections, RAC on EC2 as House of Brick reads the policy,
+RDS Custom Multi-AZ as AWS's User Guide lists it, Oracle Database@AWS's price basis and X11M caveat, "instance
+classes" for "catalog classes": 4,481 texts in every workload), and a class's shortfall shows the need above its
+capacity ("64 vCPUs, needs 64.4 vCPUs": 764 reasons in 119 workloads); no figure, key, list or ranking moved."""
 
 import json
 import lzma
