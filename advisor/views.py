@@ -14,7 +14,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from pydantic import ValidationError
 
 from advisor import access, health, services
 from advisor.awr.pages.notes import imported_notes
@@ -40,8 +39,8 @@ from advisor.pages.questionnaire import (
     values_from_workload,
 )
 from advisor.pages.results import results_context
+from advisor.pages.sizing_policy import policy_from, policy_given
 from config.file_names import attachment, export_filename
-from config.plain_errors import field_label, field_unit, plain_message
 
 META_FIELDS = tuple(name for name, _, _ in META_FIELD_LABELS)
 SEVERITIES = sorted(SEVERITY_ORDER, key=SEVERITY_ORDER.__getitem__)
@@ -157,8 +156,8 @@ def _save(
             on_create(assessment)
     else:
         policy = None
-        if any(key.startswith("policy.") for key in request.POST):  # saved from the results page, with its policy
-            policy, policy_errors = _policy_from(request.POST)
+        if policy_given(request.POST):  # saved from the results page, with its policy
+            policy, policy_errors = policy_from(request.POST)
             if policy_errors:  # nothing saved: the results page again, the policy's fields marked
                 return _results_page(request, assessment, raw, partial=False)
         assessment = services.assessment_update(assessment=assessment, meta=meta, workload=workload, policy=policy)
@@ -320,28 +319,10 @@ def rules_page(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-def _policy_from(params: Any) -> tuple[SizingPolicy, list[FieldError]]:
-    """The sizing policy from the query string or form (``policy.<field>``); defaults for what is not given."""
-    given = {name: params.get(f"policy.{name}") for name in SizingPolicy.model_fields if params.get(f"policy.{name}")}
-    for name in (name for name, field in SizingPolicy.model_fields.items() if field.annotation is bool):
-        if f"policy.{name}.present" in params:
-            given[name] = params.get(f"policy.{name}") == "true"
-    try:
-        return SizingPolicy.model_validate(given), []
-    except ValidationError as invalid:
-        return SizingPolicy(), [
-            FieldError(
-                f"policy.{e['loc'][0]}",
-                plain_message(e, label=field_label(SizingPolicy, e["loc"]), unit=field_unit(SizingPolicy, e["loc"])),
-            )
-            for e in invalid.errors()
-        ]
-
-
 def policy_for(assessment: Assessment, params: Any) -> tuple[SizingPolicy, list[FieldError]]:
     """The sizing policy the request sets (``policy.*``), else the one saved with the assessment."""
-    if any(key.startswith("policy.") for key in params):
-        return _policy_from(params)
+    if policy_given(params):
+        return policy_from(params)
     return services.assessment_policy(assessment), []
 
 

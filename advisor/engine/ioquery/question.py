@@ -132,7 +132,7 @@ def _message(error: Any) -> str:
     """A shape error in plain words about the value given ("999,999,999 must be 256,000 or less."), never pydantic's
     "Input should be ..."; the page puts the field's label before it, the API its path."""
     kind, given = str(error["type"]), error.get("input")
-    if kind == "missing":
+    if kind == "missing" or (kind == "string_too_short" and not given):
         return "required"
     if kind == "extra_forbidden":
         return f"not a field of the IO-limit query; accepted: {', '.join(IoQuery.model_fields)}"

@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from advisor.engine.sizing import SizingPolicy
 from advisor.models import Assessment
+from advisor.pages.sizing_policy import policy_from
 from advisor.reports import pdf as report
-from advisor.views import _policy_from
 
 
 def _assessment(ref: str) -> Assessment:
@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 )
             params[f"policy.{field}"] = value.strip()
             params[f"policy.{field}.present"] = "1"
-        policy, problems = _policy_from(params)
+        policy, problems = policy_from(params)
         try:
             document = report.report_document(
                 assessment=assessment, policy=policy, paper=options["paper"],

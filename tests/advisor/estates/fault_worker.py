@@ -23,9 +23,9 @@ from pricing.jobs import kinds, watch  # noqa: E402
 assess_one = tasks._assess_one
 
 
-def slow_and_logged(pk: int, workload: object) -> str:
+def slow_and_logged(pk: int, workload: object, policy: object = None) -> str:
     time.sleep(float(os.environ.get("ASSESS_SECONDS", "0.3")))
-    outcome = assess_one(pk, workload)
+    outcome = assess_one(pk, workload, policy)
     with open(os.environ["ASSESSED_LOG"], "a") as log:
         log.write(f"{pk}\n")
     return outcome

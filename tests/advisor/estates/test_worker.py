@@ -45,9 +45,9 @@ def test_a_batch_left_by_a_killed_worker_is_requeued_and_every_database_is_asses
     assessed: list[int] = []
     assess_one = tasks._assess_one
 
-    def counting(pk: int, workload: Any) -> str:
+    def counting(pk: int, workload: Any, policy: Any = None) -> str:
         assessed.append(pk)
-        return assess_one(pk, workload)
+        return assess_one(pk, workload, policy)
 
     monkeypatch.setattr(tasks, "_assess_one", counting)
     rows = tuple(f"db{n},ee,byol,0,us-east-1,{2 + n},200,no," for n in range(5))  # batches of 2, 2 and 1

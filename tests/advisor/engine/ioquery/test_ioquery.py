@@ -97,9 +97,12 @@ def test_a_refusal_names_its_source_as_people_know_it():
 def test_shape_errors_name_the_field_and_what_is_accepted():
     problems = problems_of({"platform": "azure", "instance": "", "size_gib": -1, "io_size_kib": [4096]})
     assert "'rds', 'ec2' or 'oci'" in problems["platform"]
-    assert "at least 1 character" in problems["instance"]
-    assert "greater than 0" in problems["size_gib"]
-    assert "at most 1024 KiB" in problems["io_size_kib"]
+    assert problems["instance"] == "required"  # an empty name, said as the missing field it is
+    assert problems["size_gib"] == "-1 must be more than 0."
+    assert (
+        "4,096 KiB is outside the range" in problems["io_size_kib"]
+        and "from 8 KiB to 1,024 KiB" in problems["io_size_kib"]
+    )
 
 
 OCI_BALANCED_1000 = {"platform": "oci", "instance": "VM.Standard.E4.Flex", "ocpus": 8, "vpus_per_gb": 10,
