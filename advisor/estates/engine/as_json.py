@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.estates.engine.basis import TOTALS_BASIS
-from advisor.estates.engine.export import PRICE_NOTE
+from advisor.estates.engine.export import NOT_PLACED, PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
 from advisor.estates.engine.totals import LICENCE_MODEL, EstateTotals
 from pricing.engine.sources.json_words import customer_json
@@ -25,6 +25,11 @@ def progress_json(progress: Any) -> dict[str, Any]:
             "job": None if job is None else {"id": job.pk, "status": job.status, "error": job.error}}  # fmt: skip
 
 
+def _placed_money(placement: Any, usd: Decimal) -> str | None:
+    """A placement's total; null where it took no database (a total of 0 would read, and sort, as the cheapest)."""
+    return _money(usd) if placement.placed else None
+
+
 def totals_json(totals: EstateTotals) -> dict[str, Any]:
     return {
         "databases": totals.databases,
@@ -35,10 +40,11 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
         "licences_counted": LICENCE_MODEL,
         "licences_freed_note": totals.freed_support_words,
         "placements": [
-            {"placement": p.placement, "label": p.label, "monthly_usd": _money(p.monthly_usd),
-             "one_year_usd": _money(p.one_year_usd), "three_year_usd": _money(p.three_year_usd),
-             "three_year_cash_usd": _money(p.cash_three_year_usd),
-             "three_year_usd_best_commitments": _money(p.committed_three_year_usd), "on_commitment": p.on_commitment,
+            {"placement": p.placement, "label": p.label, "monthly_usd": _placed_money(p, p.monthly_usd),
+             "one_year_usd": _placed_money(p, p.one_year_usd), "three_year_usd": _placed_money(p, p.three_year_usd),
+             "three_year_cash_usd": _placed_money(p, p.cash_three_year_usd),
+             "three_year_usd_best_commitments": _placed_money(p, p.committed_three_year_usd),
+             "placement_note": None if p.placed else NOT_PLACED, "on_commitment": p.on_commitment,
              "on_demand_cheapest": p.on_demand_cheapest, "no_commitment_price": dict(p.no_commitment_price),
              "best_commitments_note": p.commitment_words if p.placed else None,
              "placed": p.placed, "partial": p.partial, "partial_note": p.partial_words or None,

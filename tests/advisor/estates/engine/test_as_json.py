@@ -57,3 +57,16 @@ def test_the_licences_freed_carry_oracles_support_policy_beside_them() -> None:
     note = SAID["licences_freed_note"]
     assert "terminating those licences" in note and "may then be repriced" in note
     assert "Oracle Software Technical Support Policies" in note and "as of 2026-06" in note
+
+
+def test_a_placement_that_took_no_database_has_no_totals_rather_than_totals_of_0() -> None:
+    # RDS Custom blocked for the only database: nothing placed there, and 0 would read, and sort, as the cheapest
+    blocked = CRM.model_copy(update={"options": (*CRM.options, _option("rds_custom", "900.00", verdict="blocked"))})
+    said = totals_json(estate_totals([Assessed("CRM", blocked)]))
+    custom = next(p for p in said["placements"] if p["placement"] == "rds_custom")
+    assert custom["placed"] == 0
+    money = [k for k in custom if k.endswith("_usd") or "_usd_" in k]
+    assert money and all(custom[k] is None for k in money), {k: custom[k] for k in money}
+    assert custom["placement_note"] == "No database placed"
+    placed = next(p for p in said["placements"] if p["placed"])
+    assert placed["placement_note"] is None and placed["monthly_usd"] is not None
