@@ -157,6 +157,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("sustained_write_iops", "io.sustained_write_iops", "int", "1000"),
     Column("peak_read_mib_s", "io.peak_read_mib_s", "float", "250"),
     Column("peak_write_mib_s", "io.peak_write_mib_s", "float", "60"),
+    # the figures a standby's and the backups' costs wait for: without them those lines are left out of the totals
+    Column("redo_mib_s", "io.redo_mib_s", "float", "4", ("redo", "redo_rate")),
+    Column("backup_daily_change_gib", "sizing.backup_daily_change_gib", "float", "20", ("daily_change_gib",)),
     Column("multi_az", "availability.multi_az", "bool", "yes", ("ha",)),
     Column("cross_region_dr", "availability.cross_region_dr", "bool", "no", ("dr",)),
     Column("dr_region", "availability.dr_region", "text", ""),

@@ -113,6 +113,16 @@ def test_the_template_reads_as_one_valid_database() -> None:
     assert inventory.errors == () and len(inventory.rows) == 1 and inventory.defaulted_columns == ()
 
 
+def test_the_template_asks_for_the_figures_a_standbys_and_the_backups_costs_wait_for() -> None:
+    # without the redo rate EC2's Data Guard traffic waits (its total is left out beside RDS's); without the data
+    # changed a day the backups are a lower bound: the template offers both, and a row's figures reach the workload
+    header = template_rows()[0]
+    assert "redo_mib_s" in header and "backup_daily_change_gib" in header
+    inventory = read_inventory(b"name,multi_az,peak_write_mib_s,redo,daily_change_gib\nERP,yes,60,4.5,12\n", "e.csv")
+    (row,) = inventory.rows
+    assert (row.workload.io.redo_mib_s, row.workload.sizing.backup_daily_change_gib) == (4.5, 12)
+
+
 @pytest.mark.parametrize(
     ("data", "name", "says"),
     [
