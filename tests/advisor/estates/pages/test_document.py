@@ -242,3 +242,11 @@ def test_the_title_and_the_chart_captions_read_as_words(client: Client, make_est
     # the cost chart's subtitle is a line of the caption, not the chart's markup printed as text
     assert all("&lt;" not in c and "<br>" not in c for c in captions)
     assert any('class="caption-note">label: databases placed' in c for c in captions)
+
+
+def test_the_covers_total_says_its_basis(client: Client, make_estate: Callable[..., Estate]) -> None:
+    html = client.get(f"{make_estate().get_absolute_url()}report.pdf?format=html").content.decode()
+    cover = html[html.index('id="cover-best"') :]
+    cover = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", cover[: cover.index("</p>")]))
+    assert "a month for" in cover
+    assert "(run-rate a month, AWS on-demand, Oracle licences included: their purchases spread over their term" in cover
