@@ -74,10 +74,13 @@ def _search_columns(workload: Workload) -> dict[str, object]:
     }
 
 
-def assessment_create(*, meta: AssessmentMeta, workload: Workload, owner: Any = None, team: Any = None) -> Assessment:
-    """Saved for ``owner`` (the signed-in user; None only for scripts, and then only staff see it)."""
+def assessment_create(
+    *, meta: AssessmentMeta, workload: Workload, owner: Any = None, team: Any = None, policy: Any = None
+) -> Assessment:
+    """Saved for ``owner`` (the signed-in user; None only for scripts, and then only staff see it); ``policy``: a
+    sizing policy as an assessment stores it (empty: the defaults)."""
     return Assessment.objects.create(
-        name=meta.name, customer=meta.customer, project=meta.project, owner=owner, team=team,
+        name=meta.name, customer=meta.customer, project=meta.project, owner=owner, team=team, policy=policy or {},
         **_search_columns(workload),
     )  # fmt: skip
 
@@ -119,13 +122,13 @@ def assessment_duplicate(*, assessment: Assessment, owner: Any = None) -> Assess
     meta = AssessmentMeta(
         name=f"Copy of {assessment.name}"[:200], customer=assessment.customer, project=assessment.project
     )
-    copy = assessment_create(
-        meta=meta, workload=assessment_workload(assessment), owner=owner or assessment.owner, team=assessment.team
+    return assessment_create(
+        meta=meta,
+        workload=assessment_workload(assessment),
+        owner=owner or assessment.owner,
+        team=assessment.team,
+        policy=assessment.policy,  # the sizing policy it was saved with, too
     )
-    if assessment.policy:  # the sizing policy it was saved with, too
-        Assessment.objects.filter(pk=copy.pk).update(policy=assessment.policy)
-        copy.policy = assessment.policy
-    return copy
 
 
 def assessment_delete(*, assessment: Assessment) -> None:

@@ -294,7 +294,7 @@ def estate_xlsx_bytes(estate: Estate) -> bytes:
 def database_recommendation(row: EstateDatabase) -> Recommendation:
     """The full recommendation of one database, as its results page shows it (kept recommendations are reused), for
     the sizing policy saved with its assessment, if it is one."""
-    policy = saved_policy(row.assessment.policy) if row.assessment_id and row.assessment else None
+    policy = saved_policy(row.assessment.policy) if row.assessment_id else None
     return recommendation(parse_workload(row.workload), policy)
 
 

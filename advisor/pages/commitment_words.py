@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from advisor.engine.recommendation.option_commitments import best_commitment
 from advisor.engine.recommendation.recommender import OptionRecommendation
 from pricing.engine.commitments.comparison import by_reason
-from pricing.engine.commitments.totals import CommitmentTotal
+from pricing.engine.commitments.totals import CommitmentSummary, CommitmentTotal
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,14 @@ def whole(usd: Decimal) -> Decimal:
     return usd.quantize(Decimal(1), ROUND_HALF_UP)
 
 
+def _on_demand(summary: CommitmentSummary) -> CommitmentTotal | None:
+    return next((t for t in summary.totals if t.commitment == "on-demand" and t.priced), None)
+
+
 def _saving_shown(total: CommitmentTotal, on_demand: CommitmentTotal | None) -> Decimal | None:
     """The saving as the difference of the two 36-month totals as printed (to the dollar), so a reader who takes
     one from the other finds it: each rounded on its own could leave the saving a dollar off."""
-    if total.saving_36_months_usd is None or total.total_36_months_usd is None or on_demand is None:
-        return total.saving_36_months_usd
-    if on_demand.total_36_months_usd is None:
+    if None in (total.saving_36_months_usd, total.total_36_months_usd, getattr(on_demand, "total_36_months_usd", None)):
         return total.saving_36_months_usd
     return whole(on_demand.total_36_months_usd) - whole(total.total_36_months_usd)
 
@@ -61,7 +63,7 @@ def commitment_rows(option: OptionRecommendation) -> tuple[CommitmentRow, ...]:
     if summary is None:
         return ()
     best = summary.best_36_months
-    on_demand = next((t for t in summary.totals if t.commitment == "on-demand" and t.priced), None)
+    on_demand = _on_demand(summary)
     return tuple(
         CommitmentRow(
             label=t.label,
@@ -91,8 +93,7 @@ def commitment_words(option: OptionRecommendation) -> str:
         when = f"; cheaper from month {best.break_even_month}" if best.break_even_month else ""
         if best.timing_not_known:
             when = "; the month from which it is cheaper is not known: its upfront split is not published"
-        on_demand = next((t for t in summary.totals if t.commitment == "on-demand" and t.priced), None)
-        saving = _saving_shown(best, on_demand)
+        saving = _saving_shown(best, _on_demand(summary))
         return (
             f"{best.label}: ${best.monthly_usd:,.2f} a month (run-rate){upfront}, "
             f"${whole(best.total_36_months_usd):,.0f} over 36 months, cash as paid (saves ${saving:,.0f}{when})"

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from advisor.awr import services
 from advisor.awr.engine.prefill.builder import PrefilledField
-from advisor.engine.workload import SECTIONS, Workload
+from advisor.engine.workload import Workload
 from advisor.models import Assessment
+from config.plain_errors import field_label, field_unit
 
 DESCRIBED = frozenset({"sizing.peak_cpu", "sizing.average_cpu"})  # said with how the import read them
 
@@ -28,16 +29,10 @@ class ImportedNote:
         return self.text
 
 
-def _title_and_unit(path: str) -> tuple[str, str]:
-    section, _, name = path.partition(".")
-    info = dict(SECTIONS)[section].model_fields[name]
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    return info.title or name, str(extra.get("unit", ""))
-
-
 def _shown(field: PrefilledField) -> tuple[str, str]:
-    title, unit = _title_and_unit(field.path)
-    return title, f"{field.value:g}{f' {unit}' if unit else ''}"
+    loc = tuple(field.path.split("."))
+    unit = field_unit(Workload, loc)
+    return field_label(Workload, loc), f"{field.value:g}{f' {unit}' if unit else ''}"
 
 
 def _averages_note(average_of: str, fields: list[PrefilledField]) -> ImportedNote:

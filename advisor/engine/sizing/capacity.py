@@ -58,9 +58,8 @@ class Dimension:
         return f"{name}{_amount(self.capacity, places)} {self.unit}, needs {_amount(self.need, places)} {self.unit}"
 
 
-INSTANCE_DIMENSIONS = frozenset(
-    {"vCPUs", "memory"}
-)  # the names ``instance_dimensions`` gives; the rest is storage and IO
+# the names ``instance_dimensions`` gives; the rest is storage and IO
+INSTANCE_DIMENSIONS = frozenset({"vCPUs", "memory"})
 
 
 @dataclass(frozen=True)
