@@ -36,7 +36,7 @@ from pricing.engine.cash_flow import (
     run_rate_total,
     run_rate_totals_basis,
 )
-from pricing.engine.commitments.comparison import NOT_PRICED, CommitmentComparison, by_reason, commitment_quotes
+from pricing.engine.commitments.comparison import CommitmentComparison, by_reason, commitment_quotes
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.prices.terms import PLATFORM_LABELS
@@ -322,11 +322,11 @@ def bill_lines(result: Estimate) -> tuple[BillLine, ...]:
 
 
 def unpriced_summary(quotes: Any) -> str:
-    """The commitments not priced, counted as the form's hint counts them: those without a price held, apart from
-    those that do not cover this class (a Database Savings Plan for a class it does not cover)."""
+    """The commitments not priced, counted in two: those without a full price held, and those not offered for this
+    deployment (a Database Savings Plan for a class it does not cover, a commitment on the AWS Free Tier)."""
     unpriced = [q for q in quotes if not q.priced]
-    held = sum(1 for q in unpriced if q.reason.startswith(NOT_PRICED))
+    held = sum(1 for q in unpriced if q.unpriced_because == "no price held")
     parts = [f"{counted(held, 'commitment')} without a price held"] if held else []
     if other := len(unpriced) - held:
-        parts.append(f"{counted(other, 'commitment')} not offered for this class")
+        parts.append(f"{counted(other, 'commitment')} not offered for this deployment")
     return "; ".join(parts)

@@ -251,5 +251,5 @@ def test_the_commitments_not_priced_are_counted_as_the_form_counts_them(client: 
     page = client.get(reverse("pricing:estimate"), query).content.decode()
 
     assert "6 more commitments for this class: no price held" in page
-    assert "6 commitments without a price held; 1 commitment not offered for this class</summary>" in page
+    assert "6 commitments without a price held; 1 commitment not offered for this deployment</summary>" in page
     assert "Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only" in page

@@ -77,6 +77,9 @@ class CommitmentQuote(BaseModel):
     term_months: int | None = None
     priced: bool
     reason: str = Field(default="", description="why this commitment is not priced")
+    unpriced_because: Literal["", "no price held", "not offered"] = Field(
+        default="", description="not priced because no full price is held, or because it is not offered here"
+    )
     hourly_usd: Decimal | None = Field(
         default=None, description="the instance-hours rate read (recurring or effective)"
     )
@@ -339,15 +342,16 @@ def _quotes(
         if spec.kind == "on-demand":
             continue
         if cfg.free_tier:
-            quotes.append(_unpriced(spec, "the AWS Free Tier applies to on-demand usage only"))
+            quotes.append(_unpriced(spec, "the AWS Free Tier applies to on-demand usage only", "not offered"))
             continue
         try:
             price = _lookup(cfg, book, key)
         except TermIncomplete as incomplete:  # held in part: say which row is missing, not "refresh to price it"
-            quotes.append(_unpriced(spec, incomplete.message))
+            quotes.append(_unpriced(spec, incomplete.message, "no price held"))
             continue
         except PriceNotFound:  # a Database Savings Plan the rows do not price: say whom it covers, where not this
-            quotes.append(_unpriced(spec, (key == DATABASE_PLAN and _uncovered(cfg, book)) or NOT_PRICED))
+            uncovered = key == DATABASE_PLAN and _uncovered(cfg, book)
+            quotes.append(_unpriced(spec, uncovered or NOT_PRICED, "not offered" if uncovered else "no price held"))
             continue
         quotes.append(_quote(spec, price, unchanged_aws, licence, od_cumulative))
     notes = [LICENCE_NOTE]
@@ -372,7 +376,7 @@ def _quotes(
     )
 
 
-def _unpriced(spec: CommitmentSpec, reason: str) -> CommitmentQuote:
+def _unpriced(spec: CommitmentSpec, reason: str, because: Literal["no price held", "not offered"]) -> CommitmentQuote:
     return CommitmentQuote(
         commitment=spec.key,
         label=spec.label,
@@ -380,4 +384,5 @@ def _unpriced(spec: CommitmentSpec, reason: str) -> CommitmentQuote:
         term_months=spec.months,
         priced=False,
         reason=reason,
+        unpriced_because=because,
     )

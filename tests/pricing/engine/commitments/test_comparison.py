@@ -14,6 +14,7 @@ import pytest
 from pricing.engine.commitments.comparison import commitment_quotes
 from pricing.engine.prices.book import PriceBook
 from pricing.engine.rows import PriceRow
+from pricing.pages.estimate import unpriced_summary
 from tests.pricing.engine.commitments.test_commitments import EC2, us_east_1_rows
 from tests.pricing.engine.eu_west_1_rows import ALL, RDS_M5_XL_SE2_BYOL_SAZ
 
@@ -90,6 +91,18 @@ def test_an_all_upfront_term_with_an_hourly_row_but_no_upfront_row_is_refused_sa
     assert not quote.priced and quote.monthly_usd is None  # not priced as 0.00 a month with no upfront fee
     assert "the prices held give its hourly fee (SKU X.AU.HRS) but not that upfront fee" in quote.reason
     assert result.best_36_months == "on-demand"
+
+
+def test_a_term_held_in_part_is_counted_among_those_without_a_price_held_not_among_those_not_offered() -> None:
+    hourly_only = rds_reserved_row("All Upfront", "Hrs", "0", "X.AU.HRS")
+    result = commitment_quotes(RDS, PriceBook([*ALL, hourly_only]))
+
+    # db.m5.xlarge: no other reservation row is held (5 more without a price), and a Database Savings Plan does not
+    # cover db.m5 (the one not offered)
+    assert result.quote("reserved-3yr-all-upfront").unpriced_because == "no price held"
+    assert unpriced_summary(result.quotes) == (
+        "6 commitments without a price held; 1 commitment not offered for this deployment"
+    )
 
 
 def test_a_partial_upfront_term_with_both_rows_is_priced_and_a_no_upfront_one_needs_no_upfront_row() -> None:
