@@ -167,7 +167,8 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             not_built("replicas", f"{replicas} read replica(s) on EC2: {SE2_NO_DATA_GUARD}; not built")
         for n in range(readable + 1, replicas + 1 if ee else 0):
             members.append(MemberPlan("read-replica", f"Read replica {n}", region, "single-az", 1,
-                                      "an Active Data Guard standby open read-only while applying redo", True))  # fmt: skip
+                                      "an Active Data Guard standby in another Availability Zone than the primary's, "
+                                      "open read-only while applying the redo the primary sends it", True))  # fmt: skip
         if dr_region and ee:
             members.append(MemberPlan("dr-standby", f"Data Guard standby in {dr_region}", dr_region, "single-az", 1,
                                       "a Data Guard physical standby in the DR Region on the same instance and "
@@ -329,7 +330,9 @@ def price_topology(
             notes.append(f"{member.label}: no {member.region} prices held for "
                          f"{', '.join(sorted(member_prices.used_fallback))}; priced at {home}'s prices, marked estimated")  # fmt: skip
     local_standby = any(m.role == "local-standby" for m in plan.members)
-    transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby)
+    replicas = sum(1 for m in plan.members if m.role == "read-replica")
+    transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby,
+                              replicas=replicas)  # fmt: skip
     # RDS's free backup allowance is the Region's database storage: the primary's and each read replica's there
     in_region = sum(1 for m in plan.members if m.role in ("primary", "read-replica") and m.region == home)
     backups = backup_costs(workload, book, platform=plan.platform, allocated_gib=storage_gib, instances=in_region)

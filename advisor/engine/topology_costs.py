@@ -1,8 +1,8 @@
 """The costs of a topology beside its instances: redo shipped to standbys and the primary's backups.
 
-Pure Python. Redo shipped to a DR Region or to a Data Guard standby in a second Availability Zone is priced from the
-workload's redo rate only (AWR 'redo size' per second): never from datafile writes, which are not what Data Guard
-sends. Without a redo rate that transfer is listed as not priced, and the total says it is partial. Backups are the
+Pure Python. Redo shipped to a DR Region, or on EC2 to a Data Guard standby in a second Availability Zone and to each
+further read replica in another zone, is priced from the workload's redo rate only (AWR 'redo size' per second):
+never from datafile writes, which are not what Data Guard sends. Without a redo rate that transfer is listed as not priced, and the total says it is partial. Backups are the
 primary's: EBS snapshots on EC2, automated backups beyond the free allowance on RDS and RDS Custom, counted by
 ``pricing.engine.backup_storage`` (a lower bound, said, when the daily change is unknown).
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 from advisor.engine.sizing.hcc import hcc_growth_gib
 from advisor.engine.workload import Workload
+from config.counting import counted
 from pricing.engine.backup_storage import BackupStorage, ebs_snapshot_storage, rds_backup_storage
 from pricing.engine.calculator import Line, row_line
 from pricing.engine.data_transfer import (
@@ -57,8 +58,11 @@ def _transfer_line(name: str, gb: Decimal, price: TransferPrice, *, estimated: b
     )  # fmt: skip
 
 
-def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, local_standby: bool) -> ExtraCosts:
-    """Redo shipped to the DR Region and, on EC2, to the Data Guard standby in a second Availability Zone."""
+def transfer_costs(
+    workload: Workload, *, platform: str, dr_region: str | None, local_standby: bool, replicas: int = 0
+) -> ExtraCosts:
+    """Redo shipped to the DR Region and, on EC2, to the Data Guard standby in a second Availability Zone and to each
+    further read replica (``replicas``, an Active Data Guard standby in another zone, sent its redo by the primary)."""
     home, gb = workload.environment.region, redo_gb(workload)
     rate = "" if gb is None else f"{workload.io.redo_mib_s:g} MiB/s of redo = {gb:,.1f} GB a month"
     lines: list[Line] = []
@@ -79,18 +83,23 @@ def transfer_costs(workload: Workload, *, platform: str, dr_region: str | None, 
             if platform != "ec2" and inferred is not None:  # RDS replicas at the Region pair's rate: inferred, said why
                 line = line.model_copy(update={"estimated": True, "note": inferred.text})
             lines.append(line)
-    if platform == "ec2" and local_standby:
-        price = cross_az_transfer(home)
+    if platform == "ec2" and (local_standby or replicas):
+        price, copies = cross_az_transfer(home), int(local_standby) + replicas
+        where = (
+            "in a second Availability Zone" if copies == 1 else "each in another Availability Zone than the primary's"
+        )
+        replica_words = [counted(replicas, "read replica")] if replicas else []
+        sent_to = " and ".join((["the standby"] if local_standby else []) + replica_words) + f" {where}"
         if gb is None:
-            needs_input.append("Redo rate not given: the Data Guard traffic to the standby in a second Availability "
-                            f"Zone is not priced; {ENTER_REDO}")  # fmt: skip
+            needs_input.append(f"Redo rate not given: the Data Guard traffic to {sent_to} is not priced; {ENTER_REDO}")
         elif price is None:
-            unpriced.append(f"Redo shipped to the standby in a second Availability Zone ({rate}): no sourced rate "
-                            f"between Availability Zones in {home}")  # fmt: skip
+            unpriced.append(f"Redo shipped to {sent_to} ({rate}): no sourced rate between Availability Zones in {home}")
         else:
-            name = (f"Redo shipped to the Data Guard standby in a second Availability Zone: {rate}, charged out of "
-                    f"one zone and into the other = {gb * price.directions:,.1f} GB")  # fmt: skip
-            lines.append(_transfer_line(name, gb, price, estimated=True))
+            each = f"{rate} each" if copies > 1 else rate
+            receivers = " and ".join((["the Data Guard standby"] if local_standby else []) + replica_words)
+            name = (f"Redo shipped to {receivers} {where}: {each}, charged out of one zone and into the other = "
+                    f"{gb * copies * price.directions:,.1f} GB")  # fmt: skip
+            lines.append(_transfer_line(name, gb * copies, price, estimated=True))
     if platform in ("rds", "rds-custom") and workload.availability.multi_az:
         fact = transfer_prices().fact("rds_multi_az_replication_not_charged")
         if fact is not None:

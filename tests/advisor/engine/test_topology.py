@@ -131,6 +131,37 @@ def test_ec2_multi_az_plus_dr_builds_two_standbys_and_replicas_beyond_the_readab
     assert roles == ["primary", "local-standby", "read-replica", "dr-standby"]
 
 
+def test_ec2_read_replicas_beyond_the_standby_are_each_sent_the_redo_across_zones():
+    # Multi-AZ with 3 read replicas on EC2: the local standby is read replica 1, replicas 2 and 3 are Active Data
+    # Guard standbys in another zone than the primary's, each sent the redo: 3 copies of 2 MiB/s x 3,600 s x 730 h /
+    # 1,024 = 5,132.8125 GB, charged out of one zone and into the other at 0.01 USD/GB each way (AWS EC2 On-Demand
+    # pricing, data transfer within a Region): 3 x 5,132.8125 x 2 = 30,796.875 GB = 307.97
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": True, "read_replicas": 3},
+        "io": {"redo_mib_s": 2},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    ec2 = options(workload)["ec2"].chosen
+    assert [m.plan.role for m in ec2.topology.members] == ["primary", "local-standby", "read-replica", "read-replica"]
+    (cross_az,) = ec2.topology.transfer
+    assert cross_az.quantity == Decimal("30796.875") and cross_az.monthly_usd == Decimal("307.97")
+    assert cross_az.name.startswith("Redo shipped to the Data Guard standby and 2 read replicas each in another "
+                                    "Availability Zone than the primary's: 2 MiB/s of redo = 5,132.8 GB a month each")  # fmt: skip
+
+
+def test_ec2_read_replicas_without_a_redo_rate_say_their_traffic_is_not_priced():
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": False, "read_replicas": 1},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    ec2 = options(workload)["ec2"].chosen
+    assert ec2.topology.transfer == () and ec2.topology.partial
+    assert ("Redo rate not given: the Data Guard traffic to 1 read replica in a second Availability Zone is not "
+            "priced; enter the redo rate from AWR") in ec2.topology.needs_input  # fmt: skip
+
+
 def test_se2_builds_no_data_guard_standby_on_ec2_and_says_so():
     workload = parse_workload({
         "oracle": {"edition": "se2", "licence_model": "byol"},

@@ -70,7 +70,11 @@ allowance there, not as the allocated storage (2 workloads' RDS totals fell by a
 taken out of what users read (the 2017 talk's examples and sections, RAC on EC2 as House of Brick reads the policy,
 RDS Custom Multi-AZ as AWS's User Guide lists it, Oracle Database@AWS's price basis and X11M caveat, "instance
 classes" for "catalog classes": 4,481 texts in every workload), and a class's shortfall shows the need above its
-capacity ("64 vCPUs, needs 64.4 vCPUs": 764 reasons in 119 workloads); no figure, key, list or ranking moved."""
+capacity ("64 vCPUs, needs 64.4 vCPUs": 764 reasons in 119 workloads); no figure, key, list or ranking moved. On 2026-11-28 (fifteenth
+session): an EC2 read replica beyond the readable standby is an Active Data Guard standby in another zone than the
+primary's, sent the redo across zones like the standby: 29 workloads changed, EC2's total rose in 5 with a redo rate
+(the transfer line counts each replica; their commitments, cash and 3 ranking totals with it), and without a redo
+rate 9 more say that traffic waits for it; no recommended option moved."""
 
 import json
 import lzma
