@@ -1,6 +1,6 @@
 """Option licences already owned, as the questionnaire takes them: one line of text any form, CSV cell or JSON can carry.
 
-"8" owns 8 processor licences of every Enterprise Edition option the features need; "partitioning=8,
+"8" owns 8 processor licences of every Enterprise Edition option licensed (see ``with_owned``); "partitioning=8,
 diagnostics_pack=4" owns them per product; "8, tuning_pack=0" mixes both (the named products override the
 number). Product keys are those of Oracle's price list held (``pricing.engine.licences.prices``).
 
@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pricing.engine.licences.contract import LicenceConfig
 from pricing.engine.licences.cost import licence_price_list
+from pricing.engine.licences.counting import licensed_keys
 
 MAX_OWNED = 100_000
 _ITEM = re.compile(r"^(?:(?P<key>[a-z_]{2,40})\s*=\s*)?(?P<count>\d{1,6})$")
@@ -61,3 +63,16 @@ def parse_owned_options(text: str) -> OwnedOptions:
         else:
             named[item["key"]] = count
     return OwnedOptions(every, tuple(sorted(named.items())))
+
+
+def with_owned(config: LicenceConfig, edition: str, owned: OwnedOptions) -> LicenceConfig:
+    """``config`` owning, beside the edition's processor licences it holds, the option licences ``owned`` says of
+    every product it licenses: the options asked for, and those licensing adds (Multitenant above the PDBs Oracle
+    allows without it, an option's prerequisite, RAC on a VM cluster of two or more VMs once the caller adds it).
+    A product the config does not license is not counted as owned (the pricing refuses it)."""
+    held = config.owned_processor_licences
+    processors = held if isinstance(held, int) else dict(held).get(edition, 0)
+    keys, _ = licensed_keys(config, edition, licence_price_list())
+    named = owned.owned(tuple(keys[1:]))
+    value: int | dict[str, int] = {edition: processors, **named} if any(named.values()) else processors
+    return config.model_copy(update={"owned_processor_licences": value})

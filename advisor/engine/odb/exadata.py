@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import partial
 
+from advisor.engine.licence_terms import OwnedOptions
 from advisor.engine.odb.licences import (
     count_byol_licences,
     deployed_options,
@@ -128,11 +129,13 @@ def recommend_odb(
     rates: OdbRates | None = None,
     licences: LicenceConfig | None = None,
     far_sync: bool = False,
+    owned: OwnedOptions | None = None,
 ) -> OdbResult:
     """Size and price one Exadata deployment (and its standbys); problems and reasons in words. ``rates`` are the
     buyer's private-offer rates (default: Oracle's list prices); ``licences`` the licence terms BYOL is counted with
     (default: list price, none owned, 3 years); ``far_sync``: the standbys are fed through Far Sync, an Active Data
-    Guard feature licensed on every VM cluster of the configuration (as on EC2)."""
+    Guard feature licensed on every VM cluster of the configuration (as on EC2); ``owned``: the option licences
+    owned, counted for every product licensed once the cluster is sized (RAC included where it runs)."""
     rates = rates or OdbRates()
     prices, regions, shapes = prices or odb_price_list(), regions or odb_regions(), shapes or odb_shapes()
     where = regions.get(region)
@@ -214,7 +217,7 @@ def recommend_odb(
     rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
                                   shapes=shapes, options=options_byol, config=licences,
-                                  readable_clusters=readable)  # fmt: skip
+                                  readable_clusters=readable, owned=owned)  # fmt: skip
     if counted.estimate is not None:
         lines += licence_lines(counted.estimate)
     total_li, total_byol = _total(lines, "li"), _total(lines, "byol")

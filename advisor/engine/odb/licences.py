@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
+from advisor.engine.licence_terms import OwnedOptions, with_owned
 from advisor.engine.odb.rates import CostLine
 from pricing.engine.licences.cost import (
     LicenceConfig,
@@ -51,6 +52,7 @@ def _estimate(
     clusters: int,
     options: tuple[str, ...],
     readable: int | None = None,
+    owned: OwnedOptions | None = None,
 ) -> tuple[LicenceEstimate, int]:
     assert ratio.value is not None
     per_cluster = math.ceil(Decimal(compute) / ratio.value)
@@ -59,6 +61,8 @@ def _estimate(
         f"{per_cluster} processor licence(s) per VM cluster ({ratio.source}, as of {ratio.as_of})"
     )
     counted = config.model_copy(update={"servers": clusters, "options": options, "include": True, "standby": None})
+    if owned is not None:  # the option licences owned of what is licensed now: RAC too, on two or more VMs
+        counted = with_owned(counted, "ee", owned)
     estimate = estimate_counted_licences(counted, edition="ee", platform="odb", licences_per_server=per_cluster,
                                          rule_text=rule, compute=compute, readable_servers=readable)  # fmt: skip
     return estimate, per_cluster
@@ -73,10 +77,12 @@ def count_byol_licences(
     options: tuple[str, ...],
     config: LicenceConfig | None = None,
     readable_clusters: int | None = None,
+    owned: OwnedOptions | None = None,
 ) -> OdbLicences:
     """The Enterprise Edition processor licences (and options) for ``clusters`` VM clusters of ``compute`` each;
     Active Data Guard only on the ``readable_clusters`` open for reads (the primary's, and a standby open read-only;
-    a mounted standby needs none)."""
+    a mounted standby needs none); ``owned``: the option licences the customer owns, counted for every product
+    licensed (a product licensing adds, such as RAC on a cluster of two or more VMs, included)."""
     conv = shapes.conversions
     ecpu = compute_unit == "ECPU"
     ratio = conv.ecpus_per_processor_licence if ecpu else conv.ocpus_per_processor_licence
@@ -89,11 +95,11 @@ def count_byol_licences(
     config = config or LicenceConfig()
     try:
         estimate, per_cluster = _estimate(config, ratio, compute=compute, unit=compute_unit, clusters=clusters,
-                                          options=options, readable=readable_clusters)  # fmt: skip
+                                          options=options, readable=readable_clusters, owned=owned)  # fmt: skip
         other = None
         if other_ratio is not None and other_ratio.value is not None:
             other, _ = _estimate(config, other_ratio, compute=compute, unit=compute_unit, clusters=clusters,
-                                 options=options, readable=readable_clusters)  # fmt: skip
+                                 options=options, readable=readable_clusters, owned=owned)  # fmt: skip
     except LicenceInvalid as invalid:
         why = "; ".join(problem.message for problem in invalid.problems)  # what is refused, not the config's path
         note = f"BYOL licences for the VM cluster's {covered} could not be counted: {why}"

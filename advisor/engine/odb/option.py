@@ -13,6 +13,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.odb.exadata import NOT_PRICED, OdbResult, recommend_odb
 from advisor.engine.odb.rates import OdbRates, reference_row
 from advisor.engine.recommendation.candidates import OptionRecommendation
@@ -138,6 +139,7 @@ def odb_recommendation(
         rates=odb_rates(workload),
         licences=licence_config(workload, vcpus=None, cores=None, options=options, include=True),
         far_sync=workload.features.far_sync,
+        owned=parse_owned_options(workload.oracle.option_licences_owned),
     )
     replicas = workload.availability.read_replicas
     if replicas and result.infrastructure is not None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from advisor.engine.iolimits import StorageLayout
-from advisor.engine.licence_terms import parse_owned_options
+from advisor.engine.licence_terms import parse_owned_options, with_owned
 from advisor.engine.sizing import Need
 from advisor.engine.topology import FAR_SYNC_PLATFORMS, MemberPlan, TopologyPlan, member_book, plan_topology
 from advisor.engine.workload import EnvironmentSection, OracleSection, Workload, decimal_of
@@ -29,7 +29,6 @@ from pricing.engine.licences.cost import (
     licence_price_list,
     validate_licences,
 )
-from pricing.engine.licences.counting import with_prerequisites
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
@@ -84,15 +83,6 @@ def wanted_options(workload: Workload, platform: str) -> tuple[str, ...]:
     return tuple(options)
 
 
-def _owned(oracle: OracleSection, options: tuple[str, ...]) -> int | dict[str, int]:
-    """Licences owned: the edition's, and of each option the features need (and of each product those need, such as
-    the Tuning Pack's Diagnostics Pack) what the answer says is owned."""
-    owned = parse_owned_options(oracle.option_licences_owned).owned(with_prerequisites(options))
-    if not any(owned.values()):
-        return oracle.processor_licences_owned
-    return {oracle.edition.value: oracle.processor_licences_owned, **owned}
-
-
 def licence_config(
     workload: Workload, *, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
 ) -> LicenceConfig:
@@ -106,18 +96,19 @@ def _licence_config(
     oracle: OracleSection, vcpus: int | None, cores: int | None, options: tuple[str, ...], include: bool
 ) -> LicenceConfig:
     pdbs = oracle.pdb_count if oracle.architecture.value == "cdb" else None
-    return LicenceConfig(
+    config = LicenceConfig(
         include=include,
         vcpus=vcpus,
         options=options,
         pdbs=pdbs or None,
         db_version=oracle.version.value,
-        owned_processor_licences=_owned(oracle, options),
+        owned_processor_licences=oracle.processor_licences_owned,
         discount_pct=percent(oracle.licence_discount_pct),
         support_uplift_pct=percent(oracle.support_uplift_pct),
         count_purchase=oracle.licence_costing.value == "purchase-and-support",
         optimize_cpus_cores=cores,
     )
+    return with_owned(config, oracle.edition.value, parse_owned_options(oracle.option_licences_owned))
 
 
 RAC_NOT_BUILT_ON_EC2 = (

@@ -90,9 +90,9 @@ class OracleSection(_Section):
     option_licences_owned: str = _field(
         "",
         title="Option licences already owned",
-        help="Processor licences you own of the Enterprise Edition options the features need: a number for every "
-        "option (often as many as the database's), or per product, e.g. 'partitioning=8, diagnostics_pack=4'; "
-        "only the shortfall is bought.",
+        help="Processor licences you own of the Enterprise Edition options licensed (those the features need, and "
+        "Multitenant or RAC where the deployment licenses them): a number for every option (often as many as the "
+        "database's), or per product, e.g. 'partitioning=8, diagnostics_pack=4'; only the shortfall is bought.",
         accepted="a number and/or product=count pairs separated by commas, products as in Oracle's price list "
         "(partitioning, diagnostics_pack, tuning_pack, active_data_guard, advanced_compression, ...)",
         max_length=2000,

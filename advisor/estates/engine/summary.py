@@ -97,7 +97,7 @@ class DatabaseSummary(_Frozen):
     licence_model: str
     licences_owned: int  # the workload's processor licences (SE2: sockets) owned for its edition
     # option licences owned (the workload's oracle.option_licences_owned): per named product, and of every other
-    # option the features need; each option's cost buys only the shortfall, so the totals count them the same way
+    # option licensed; each option's cost buys only the shortfall, so the totals count them the same way
     options_owned: dict[str, int] = {}
     options_owned_every: int = 0
     recommended: str | None  # the option key, None when every priced option is blocked

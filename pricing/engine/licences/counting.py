@@ -162,11 +162,17 @@ def licensed_products(
     config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList
 ) -> tuple[list[str], list[str]]:
     """Product keys to license (edition first) and notes on Multitenant and on the options another option needs."""
-    keys = [ctx.edition]
+    return licensed_keys(config, ctx.edition, prices)
+
+
+def licensed_keys(config: LicenceConfig, edition: str, prices: LicencePriceList) -> tuple[list[str], list[str]]:
+    """``licensed_products`` for ``edition``, before the deployment is known: what a config's options, PDBs and
+    version license, so a caller can say which owned licences apply before it prices a deployment."""
+    keys = [edition]
     notes: list[str] = []
     options = list(dict.fromkeys(config.options))
     free = free_pdbs(config, prices)
-    if ctx.edition == "ee" and config.pdbs is not None:
+    if edition == "ee" and config.pdbs is not None:
         if config.pdbs > free and "multitenant" not in options:
             options.append("multitenant")
             notes.append(

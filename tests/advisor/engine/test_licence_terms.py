@@ -2,7 +2,8 @@
 
 import pytest
 
-from advisor.engine.licence_terms import parse_owned_options
+from advisor.engine.licence_terms import parse_owned_options, with_owned
+from pricing.engine.licences.contract import LicenceConfig
 
 
 def test_a_bare_number_owns_that_many_of_every_option():
@@ -36,3 +37,26 @@ def test_empty_owns_nothing():
 def test_anything_else_is_refused_saying_what_is_accepted(text, says):
     with pytest.raises(ValueError, match=says):
         parse_owned_options(text)
+
+
+# Owned option licences count for every product a deployment licenses, including those licensing adds on its own:
+# Multitenant once the PDBs exceed the 3 user-created PDBs Oracle 19c allows without it (Oracle Database Licensing
+# Information User Manual, 19c), an option's prerequisite, RAC on a VM cluster of two or more VMs.
+
+
+def test_multitenant_owned_counts_where_the_pdbs_license_it():
+    config = LicenceConfig(options=(), pdbs=5, db_version="19c", owned_processor_licences=12)
+    owned = with_owned(config, "ee", parse_owned_options("multitenant=12"))
+    assert owned.owned_processor_licences == {"ee": 12, "multitenant": 12}
+
+
+def test_multitenant_owned_is_not_counted_where_the_pdbs_do_not_license_it():
+    config = LicenceConfig(options=(), pdbs=2, db_version="19c", owned_processor_licences=12)
+    owned = with_owned(config, "ee", parse_owned_options("multitenant=12"))
+    assert owned.owned_processor_licences == 12  # the edition's alone: nothing else is licensed
+
+
+def test_a_number_owns_every_product_licensed_including_a_prerequisite_and_rac_added_by_the_caller():
+    config = LicenceConfig(options=("tuning_pack", "rac"), owned_processor_licences=4)
+    owned = with_owned(config, "ee", parse_owned_options("8, rac=2"))
+    assert owned.owned_processor_licences == {"ee": 4, "tuning_pack": 8, "rac": 2, "diagnostics_pack": 8}

@@ -215,3 +215,19 @@ def test_far_sync_on_oracle_database_at_aws_licenses_active_data_guard_on_every_
     odb = next(o for o in recommend(load, price_book()).options if o.option == "odb").odb
     licensed = {p.key: p for p in odb.byol_licences.products}
     assert licensed["active_data_guard"].servers == licensed["ee"].servers == 2  # primary and DR clusters
+
+
+def test_multitenant_licences_owned_count_where_five_pdbs_license_it_on_rds_and_ec2():
+    # 5 PDBs exceed the 3 user-created PDBs Oracle 19c allows without Multitenant, so Multitenant is licensed on every
+    # server as the edition is; 64 Multitenant licences owned cover whatever the deployment needs: none is bought
+    load = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol", "architecture": "cdb", "pdb_count": 5,
+                   "processor_licences_owned": 64, "option_licences_owned": "multitenant=64"},
+        "availability": {"multi_az": True},
+        "environment": {"region": "eu-west-1"},
+    })  # fmt: skip
+    for option in ("rds", "ec2"):
+        products = {p.key: p for p in chosen(load, option).topology.licence.products}
+        multitenant, edition = products["multitenant"], products["ee"]
+        assert multitenant.required == edition.required > 0
+        assert (multitenant.owned, multitenant.to_buy) == (multitenant.required, 0)

@@ -30,3 +30,16 @@ def test_without_replicas_nothing_is_missing():
     option = _option(read_replicas=0, multi_az=True)
     assert option.odb.lacking == ()
     assert not any("read replica" in note for note in option.notes)
+
+
+def test_rac_licences_owned_count_on_a_cluster_that_runs_rac_though_the_workload_does_not_ask_for_it():
+    # 16 vCPUs = 8 OCPUs = 32 ECPUs, a multiple of 8 with at least 8 per VM on 2 VMs: 32 ECPUs / 8 per processor
+    # licence = 4 licences for the one VM cluster (no standby), and RAC runs on a VM cluster of two or more VMs; 8 RAC licences owned
+    # cover the 4 needed, so none is bought (the surplus is said, not counted)
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 4,
+                                          "option_licences_owned": "rac=8"},
+                               "availability": {"multi_az": False}, "environment": {"region": "us-east-1"}})  # fmt: skip
+    verdict = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
+    rac = next(p for p in option.odb.byol_licences.products if p.key == "rac")
+    assert (rac.required, rac.owned, rac.to_buy) == (4, 4, 0)
