@@ -212,8 +212,9 @@ def recommend_odb(
             "for a Data Guard standby, sized like the primary so it can take over at full capacity."
         )
     clusters = 1 + (local_standby is not None) + (standby is not None)
-    # the local standby opens read-only with Active Data Guard; the cross-Region standby stays mounted, as on EC2
-    readable = clusters if far_sync else 1 + (local_standby is not None and "active_data_guard" in options_byol)
+    readable, adg_words = _readable(clusters, local_standby, standby, adg="active_data_guard" in options_byol,
+                                    far_sync=far_sync)  # fmt: skip
+    reasons += adg_words
     rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
                                   shapes=shapes, options=options_byol, config=licences,
@@ -269,3 +270,22 @@ def recommend_odb(
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
     )
+
+
+def _readable(
+    clusters: int, local_standby: Infrastructure | None, standby: Infrastructure | None, *, adg: bool, far_sync: bool
+) -> tuple[int, list[str]]:
+    """The VM clusters licensed for Active Data Guard, and why. Far Sync licenses every one; a readable standby asked
+    for opens the Multi-AZ standby read-only, else the cross-Region one (a mounted copy would leave the option licensed
+    on the primary alone, which no deployment uses); with no standby at all nothing would read, and that is said."""
+    if far_sync:
+        return clusters, []
+    if not adg:
+        return 1, []
+    if local_standby is not None:
+        return 2, []
+    if standby is not None:
+        return 2, [f"Active Data Guard: the standby in {standby.region} opens read-only (the readable standby asked "
+                   "for) and is licensed for it, as the primary is."]  # fmt: skip
+    return 1, ["Active Data Guard is asked for, but no standby is built to open read-only: it is licensed on the "
+               "primary; ask for a standby in a second Availability Zone or a DR copy."]  # fmt: skip

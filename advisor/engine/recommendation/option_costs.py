@@ -75,9 +75,10 @@ def percent(value: float) -> Decimal:
 
 def wanted_options(workload: Workload, platform: str) -> tuple[str, ...]:
     """The licence price list's keys for the options the workload needs on ``platform`` (readable replicas, and
-    Far Sync where it runs, need ADG)."""
+    Far Sync where it runs, need ADG; Oracle Database@AWS builds no read replicas, so they license nothing there)."""
     options = [key for name, key in LICENSED_FEATURES.items() if getattr(workload.features, name)]
-    adg = workload.availability.read_replicas or (workload.features.far_sync and platform in FAR_SYNC_PLATFORMS)
+    replicas = workload.availability.read_replicas and platform != "odb"
+    adg = replicas or (workload.features.far_sync and platform in FAR_SYNC_PLATFORMS)
     if adg and "active_data_guard" not in options:
         options.append("active_data_guard")
     return tuple(options)

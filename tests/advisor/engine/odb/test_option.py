@@ -43,3 +43,34 @@ def test_rac_licences_owned_count_on_a_cluster_that_runs_rac_though_the_workload
     option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
     rac = next(p for p in option.odb.byol_licences.products if p.key == "rac")
     assert (rac.required, rac.owned, rac.to_buy) == (4, 4, 0)
+
+
+def _adg(**availability):
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"}, "availability": availability,
+                               "features": {"active_data_guard": True}, "environment": {"region": "us-east-1"}})  # fmt: skip
+    verdict = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
+    return option, {p.key: p for p in option.odb.byol_licences.products}
+
+
+def test_a_readable_standby_asked_for_with_only_a_dr_copy_opens_the_dr_copy_and_licenses_it():
+    # 32 ECPUs / 8 per licence = 4 per VM cluster; primary and the standby in us-west-2 open read-only: 2 x 4 = 8
+    option, products = _adg(multi_az=False, cross_region_dr=True, dr_region="us-west-2")
+    assert (products["ee"].required, products["active_data_guard"].required) == (8, 8)
+    assert any("the standby in us-west-2 opens read-only" in reason for reason in option.odb.reasons)
+
+
+def test_a_readable_standby_asked_for_with_no_standby_is_licensed_on_the_primary_and_said():
+    option, products = _adg(multi_az=False)
+    assert products["active_data_guard"].required == 4
+    assert any("no standby is built to open read-only" in reason for reason in option.odb.reasons)
+
+
+def test_read_replicas_oracle_database_at_aws_does_not_build_license_no_active_data_guard():
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol"},
+                               "availability": {"multi_az": False, "read_replicas": 1},
+                               "environment": {"region": "us-east-1"}})  # fmt: skip
+    verdict = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
+    assert "active_data_guard" not in {p.key for p in option.odb.byol_licences.products}
+    assert option.odb.lacking  # the replica is said not to be built

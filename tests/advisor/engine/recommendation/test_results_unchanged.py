@@ -74,7 +74,11 @@ capacity ("64 vCPUs, needs 64.4 vCPUs": 764 reasons in 119 workloads); no figure
 session): an EC2 read replica beyond the readable standby is an Active Data Guard standby in another zone than the
 primary's, sent the redo across zones like the standby: 29 workloads changed, EC2's total rose in 5 with a redo rate
 (the transfer line counts each replica; their commitments, cash and 3 ranking totals with it), and without a redo
-rate 9 more say that traffic waits for it; no recommended option moved."""
+rate 9 more say that traffic waits for it; no recommended option moved. Then, found by a licence audit, on Oracle
+Database@AWS a readable standby asked for with only a DR copy opens the DR copy and licenses Active Data Guard there,
+and read replicas, which it does not build, license no Active Data Guard (56 workloads changed: Oracle Database@AWS's
+licences and totals in 35, its reasons in 27, 17 recommended totals and 10 left-out totals with them; no recommended
+option moved)."""
 
 import json
 import lzma
