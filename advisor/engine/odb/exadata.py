@@ -38,11 +38,12 @@ from pricing.engine.odb_prices import OdbPriceList, OdbRegions, OdbShapes, odb_p
 from pricing.engine.sources.customer_words import customer_words
 
 EDITION_WORDS = {"ee": "Enterprise Edition", "se2": "Standard Edition 2"}
+RECOVERY_SERVICE = "Oracle Database Autonomous Recovery Service"
 
 __all__ = ["CostLine", "Infrastructure", "OdbRates", "OdbResult", "recommend_odb"]
 
 
-# What every Oracle Database@AWS deployment costs beside the lines Oracle's list prices: no price is held for them
+# What every Oracle Database@AWS deployment costs beside the lines priced: no source held says what they would bill
 NOT_PRICED = (
     "backup storage (Autonomous Recovery Service or Amazon S3)",
     "AWS-side networking (redo shipped to a standby, traffic to the applications)",
@@ -236,7 +237,7 @@ def recommend_odb(
         )
     if hours_per_month < HOURS_PER_MONTH:
         reasons.append(f"{shapes.infrastructure_billing.text} ({shapes.infrastructure_billing.source})")
-    reasons.append(f"Not in these lines, and not priced: {' and '.join(NOT_PRICED)}.")
+    reasons.append(f"Not in these lines, and not priced: {' and '.join(NOT_PRICED)}.{_backup_words(prices)}")
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
     if rates.any:
@@ -289,3 +290,14 @@ def _readable(
                    "for) and is licensed for it, as the primary is."]  # fmt: skip
     return 1, ["Active Data Guard is asked for, but no standby is built to open read-only: it is licensed on the "
                "primary; ask for a standby in a second Availability Zone or a DR copy."]  # fmt: skip
+
+
+def _backup_words(prices: OdbPriceList) -> str:
+    """Why the backups are not priced where Oracle's list holds the Recovery Service's rate: it is a rate per
+    "virtualized GB" a month, and no source held says how many of them a database and its retention are billed."""
+    row = prices.find(RECOVERY_SERVICE, "backup storage", "n/a", "n/a (storage)")
+    if row is None:
+        return ""
+    return (f" Oracle lists the Autonomous Recovery Service at ${row.usd_price} per \"{row.unit}\" (part "
+            f"{row.part_number}, as of {row.as_of}), but no source held says how many virtualized GB a database and "
+            "its retention are billed, so the backups are not priced from it.")  # fmt: skip

@@ -169,8 +169,8 @@ def _lacks(option: OptionRecommendation) -> str:
             # Oracle Database@AWS's BYOL total leaves the licences brought out where no ECPU-per-licence ratio is held
             return BYOL_LICENCES_NOT_COUNTED
         missing = tuple(getattr(option.odb, "not_priced", ()))
-        if missing:  # the other options' totals count their backups and transfer; no price is held for these
-            return f"{' and '.join(missing)} are not priced (no price is held for them)"
+        if missing:  # the other options' totals count their backups and transfer; no source says what these bill
+            return f"{' and '.join(missing)} are not priced (no source held says what they would bill here)"
     chosen = option.chosen
     if chosen is not None:
         missing = [m for m in chosen.topology.members if m.unpriced is not None]

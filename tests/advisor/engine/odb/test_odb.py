@@ -254,3 +254,13 @@ def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
     # 2 x 12,481.83 + 8 licences (10,555.56 + 6,966.67) + 8 of RAC (5,111.11 + 3,373.33) = 50,970.33
     assert multi.total_byol_usd == Decimal("50970.33") and multi.byol_processor_licences == 8
     assert any(line.name.startswith("Standby in a second AZ: ") for line in multi.lines)
+
+
+def test_backups_are_left_out_saying_the_recovery_service_rate_held_and_why_it_does_not_price_them():
+    # Oracle's list (2026-01-05) holds the Autonomous Recovery Service at 0.0306 USD per "Virtualized GB Per Month"
+    # (part B95240); no source held says how many virtualized GB a database and its retention are billed
+    (words,) = [r for r in odb().reasons if r.startswith("Not in these lines, and not priced")]
+    assert (
+        'Autonomous Recovery Service at $0.0306 per "Virtualized GB Per Month" (part B95240, as of 2026-01-05)' in words
+    )
+    assert "no source held says how many virtualized GB a database and its retention are billed" in words

@@ -78,7 +78,9 @@ rate 9 more say that traffic waits for it; no recommended option moved. Then, fo
 Database@AWS a readable standby asked for with only a DR copy opens the DR copy and licenses Active Data Guard there,
 and read replicas, which it does not build, license no Active Data Guard (56 workloads changed: Oracle Database@AWS's
 licences and totals in 35, its reasons in 27, 17 recommended totals and 10 left-out totals with them; no recommended
-option moved)."""
+option moved). Oracle Database@AWS's backups, left out, say the Recovery Service rate Oracle lists and why it does
+not price them, and what it leaves out is "not priced (no source held says what they would bill here)", not "no price
+is held" (135 workloads' reasons, 74 rankings' scope words, 24 left-out reasons; texts only)."""
 
 import json
 import lzma
