@@ -32,7 +32,12 @@ from advisor.engine.recommendation.option_costs import (
     plan_option,
 )
 from advisor.engine.recommendation.ranking import Ranking, rank_options, service_ending
-from advisor.engine.recommendation.unpriced import beyond_licence_cap, larger_unpriced, unpriced_reason
+from advisor.engine.recommendation.unpriced import (
+    beyond_licence_cap,
+    beyond_rds_allocation,
+    larger_unpriced,
+    unpriced_reason,
+)
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
     INSTANCE_DIMENSIONS,
@@ -202,6 +207,8 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
         if not fits and not unpriced and short_of and short_of <= INSTANCE_DIMENSIONS:  # what a bigger class fixes
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
+    if not fits and not unpriced and platform == "rds":  # a database past one allocation: its size is the cause
+        unpriced = beyond_rds_allocation(needs[0])
     if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
     return candidates, rejected, (misses, reach), notes, unpriced

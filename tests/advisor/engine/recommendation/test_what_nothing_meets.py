@@ -7,7 +7,9 @@ Figures are worked by hand from shared/reference/storage-io-limits.md (R§n) and
 from __future__ import annotations
 
 from advisor.engine.recommendation.recommender import recommend
+from advisor.engine.recommendation.unpriced import beyond_rds_allocation
 from advisor.engine.scenarios import load_scenarios
+from advisor.engine.sizing import SizingPolicy, need_for
 from advisor.engine.workload import Workload
 from tests.advisor.engine.recommendation.comparison_set import price_book
 
@@ -40,3 +42,54 @@ def test_the_most_any_rds_configuration_gives_is_the_best_storage_type_not_the_c
     assert option.unmet == (
         "throughput at 1024 KiB: the most any configuration gives is 4,000 MiB/s, the need is 5,040 MiB/s (21 % short)",
     )
+
+
+WAREHOUSE_100_TIB = {"sizing": {"db_size_gib": 100_000, "yearly_growth_pct": 0}}
+
+
+def test_a_database_beyond_one_rds_allocation_is_short_of_storage_alone_not_of_throughput():
+    # 100,000 GiB with no growth; an RDS for Oracle allocation holds 20 GiB-64 TiB = 65,536 GiB (R§2.1), so
+    # 1 - 65,536 / 100,000 = 34.5 % -> "34 % short". The 2,160 MiB/s (1,800 x 1.2) is met at 64 TiB: gp3 provisions
+    # it (500-4,000 MiB/s) and db.r5b.8xlarge sustains 20,000 Mbps = 2,384 MiB/s (R§3); it was said 1,000 MiB/s
+    # because only gp2 was built above 64 TiB.
+    option = rds(golden("Large EE data warehouse", **WAREHOUSE_100_TIB))
+    assert option.chosen is None
+    assert option.unmet == (
+        "storage: the most any configuration gives is 65,536 GiB, the need is 100,000 GiB (34 % short)",
+    )
+
+
+def test_a_database_beyond_one_rds_allocation_says_the_additional_volumes_are_not_sized_nor_priced():
+    # features reference: 64 TiB primary + up to 3 extra gp3/io2 volumes (<= 64 TiB each) = 256 TiB (2025-11-14);
+    # R§2.3: the instance class's limits are enforced at the instance level (RDS User Guide, 2023-06-10)
+    workload = golden("Large EE data warehouse", **WAREHOUSE_100_TIB)
+    result = recommend(workload, price_book())
+    said = next(o for o in result.options if o.option == "rds").unpriced_reason
+    assert said.startswith(
+        "An RDS for Oracle storage allocation holds at most 65,536 GiB (64 TiB; AWS RDS User Guide, 2024-10-24) and "
+        "the database needs 100,000 GiB at the planning horizon. Up to 3 additional gp3 or io2 volumes of at most "
+        "64 TiB each take an instance to 256 TiB (AWS RDS User Guide, 2025-11-14)."
+    )
+    assert "the instance class's EBS limits cap the instance as a whole" in said
+    assert "AWS does not document what several volumes deliver together" in said
+    assert "does not size or price them yet" in said
+    left_out = result.ranking.left_out_of("rds")
+    assert left_out.kind == "unpriced" and left_out.reason == said
+    assert "MiB/s" not in said  # no throughput figure is given as the cause
+
+
+def test_beyond_256_tib_rds_says_no_instance_holds_it():
+    # 300,000 GiB > 256 TiB = 262,144 GiB, the most with the 3 additional volumes (features reference, 2025-11-14)
+    need = need_for(golden("Large EE data warehouse", sizing={"db_size_gib": 300_000, "yearly_growth_pct": 0}),
+                    SizingPolicy())  # fmt: skip
+    assert beyond_rds_allocation(need) == (
+        "An RDS for Oracle instance holds at most 256 TiB, a 64 TiB storage allocation and up to 3 additional "
+        "volumes (AWS RDS User Guide, 2025-11-14), and the database needs 300,000 GiB at the planning horizon"
+    )
+
+
+def test_a_database_one_rds_allocation_holds_says_nothing_of_additional_volumes():
+    # exactly 65,536 GiB fits the 64 TiB allocation (R§2.1)
+    need = need_for(golden("Large EE data warehouse", sizing={"db_size_gib": 65_536, "yearly_growth_pct": 0}),
+                    SizingPolicy())  # fmt: skip
+    assert beyond_rds_allocation(need) == ""
