@@ -87,9 +87,12 @@ IO_DIMENSIONS_KEPT = 20_000
 _IO_SEEN = Answers(IO_DIMENSIONS_KEPT)
 
 
-def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen):
+def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen,
+              reach=None):  # fmt: skip
     """The class's cheapest fitting layout for one need (``variant`` scaled to the class's cores), or the closest
-    miss. ``seen``: the search's IO dimensions already worked out (see ``_storage_io``)."""
+    miss. ``seen``: the search's IO dimensions already worked out (see ``_storage_io``). ``reach``, when given, gets
+    the storage and IO dimensions of every layout that missed, by identity (the search's copies are shared), so the
+    most any configuration gives is read over them all, not over each class's closest miss alone."""
     effective = cores * threads if cores else row["vcpus"]
     base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
     if not all(d.met for d in base):
@@ -98,10 +101,13 @@ def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, 
         for storage_cost, _, _, layout, writes_only in layouts:
             if writes_only:
                 continue
-            capacity = Capacity(base + (storage_dimension(layout, need),))
+            storage = (storage_dimension(layout, need),)
+            capacity = Capacity(base + storage)
             if capacity.fits:
                 return Fit(hours + storage_cost + licence, name, layout, capacity, hourly, None, need, cores,
                             threads), capacity  # fmt: skip
+            if reach is not None:
+                reach[id(layout)] = storage
         return None, Capacity(base + (storage_dimension(layouts[0][3], need),)) if layouts else None
     limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
     local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
@@ -114,7 +120,8 @@ def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, 
         if writes_only and not local:
             continue  # sized for the writes alone: only where the instance store serves the reads
         for local_reads in (True,) if writes_only else (False, True) if local else (False,):
-            capacity = Capacity(base + _storage_io(seen, variant, limits, layout, need, policy, local_reads))
+            io = _storage_io(seen, variant, limits, layout, need, policy, local_reads)
+            capacity = Capacity(base + io)
             if capacity.fits:
                 store = "preferred_read" if local_reads else None
                 fit = Fit(hours + storage_cost + licence, name, layout, capacity, hourly, store, need, cores, threads)
@@ -123,4 +130,6 @@ def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, 
                 break
             if closest is None or capacity.unmet < closest.unmet:
                 closest = capacity
+            if reach is not None:
+                reach[id(io)] = io
     return (best, best.capacity) if best else (None, closest)

@@ -32,7 +32,12 @@ from advisor.engine.recommendation.option_costs import (
     plan_option,
 )
 from advisor.engine.recommendation.ranking import Ranking, rank_options, service_ending
-from advisor.engine.recommendation.unpriced import beyond_licence_cap, larger_unpriced, unpriced_reason
+from advisor.engine.recommendation.unpriced import (
+    beyond_licence_cap,
+    beyond_rds_allocation,
+    larger_unpriced,
+    unpriced_reason,
+)
 from advisor.engine.rules.loader import OPTIONS, evaluate_rules
 from advisor.engine.sizing import (
     INSTANCE_DIMENSIONS,
@@ -119,6 +124,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     seen: dict[tuple[Any, ...], tuple[Dimension, ...]] = {}
     rejected: list[Rejected] = []
     misses: list[Capacity] = []
+    reach: dict[int, tuple[Dimension, ...]] = {}  # the storage and IO of every layout that missed (see ``_unmet``)
     best: Decimal | None = None
     variants = [(need, priced_layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
     cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
@@ -156,7 +162,7 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         first_miss: Capacity | None = None
         for need, layouts in walk:
             fit, capacity = fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
-                                       threads, platform, policy, need, seen)  # fmt: skip
+                                       threads, platform, policy, need, seen, None if need.caching else reach)  # fmt: skip
             if fit is not None:
                 found.append(dataclasses.replace(fit, need=need, scaling=scaling))
             elif capacity is not None:
@@ -201,9 +207,11 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         short_of = {d.name for c in misses for d in c.dimensions if not d.met}
         if not fits and not unpriced and short_of and short_of <= INSTANCE_DIMENSIONS:  # what a bigger class fixes
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
+    if not fits and not unpriced and platform == "rds":  # a database past one allocation: its size is the cause
+        unpriced = beyond_rds_allocation(needs[0])
     if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
-    return candidates, rejected, misses, notes, unpriced
+    return candidates, rejected, (misses, reach), notes, unpriced
 
 
 def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, source: SourceCpu | None) -> Candidate:
@@ -243,17 +251,21 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, 
     )  # fmt: skip
 
 
-def _unmet(misses: list[Capacity]) -> tuple[str, ...]:
-    """For each requirement no configuration met: the best any reached, and the shortfall in percent."""
+def _unmet(misses: list[Capacity], reach: dict[int, tuple[Dimension, ...]]) -> tuple[str, ...]:
+    """For each requirement no configuration met: the most any reached, over each class's closest miss (its vCPUs
+    and memory) and the storage and IO of every layout tried on every class (``reach``), and the shortfall in
+    percent. An unmet requirement is never covered by a burst, so what it reached is its baseline."""
     best: dict[str, Dimension] = {}
-    for capacity in misses:
-        for d in capacity.dimensions:
-            reach = d.burst_capacity if d.covered_by == "burst" and d.burst_capacity else d.capacity
-            if d.name not in best or reach > best[d.name].capacity:
+    met: set[str] = set()
+    for dimensions in (*(c.dimensions for c in misses), *reach.values()):
+        for d in dimensions:
+            if d.met:
+                met.add(d.name)
+            elif d.name not in best or d.capacity > best[d.name].capacity:
                 best[d.name] = d
     out = []
     for name, d in best.items():
-        if any(dd.name == name and dd.met for c in misses for dd in c.dimensions):
+        if name in met:
             continue
         short = (1 - d.capacity / d.need) * 100 if d.need else 0
         out.append(f"{name}: the most any configuration gives is {d.capacity:,.0f} {d.unit}, the need is "
@@ -277,8 +289,8 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
             out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         option_needs = needs if option in HCC_KEEPERS else [decompressed_need(workload, n) for n in needs]
-        candidates, rejected, misses, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
-                                                                policy=policy)  # fmt: skip
+        candidates, rejected, tried, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
+                                                               policy=policy)  # fmt: skip
         hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
         notes = [hcc_words, *notes] if hcc_words else notes
         candidates.sort(key=lambda c: (c.stands_in, c.total_monthly_usd, c.instance_class))
@@ -307,7 +319,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                 chosen,
                 tuple(alternatives[: ALTERNATIVES + 1]),
                 tuple(cheaper[-REJECTED_SHOWN:][::-1]),
-                () if chosen else tuple(customer_words(line) for line in _unmet(misses)),
+                () if chosen else tuple(customer_words(line) for line in _unmet(*tried)),
                 tuple(customer_words(note) for note in notes[:8]),
                 unpriced,
                 commitments=commitments,

@@ -2,7 +2,8 @@
 
 Pure Python. Said when a search finds no instance price for the option's platform, edition, licence model and
 deployment in the workload's Region: where such rows do exist, and what the snapshots lack; and when nothing priced
-fits: the larger classes the snapshots do not price, or the edition's licence cap that rules the larger ones out.
+fits: the larger classes the snapshots do not price, the edition's licence cap that rules the larger ones out, or a
+database larger than an RDS for Oracle storage allocation holds.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.engine.instances import catalog_rows
+from advisor.engine.iolimits import storage_limits
 from advisor.engine.sizing import Need
 from pricing.engine.licences.prices import licence_price_list
 from pricing.engine.prices.book import EDITION_LABELS, LICENCE_MODEL_LABELS, PriceBook
@@ -72,3 +74,32 @@ def beyond_licence_cap(need: Need, edition: str, licence_model: str) -> str:
     return (f"Standard Edition 2 may be licensed on instances of at most {rule.max_vcpus} vCPUs, and the need is "
             f"{need.vcpus:g} vCPUs (Oracle, Licensing Oracle Software in the Cloud Computing Environment, "
             f"{rule.as_of}): Enterprise Edition, or a smaller need, would fit")  # fmt: skip
+
+
+GIB_PER_TIB = 1024
+
+
+def beyond_rds_allocation(need: Need) -> str:
+    """Why RDS for Oracle is not priced for a database larger than its largest storage allocation: the additional
+    volumes AWS offers beyond it are not sized or priced here (and what the sources say, and do not say, of their IO);
+    beyond those too, the most an instance holds. "" when the database fits one allocation."""
+    rds = storage_limits().rds_oracle
+    largest = max(rds.storage_types, key=lambda rule: (rule.max_size_gib, rule.as_of))
+    if need.storage_gib <= largest.max_size_gib:
+        return ""
+    extra = rds.additional_volumes
+    needs = f"the database needs {need.storage_gib:,.0f} GiB at the planning horizon"
+    allocation = f"{largest.max_size_gib / GIB_PER_TIB:g} TiB"
+    if need.storage_gib > extra.total_max_tib * GIB_PER_TIB:
+        return (f"An RDS for Oracle instance holds at most {extra.total_max_tib:g} TiB, a {allocation} storage "
+                f"allocation and up to {extra.max_count} additional volumes (AWS RDS User Guide, {extra.as_of}), and "
+                f"{needs}")  # fmt: skip
+    # the instance-level cap is the RDS User Guide's of the striping row's date (the same stored guide)
+    return (f"An RDS for Oracle storage allocation holds at most {largest.max_size_gib:,.0f} GiB ({allocation}; AWS "
+            f"RDS User Guide, {largest.as_of}) and {needs}. Up to {extra.max_count} additional "
+            f"{' or '.join(extra.types)} volumes of at most {extra.max_size_gib / GIB_PER_TIB:g} TiB each take an "
+            f"instance to {extra.total_max_tib:g} TiB (AWS RDS User Guide, {extra.as_of}). Each has its own IOPS and "
+            "throughput, and the instance class's EBS limits cap the instance as a whole, as with one allocation "
+            f"(AWS RDS User Guide, {rds.striping.as_of}); AWS does not document what several volumes deliver "
+            "together beyond that, and this advisor does not size or price them yet, so this option is not priced "
+            "for this size")  # fmt: skip

@@ -1,7 +1,8 @@
 """Storage layouts sized to a need: one RDS allocation per storage type, and EBS volumes striped on EC2.
 
 Pure Python. Layouts AWS would refuse (a need beyond a type's bounds) are dropped, and with latency sensitivity
-"high" only storage AWS rates sub-millisecond is kept.
+"high" only storage AWS rates sub-millisecond is kept. A database larger than an RDS allocation takes gets each
+type's largest allocation, which misses the storage and shows what IO that type would give.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _clamp(value: float, low: float, high: float) -> float:
 
 
 def rds_layouts(need: Need) -> list[StorageLayout]:
-    """One RDS allocation per storage type, sized to the need within RDS for Oracle's rules."""
+    """One RDS allocation per storage type, sized to the need within RDS for Oracle's rules (at most the type's
+    largest allocation: the additional volumes beyond it are not built here)."""
     rules = {rule.type: rule for rule in storage_limits().rds_oracle.storage_types}
     stripe_from = storage_limits().rds_oracle.striping.single_volume_below_gib
     out: list[Volume] = []
@@ -40,7 +42,7 @@ def rds_layouts(need: Need) -> list[StorageLayout]:
         out.append(Volume(type="gp2", size_gib=math.ceil(min(gp2_size, gp2.max_size_gib))))
     peak_iops = max(need.sustained_iops, need.peak_iops)  # gp3, io1 and io2 do not burst
     gp3 = rules["gp3"]
-    size = max(need.storage_gib, gp3.min_size_gib)
+    size = min(max(need.storage_gib, gp3.min_size_gib), gp3.max_size_gib)
     if size < stripe_from:
         out.append(Volume(type="gp3", size_gib=math.ceil(size)))  # fixed 3,000 IOPS / 125 MiB/s below 200 GiB
     size = max(size, stripe_from)
@@ -58,7 +60,7 @@ def rds_layouts(need: Need) -> list[StorageLayout]:
         if rule is None or rule.max_iops is None:
             continue
         iops = _clamp(peak_iops, rule.min_iops or 1, rule.max_iops)  # io2's RDS minimum is unconfirmed
-        size = max(need.storage_gib, rule.min_size_gib, stripe_from)
+        size = min(max(need.storage_gib, rule.min_size_gib, stripe_from), rule.max_size_gib)
         if rule.max_iops_per_gib:
             size = max(size, iops / rule.max_iops_per_gib)
         if rule.min_iops_per_gib:

@@ -49,6 +49,25 @@ def test_rds_layouts_follow_rds_for_oracle_rules():
     assert io1.iops == 6000 and io1.size_gib == 605
 
 
+def test_above_64_tib_rds_builds_each_storage_type_s_largest_allocation_not_gp2_alone():
+    # 100,000 GiB is beyond an RDS for Oracle allocation's 20 GiB-64 TiB (65,536 GiB) for every type (R§2.1): each
+    # type's largest allocation is built, so what a type gives besides the storage is still weighed (gp3, io1 and
+    # io2 were dropped and only gp2 said what RDS gives: 4 x 250 = 1,000 MiB/s, R§2.2)
+    need = need_for(parse_workload({
+        "sizing": {"db_size_gib": 100_000, "yearly_growth_pct": 0},
+        "io": {"peak_read_iops": 12000, "peak_write_iops": 3000, "sustained_read_iops": 6000,
+               "sustained_write_iops": 1500, "peak_read_mib_s": 1500, "peak_write_mib_s": 300},
+    }), SizingPolicy())  # fmt: skip
+    built = {(v.type, v.size_gib, v.iops, v.throughput_mib_s) for lay in rds_layouts(need) for v in lay.volumes}
+    assert built == {
+        ("gp2", 65536, None, None),  # 3 IOPS/GiB follow the size
+        # (12,000 + 3,000) x 1.2 = 18,000 IOPS, (1,500 + 300) x 1.2 = 2,160 MiB/s (needs 2,160 / 0.25 = 8,640 IOPS)
+        ("gp3", 65536, 18000, 2160),
+        ("io1", 65536, 32768, None),  # io1's IOPS:GiB of at least 0.5: 0.5 x 65,536 = 32,768 IOPS
+        ("io2", 65536, 18000, None),
+    }
+
+
 def test_ec2_layouts_split_the_need_across_striped_volumes():
     need = need_for(WORKLOAD, SizingPolicy(max_striped_volumes=4))
     layouts = ec2_layouts(need, SizingPolicy(max_striped_volumes=4))
