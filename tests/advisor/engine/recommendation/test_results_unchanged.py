@@ -80,7 +80,10 @@ and read replicas, which it does not build, license no Active Data Guard (56 wor
 licences and totals in 35, its reasons in 27, 17 recommended totals and 10 left-out totals with them; no recommended
 option moved). Oracle Database@AWS's backups, left out, say the Recovery Service rate Oracle lists and why it does
 not price them, and what it leaves out is "not priced (no source held says what they would bill here)", not "no price
-is held" (135 workloads' reasons, 74 rankings' scope words, 24 left-out reasons; texts only)."""
+is held" (135 workloads' reasons, 74 rankings' scope words, 24 left-out reasons; texts only). Where nothing meets
+the need, the most any configuration gives is read over every layout tried, not each class's closest miss (RDS's
+4,000 MiB/s where gp2's 1,000 was said: 9 unmet lines, 6 left-out reasons), and RDS past one 64 TiB allocation says so
+(2 workloads' unpriced reason); no option, total or ranking moved."""
 
 import json
 import lzma
