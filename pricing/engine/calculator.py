@@ -29,6 +29,7 @@ from pricing.engine.aws_rules import (
 from pricing.engine.bills.ec2 import ec2_items
 from pricing.engine.bills.plan import BillPlan, PlanItem
 from pricing.engine.bills.rds import rds_items
+from pricing.engine.cpu_options import preconfigured_class
 from pricing.engine.estimate_checks import config_problems
 from pricing.engine.estimate_config import (
     AdditionalVolumeConfig,
@@ -241,7 +242,11 @@ def _catalog_vcpus(cfg: EstimateConfig, book: PriceBook, vcpus: int | None) -> i
         return None
     if cfg.platform == "ec2":
         return book.ec2_instance_vcpus(region=cfg.region, instance_type=cfg.instance_class)
-    return book.rds_instance_vcpus(region=cfg.region, instance_class=cfg.instance_class)
+    found = book.rds_instance_vcpus(region=cfg.region, instance_class=cfg.instance_class)
+    # a class AWS preconfigures (db.r5.2xlarge.tpc1.mem2x) has its vCPUs in the RDS User Guide's hardware table when
+    # the price rows carry none (the eu-west-1 offer file)
+    listed = preconfigured_class(cfg.instance_class) if found is None else None
+    return listed.vcpus if listed is not None else found
 
 
 def estimate(

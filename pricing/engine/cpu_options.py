@@ -1,4 +1,5 @@
-"""The CPU core and thread counts AWS accepts per instance type, for Optimize CPUs.
+"""The CPU core and thread counts AWS accepts per instance type, for Optimize CPUs, and the threads per core of the
+RDS for Oracle classes AWS preconfigures (``db.r5.2xlarge.tpc1.mem2x``), whose processor cannot be configured.
 
 Pure Python (pydantic v2, no Django). Reads ``data/cpu_options.json``, which ``pricing/fixtures/cpu_options.py``
 builds from AWS's EC2 and RDS user-guide tables and DescribeInstanceTypes; every row names its source and date.
@@ -7,6 +8,7 @@ EC2 rows are keyed by the EC2 type (``r5.4xlarge``), RDS rows by the DB instance
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -51,29 +53,118 @@ class CpuOptions(BaseModel):
         return self
 
 
+# db.<family>.<size>.tpc<threads per core>.mem<ratio>x: the RDS for Oracle classes AWS preconfigures
+PRECONFIGURED_NAME = re.compile(r"db\.[a-z0-9-]+\.[a-z0-9-]+\.tpc(?P<threads>\d+)\.mem\d+x")
+
+
+class PreconfiguredClass(BaseModel):
+    """An RDS for Oracle class AWS preconfigures with a fixed number of threads per core, which cannot be changed:
+    its threads per core from the ``tpcN`` part of its name, its vCPUs from the RDS hardware table and its cores =
+    vCPUs / threads (None for a class that table does not list: only its name is known)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    instance_class: str
+    threads_per_core: int = Field(ge=1)
+    vcpus: int | None = Field(default=None, ge=1)
+    cores: int | None = Field(default=None, ge=1)
+    source: str = Field(min_length=20)
+    shown_as: str = Field(min_length=10)  # the guide and pages as users know them, for the words beside a count
+    as_of: str = Field(pattern=_AS_OF)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PreconfiguredClass:
+        named = PRECONFIGURED_NAME.fullmatch(self.instance_class)
+        if named is None or int(named["threads"]) != self.threads_per_core:
+            raise ValueError(f"{self.instance_class}: not a tpc{self.threads_per_core} preconfigured class name")
+        listed = (self.vcpus, self.cores) != (None, None)
+        if listed and (self.vcpus is None or self.cores is None or self.vcpus != self.cores * self.threads_per_core):
+            raise ValueError(f"{self.instance_class}: vCPUs are not cores x threads per core")
+        return self
+
+
+class PreconfiguredText(BaseModel):
+    """An AWS text on the preconfigured classes: the one that defines the ``tpcN`` part of their names as their
+    threads per core, or the one that says their processor cannot be configured."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: str = Field(min_length=20)
+    shown_as: str = Field(min_length=10)  # the guide and page as users know them, for the words beside a count
+    as_of: str = Field(pattern=_AS_OF)
+
+
 class CpuOptionsTable(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     schema_version: Literal[1]
     note: str
     rows: tuple[CpuOptions, ...]
+    preconfigured: tuple[PreconfiguredClass, ...] = ()
+    preconfigured_naming: PreconfiguredText | None = None  # where the tpcN part of a class name is defined
+    preconfigured_fixed: PreconfiguredText | None = None  # where AWS says their processor cannot be configured
 
     @model_validator(mode="after")
     def _unique(self) -> CpuOptionsTable:
         names = [row.instance_type for row in self.rows]
         if len(names) != len(set(names)):
             raise ValueError("an instance type appears twice")
+        classes = [row.instance_class for row in self.preconfigured]
+        if len(classes) != len(set(classes)) or set(classes) & set(names):
+            raise ValueError("a preconfigured class appears twice, or also among the CPU-options rows")
+        if any(row.vcpus is None for row in self.preconfigured):
+            raise ValueError("a listed preconfigured class needs its vCPUs and cores")
+        if self.preconfigured and (self.preconfigured_naming is None or self.preconfigured_fixed is None):
+            raise ValueError("preconfigured classes need the texts that define their tpcN and keep it fixed")
         return self
 
 
 @cache
+def _table() -> CpuOptionsTable:
+    return CpuOptionsTable.model_validate_json(DATA_FILE.read_text())
+
+
+@cache
 def _rows() -> dict[str, CpuOptions]:
-    table = CpuOptionsTable.model_validate_json(DATA_FILE.read_text())
-    return {row.instance_type: row for row in table.rows}
+    return {row.instance_type: row for row in _table().rows}
+
+
+@cache
+def _preconfigured() -> dict[str, PreconfiguredClass]:
+    return {row.instance_class: row for row in _table().preconfigured}
 
 
 def cpu_options(instance_type: str) -> CpuOptions | None:
     """The row for an EC2 type or a ``db.`` RDS class, looked up as given; None when AWS publishes none."""
     return _rows().get(instance_type)
+
+
+def preconfigured_class(instance_class: str) -> PreconfiguredClass | None:
+    """An RDS for Oracle class AWS preconfigures (``db.r5.2xlarge.tpc1.mem2x``), with its threads per core; None for
+    any other name. A class the RDS hardware table of the data's date lists comes with its vCPUs and cores; a newer
+    one (``db.r7i.xlarge.tpc2.mem4x``) with its threads per core only.
+
+    The threads per core are the ``tpcN`` part of the name, as the AWS RDS User Guide, "RDS for Oracle instance
+    classes" (2023-06), defines it: "tpc2 – The threads per core. A value of 2 means that multithreading is turned
+    on. If the value is 1, multithreading is turned off." ("DB instance classes": "db.r5b.xlarge.tpc2.mem4x is
+    preconfigured with 2 threads per core (tpc2)"; AWS publishes these classes' vCPUs, not their cores.)"""
+    listed = _preconfigured().get(instance_class)
+    if listed is not None:
+        return listed
+    named = PRECONFIGURED_NAME.fullmatch(instance_class)
+    naming = preconfigured_naming()
+    if named is None or naming is None:
+        return None
+    return PreconfiguredClass(instance_class=instance_class, threads_per_core=int(named["threads"]),
+                              source=naming.source, shown_as=naming.shown_as, as_of=naming.as_of)  # fmt: skip
+
+
+def preconfigured_naming() -> PreconfiguredText | None:
+    """The AWS text that defines a preconfigured class's ``tpcN`` as its threads per core, with its date."""
+    return _table().preconfigured_naming
+
+
+def preconfigured_fixed() -> PreconfiguredText | None:
+    """The AWS text that says a preconfigured class's processor features cannot be configured, with its date."""
+    return _table().preconfigured_fixed
 
 
 def smallest_valid_cores(instance_type: str, min_cores: int) -> int | None:

@@ -11,6 +11,8 @@ Pure Python (no Django). The rules come from the price list (``prices``):
   on (16 / 2). The type's threads per core come from ``data/cpu_options.json`` (a ``db.`` class AWS's RDS table
   does not list is read from the EC2 row of the same type); a type that runs one thread per core has no
   hyper-threading to turn on.
+* An RDS for Oracle class AWS preconfigures (``db.r5.2xlarge.tpc1.mem2x``) runs the threads per core its ``tpcN``
+  says and cannot be changed: tpc1 is hyper-threading off (8 vCPUs = 8 cores = 8 processor licences), tpc2 on.
 * A licensed standby (BYOL Multi-AZ on RDS and RDS Custom must license it) doubles every product.
 * Optimize CPUs licenses the active cores only: active vCPUs = cores x the type's threads per core
   (1 with hyper-threading off).
@@ -23,7 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pricing.engine.cpu_options import CpuOptions, cpu_options
+from pricing.engine.cpu_options import (
+    CpuOptions,
+    PreconfiguredClass,
+    cpu_options,
+    preconfigured_class,
+    preconfigured_fixed,
+)
 from pricing.engine.licences.contract import LicenceConfig, LicenceInvalid, LicenceProblem
 from pricing.engine.licences.prices import LicencePriceList, Prerequisite, SocketRule, licence_price_list
 from pricing.engine.sources.customer_words import customer_words
@@ -72,6 +80,7 @@ class LicenceContext:
     cpu: CpuOptions | None  # the type's CPU-options row, looked up by its name as given
     type_threads: int | None = None  # threads per core the type runs by default; None when no row says
     running_vcpus: int | None = None  # the vCPUs the whole instance runs: one per core with hyper-threading off
+    preconfigured: PreconfiguredClass | None = None  # an RDS class AWS preconfigures with its threads per core
 
     @property
     def threads_halved(self) -> bool:
@@ -80,10 +89,16 @@ class LicenceContext:
 
 
 def type_threads(instance_class: str, cpu: CpuOptions | None, vcpus: int | None) -> int | None:
-    """Threads per core the type runs by default, from its CPU-options row; a ``db.`` class without one takes the
-    EC2 row of the same type when the vCPUs agree (the same hardware). None when neither says."""
+    """Threads per core the type runs by default, from its CPU-options row; a class AWS preconfigures runs those of
+    its ``tpcN`` (``preconfigured_class``: AWS RDS User Guide, "tpc2 – The threads per core. A value of 2 means that
+    multithreading is turned on. If the value is 1, multithreading is turned off."), never its namesake's (db.r5.2xlarge
+    is 4 cores x 2 threads, db.r5.2xlarge.tpc1.mem2x 8 cores x 1); another ``db.`` class without a row takes the EC2
+    row of the same type when the vCPUs agree (the same hardware). None when none says."""
     if cpu is not None:
         return cpu.default_threads_per_core
+    preconfigured = preconfigured_class(instance_class)
+    if preconfigured is not None:
+        return preconfigured.threads_per_core
     if instance_class.startswith("db."):
         ec2 = cpu_options(instance_class.removeprefix("db."))
         if ec2 is not None and (vcpus is None or ec2.default_vcpus == vcpus):
@@ -105,14 +120,17 @@ def licence_context(
     cpu = cpu_options(instance_class)
     n_vcpus = config.vcpus if config.vcpus is not None else vcpus
     threads = type_threads(instance_class, cpu, n_vcpus)
+    preconfigured = preconfigured_class(instance_class) if cpu is None else None
     if config.hyperthreading is not None:
         on = config.hyperthreading
     elif hyperthreading is not None:
         on = hyperthreading
     else:
         on = threads > 1 if threads is not None else True
-    if threads == 1:
-        on = False  # one thread per core: there is no multithreading to enable (asking for it is refused)
+    if threads == 1 or preconfigured is not None:
+        # one thread per core: there is no multithreading to enable; a preconfigured class runs its own, which
+        # cannot be changed (asking for another is refused)
+        on = threads is not None and threads > 1
     running = n_vcpus
     if n_vcpus is not None and n_vcpus > 0 and not on and threads is not None and threads > 1:
         running = math.ceil(n_vcpus / threads)  # one thread on each core
@@ -128,6 +146,7 @@ def licence_context(
         cpu=cpu,
         type_threads=threads,
         running_vcpus=running,
+        preconfigured=preconfigured,
     )
 
 
@@ -136,8 +155,16 @@ def threading_problem(config: LicenceConfig, ctx: LicenceContext, *, caller_hype
     name = ctx.instance_class or "this instance type"
     if config.hyperthreading is True and ctx.type_threads == 1:
         return (
-            f"{name} runs one thread per core, so it has no hyper-threading to turn on: each vCPU is a core and "
-            "counts as one processor licence; accepted: false, or omit it"
+            f"{name} runs one thread per core{_preconfigured_why(ctx)}, so it has no hyper-threading to turn on: each "
+            "vCPU is a core and counts as one processor licence; accepted: false, or omit it"
+        )
+    if config.hyperthreading is False and ctx.preconfigured is not None and ctx.preconfigured.threads_per_core > 1:
+        fixed = preconfigured_fixed()
+        said = f" (source: {fixed.shown_as}, {fixed.as_of})" if fixed is not None else ""
+        return (
+            f"{name} runs {ctx.preconfigured.threads_per_core} threads per core{_preconfigured_why(ctx)}, and AWS does "
+            f"not let the processor of such a class be configured{said}, so hyper-threading cannot be turned off; "
+            "accepted: true, or omit it (a tpc1 class runs one thread per core)"
         )
     if config.hyperthreading is False and ctx.type_threads is None and caller_hyperthreading is not False:
         return (
@@ -253,8 +280,22 @@ def readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
     )
 
 
+def _preconfigured_why(ctx: LicenceContext) -> str:
+    """' as AWS preconfigures it (source: AWS RDS User Guide, ..., 2023-06-15)' for a preconfigured class."""
+    row = ctx.preconfigured
+    return f" as AWS preconfigures it (source: {row.shown_as}, {row.as_of})" if row is not None else ""
+
+
 def running_words(ctx: LicenceContext, licensed_vcpus: int) -> str:
-    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count."""
+    """' (r6i.4xlarge's 16 vCPUs are 8 cores x 2 threads; ...)' when hyper-threading off halves the count; for a
+    class AWS preconfigures, why its threads per core are what they are."""
+    row = ctx.preconfigured
+    if row is not None and ctx.vcpus and ctx.vcpus == licensed_vcpus:
+        per_core = "1 thread" if row.threads_per_core == 1 else f"{row.threads_per_core} threads"
+        return (
+            f" ({ctx.instance_class} runs {per_core} per core as AWS preconfigures it, so its {ctx.vcpus} vCPUs are "
+            f"{math.ceil(ctx.vcpus / row.threads_per_core)} cores; source: {row.shown_as}, {row.as_of})"
+        )
     if not ctx.threads_halved or licensed_vcpus != ctx.running_vcpus:
         return ""
     return (

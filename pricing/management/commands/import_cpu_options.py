@@ -18,4 +18,7 @@ class Command(BaseCommand):
             written = import_cpu_options(shared_dir=options["shared"])  # type: ignore[arg-type]
         except (FileNotFoundError, CpuOptionsImportInvalid) as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"{written.path}: {written.ec2_rows} EC2 rows, {written.rds_rows} RDS rows")
+        self.stdout.write(
+            f"{written.path}: {written.ec2_rows} EC2 rows, {written.rds_rows} RDS rows, "
+            f"{written.preconfigured_rows} preconfigured RDS classes"
+        )

@@ -10,7 +10,14 @@ import json
 
 import pytest
 
-from pricing.engine.cpu_options import DATA_FILE, core_count_problem, cpu_options, smallest_valid_cores
+from pricing.engine.cpu_options import (
+    DATA_FILE,
+    core_count_problem,
+    cpu_options,
+    preconfigured_class,
+    preconfigured_fixed,
+    smallest_valid_cores,
+)
 
 
 def values(name):
@@ -103,3 +110,37 @@ def test_the_file_covers_both_sources_and_every_row_is_sourced_and_dated():
     assert all(len(r["source"]) > 40 and r["as_of"][:2] == "20" for r in rows)
     assert sum("note" in r for r in rows) == 20  # the changed types
     assert DATA_FILE.stat().st_size < 2_000_000  # small enough to keep every type
+
+
+def test_a_preconfigured_class_has_its_vcpus_from_the_hardware_table_and_its_threads_from_its_name():
+    # RDS User Guide hardware table: "| db\.r5\.2xlarge\.tpc1\.mem2x | 8 | — | 128 |"; tpc1 = 1 thread per core
+    # ("If the value is 1, multithreading is turned off"): 8 vCPUs / 1 = 8 cores
+    row = preconfigured_class("db.r5.2xlarge.tpc1.mem2x")
+    assert (row.vcpus, row.cores, row.threads_per_core, row.as_of) == (8, 8, 1, "2023-06-15")
+    # "| db\.r5b\.xlarge\.tpc2\.mem4x | 4 | — | 128 |": 4 vCPUs / 2 threads = 2 cores
+    assert preconfigured_class("db.r5b.xlarge.tpc2.mem4x").cores == 2
+    assert "Hardware specifications for DB instance classes" in row.source
+    # not a processor-features row: AWS lets no core count be chosen for it
+    assert cpu_options("db.r5.2xlarge.tpc1.mem2x") is None
+
+
+def test_a_preconfigured_class_after_the_table_is_known_by_its_name_only():
+    row = preconfigured_class("db.r7i.xlarge.tpc2.mem4x")
+    assert (row.vcpus, row.cores, row.threads_per_core) == (None, None, 2)
+    assert row.source.startswith("AWS RDS User Guide 'RDS for Oracle instance classes'")
+    assert "You can't configure the processor features" in preconfigured_fixed().source
+
+
+@pytest.mark.parametrize("name", ["db.r5.2xlarge", "r5.2xlarge", "db.r5.2xlarge.tpc1", "r5.2xlarge.tpc1.mem2x", ""])
+def test_other_names_are_not_preconfigured_classes(name):
+    assert preconfigured_class(name) is None
+
+
+def test_the_file_holds_every_preconfigured_class_of_the_hardware_table():
+    # the table's two preconfigured groups: db.r5 (12tpc2.mem2x ... large.tpc1.mem2x) 12 rows, db.r5b 11 rows
+    data = json.loads(DATA_FILE.read_text())
+    classes = [row["instance_class"] for row in data["preconfigured"]]
+    assert len(classes) == 12 + 11
+    assert [c for c in classes if ".tpc1." in c] == [
+        "db.r5b.2xlarge.tpc1.mem2x", "db.r5b.large.tpc1.mem2x", "db.r5.2xlarge.tpc1.mem2x", "db.r5.large.tpc1.mem2x"
+    ]  # fmt: skip

@@ -119,3 +119,9 @@ def test_with_the_credit_off_a_faster_core_is_counted_as_the_sources_and_the_nee
     assert chosen.coremark_spread.startswith("sizes of this family differ by up to ")
     default = next(o for o in recommend(workload, PriceBook(rows)).options if o.option == "ec2")
     assert default.chosen.total_monthly_usd < chosen.total_monthly_usd
+
+
+def test_the_recommender_never_considers_a_class_aws_preconfigures_with_its_threads_per_core() -> None:
+    # it searches the catalog's classes only, and the catalog leaves out the db.*.tpcN.memNx classes (their hosts'
+    # EBS limits are not published per class), so their licences are counted on /estimate alone
+    assert not [name for name in catalog_rows() if ".tpc" in name]
