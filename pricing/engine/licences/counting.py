@@ -232,11 +232,6 @@ def prerequisites(options: Sequence[str], prices: LicencePriceList) -> list[tupl
     return out
 
 
-def with_prerequisites(options: Sequence[str], prices: LicencePriceList | None = None) -> tuple[str, ...]:
-    """``options`` and the products they need: what is licensed, so what owned licences can count against."""
-    return (*options, *(n.option for _, n in prerequisites(options, prices or licence_price_list())))
-
-
 def licensed_vcpus(config: LicenceConfig, ctx: LicenceContext) -> int:
     """The vCPUs to license: those the instance runs, or the active cores' threads with Optimize CPUs."""
     assert ctx.running_vcpus is not None
