@@ -4,7 +4,8 @@ Pure Python. Redo shipped to a DR Region, or on EC2 to a Data Guard standby in a
 further read replica in another zone, is priced from the workload's redo rate only (AWR 'redo size' per second):
 never from datafile writes, which are not what Data Guard sends. Without a redo rate that transfer is listed as not priced, and the total says it is partial. Backups are the
 primary's: EBS snapshots on EC2, automated backups beyond the free allowance on RDS and RDS Custom, counted by
-``pricing.engine.backup_storage`` (a lower bound, said, when the daily change is unknown).
+``pricing.engine.backup_storage`` (a lower bound, said, when the daily change is unknown); RDS keeps automated backups
+35 days at most, so the rest of a longer retention is listed as not priced (manual snapshots or AWS Backup keep it).
 """
 
 from __future__ import annotations
@@ -167,13 +168,26 @@ def backup_costs(workload: Workload, book: Any, *, platform: str, allocated_gib:
             storage = rds_backup_storage(used_gib=used, allocated_gib=Decimal(allocated_gib), retention_days=days,
                                          daily_change_gib=daily, instances=instances)  # fmt: skip
             row = _backup_row(book, region, lambda b, r: b.rds_backup(region=r, custom=platform == "rds-custom"))
+            if storage.days_beyond:  # RDS keeps automated backups 35 days at most: those are what is priced
+                what = f"{storage.days} days RDS keeps of the {what}"
             line = _backup_line(f"Automated backups for the {what}, beyond the free allowance", storage, row, rds=True)
     except PriceNotFound:
         kind = "EBS snapshot" if platform == "ec2" else "backup storage"
         return ExtraCosts((), (f"Backups for the {what} are not priced: no {kind} price is held for {region} or a "
                                "Region that could stand in for it",))  # fmt: skip
+    unpriced: tuple[str, ...] = ()
+    if storage.days_beyond:
+        unpriced = (beyond_rds_retention_words(days, storage.days, custom=platform == "rds-custom"),)
     needs_input: tuple[str, ...] = ()
     if storage.lower_bound:
         needs_input = (f"Backups after the first full copy: no daily change is given, so the changed blocks kept for "
                     f"the {what} are not priced (the backup line is a lower bound); enter the data changed a day",)  # fmt: skip
-    return ExtraCosts((line,), needs_input=needs_input)
+    return ExtraCosts((line,), unpriced, needs_input=needs_input)
+
+
+def beyond_rds_retention_words(asked_days: int, kept_days: int, *, custom: bool = False) -> str:
+    """The part of a backup retention RDS's automated backups cannot keep, as the 'not priced' list says it (RDS
+    Custom: manual DB snapshots only, as no source read says AWS Backup covers it)."""
+    keep = "manual DB snapshots" if custom else "manual DB snapshots or AWS Backup"
+    return (f"Backups kept beyond the {kept_days} days RDS keeps automated backups (days {kept_days + 1} to "
+            f"{asked_days} of the {asked_days}-day backup retention): they need {keep}, not priced here")  # fmt: skip

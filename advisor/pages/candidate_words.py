@@ -8,20 +8,46 @@ from __future__ import annotations
 
 from advisor.engine.recommendation.candidates import Candidate
 from config.counting import counted
+from pricing.engine.aws_rules import aws_rules, effective_volume
 
 
 def storage_words(candidate: Candidate) -> str:
+    """Its volumes, with what the gp3 price includes and that more is charged, in one clause:
+    'gp3 229 GiB (12,000 IOPS and 500 MiB/s, included in the gp3 price; more would be charged)',
+    'gp3 50 GiB (3,000 IOPS and 125 MiB/s, fixed below 200 GiB and included in the gp3 price)',
+    '8 × gp3 2,000 GiB (3,000 IOPS, 145 MiB/s each; the gp3 price includes 3,000 IOPS and 125 MiB/s a volume, the rest
+    is charged), striped by ASM'."""
     volumes = candidate.layout.volumes
     v = volumes[0]
+    each = " each" if len(volumes) > 1 else ""
+    base = candidate.included
     extras = []
-    if v.iops:
-        extras.append(f"{v.iops:,.0f} IOPS")
-    if v.throughput_mib_s:
-        extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
-    each = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
+    if base is not None:
+        rule = aws_rules().storage_rules(candidate.storage_platform)[v.type]
+        vol = effective_volume(rule, int(v.size_gib), _whole(v.iops), _whole(v.throughput_mib_s))
+        iops, thr = vol.iops or base.iops, vol.throughput or base.throughput
+        if base.fixed:
+            where = f" {base.where}" if base.where else ""
+            extras.append(f"{iops:,} IOPS and {thr:,} MiB/s{each}, fixed{where} and included in the gp3 price")
+        elif not (vol.iops_charged or vol.throughput_charged):
+            extras.append(f"{iops:,} IOPS and {thr:,} MiB/s{each}, included in the gp3 price; more would be charged")
+        else:
+            a_volume = " a volume" if each else ""
+            extras.append(f"{iops:,} IOPS, {thr:,} MiB/s{each}; the gp3 price includes {base.iops:,} IOPS and "
+                          f"{base.throughput:,} MiB/s{a_volume}, the rest is charged")  # fmt: skip
+    else:
+        if v.iops:
+            extras.append(f"{v.iops:,.0f} IOPS")
+        if v.throughput_mib_s:
+            extras.append(f"{v.throughput_mib_s:,.0f} MiB/s")
+    one = f"{v.type} {v.size_gib:,.0f} GiB" + (f" ({', '.join(extras)})" if extras else "")
     if len(volumes) > 1:
-        return f"{len(volumes)} × {each}, striped by ASM"
-    return each
+        return f"{len(volumes)} × {one}, striped by ASM"
+    return one
+
+
+def _whole(value: float | None) -> int | None:
+    return None if value is None else int(value)
 
 
 def configuration_words(candidate: Candidate) -> str:

@@ -3,7 +3,7 @@ additional volumes, io2 IOPS tiers, the historic Free Tier and the hours in a bi
 
 Pure Python (pydantic v2, no Django). Every rule is read from ``data/aws_rules.json`` with its source and as-of date.
 ``effective_volume`` says what a volume rule means for one volume: the IOPS and throughput it runs at and what is
-charged above the baseline the GB price includes.
+charged above the baseline the GB price includes; ``included`` says that baseline, in the words a bill line carries.
 """
 
 from __future__ import annotations
@@ -147,6 +147,40 @@ class EffectiveVolume:
     iops_charged: int
     throughput_charged: int
     small: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Included:
+    """The IOPS and MiB/s a volume's GB price includes (gp3), for a volume of a given size."""
+
+    type: str
+    iops: int
+    throughput: int
+    fixed: bool  # nothing more can be provisioned, so nothing more is ever charged (RDS gp3 below 200 GiB)
+    where: str  # the size the rule depends on, "below 200 GiB" or "from 200 GiB"; "" when it applies to any size
+
+    @property
+    def words(self) -> str:
+        """The clause a bill line carries: 'gp3 from 200 GiB includes 12,000 IOPS and 500 MiB/s; only what is
+        provisioned above them is charged', or '... (fixed, nothing extra is charged)'."""
+        where = f" {self.where}" if self.where else ""
+        tail = (
+            " (fixed, nothing extra is charged)" if self.fixed else "; only what is provisioned above them is charged"
+        )
+        return f"{self.type}{where} includes {self.iops:,} IOPS and {self.throughput:,} MiB/s{tail}"
+
+
+def included(rule: VolumeRule, size: float) -> Included | None:
+    """What the GB price of a volume of ``size`` GiB includes under ``rule``; None where it includes no IOPS or
+    throughput (every type but gp3: gp2's IOPS come with its size, io1 and io2 charge every IOPS provisioned)."""
+    small = rule.below_gib is not None and size < rule.below_gib
+    iops = (rule.small_iops if small else rule.iops) or rule.iops
+    thr = (rule.small_throughput if small else rule.throughput) or rule.throughput
+    if iops is None or thr is None or not iops.included or not thr.included:
+        return None
+    fixed = iops.min == iops.max == iops.included and thr.min == thr.max == thr.included
+    where = "" if rule.below_gib is None else f"{'below' if small else 'from'} {rule.below_gib:,} GiB"
+    return Included(rule.type, iops.included, thr.included, fixed, where)
 
 
 def effective_volume(rule: VolumeRule, size: int, iops: int | None, throughput: int | None) -> EffectiveVolume:

@@ -4,7 +4,8 @@ backups on RDS for Oracle and RDS Custom (snapshots too, with a free allowance e
 Pure Python. The rules are data with their sources (``data/backup_storage.json``); the price is the caller's price
 row. The first snapshot is a full copy of the data; each later one stores only the blocks changed since the one
 before, so a retention of N daily backups keeps the full copy and N - 1 days of changes. Without a daily change
-figure only the full copy is counted, and the result says it is a lower bound: no change rate is ever guessed.
+figure only the full copy is counted, and the result says it is a lower bound: no change rate is ever guessed. RDS
+keeps automated backups 35 days at most: the days of a longer retention beyond them are said, not counted.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ DATA_FILE = Path(__file__).resolve().parent / "data" / "backup_storage.json"
 class BackupFact(NotedRow):
     key: str = Field(min_length=3)
     text: str = Field(min_length=20)
+    days: int | None = Field(default=None, gt=0)  # a fact that is a number of days (RDS's longest retention)
 
 
 class BackupRules(BaseModel):
@@ -43,6 +45,13 @@ def backup_rules() -> BackupRules:
     return BackupRules.model_validate_json(DATA_FILE.read_text())
 
 
+def rds_retention_max_days() -> int:
+    """The longest backup retention period RDS (and RDS Custom) keeps automated backups for: 35 days."""
+    days = backup_rules().fact("rds_automated_backup_retention_max").days
+    assert days is not None  # the data file's schema test holds it
+    return days
+
+
 @dataclass(frozen=True)
 class BackupStorage:
     """GB-months of backup storage kept, what of it is billed, and how it was counted (in words a user reads)."""
@@ -51,6 +60,8 @@ class BackupStorage:
     billed_gib: Decimal
     lower_bound: bool  # True when the changes between backups are unknown and only the full copy is counted
     words: str
+    days: int = 0  # the days of backups counted: the retention asked, or on RDS at most the days RDS keeps
+    days_beyond: int = 0  # the days of the retention asked that RDS's automated backups cannot keep (not counted)
 
 
 def _gib(value: Decimal) -> str:
@@ -79,23 +90,26 @@ def ebs_snapshot_storage(*, used_gib: Decimal, retention_days: int,
     if retention_days == 0:
         return BackupStorage(Decimal(0), Decimal(0), False, "no backups are kept (retention 0 days)")
     kept, lower, words = _kept(used_gib, retention_days, daily_change_gib)
-    return BackupStorage(kept, kept, lower, words)
+    return BackupStorage(kept, kept, lower, words, retention_days)
 
 
 def rds_backup_storage(*, used_gib: Decimal, allocated_gib: Decimal, retention_days: int,
                        daily_change_gib: Decimal | None = None, instances: int = 1) -> BackupStorage:  # fmt: skip
     """RDS automated backups kept for ``retention_days``: billed only beyond the free allowance, the Region's
     database storage: the ``allocated_gib`` of each of the ``instances`` DB instances the database runs there (its
-    primary and its read replicas in the same Region)."""
+    primary and its read replicas in the same Region). RDS keeps automated backups 35 days at most: a longer
+    retention is counted for those 35 days, and the days beyond are said (``days_beyond``), never counted here."""
     _check(used_gib, retention_days, daily_change_gib)
     if instances < 1:
         raise ValueError("a database runs on at least one DB instance")
     if retention_days == 0:
         return BackupStorage(Decimal(0), Decimal(0), False, "no automated backups are kept (retention 0 days)")
-    kept, lower, words = _kept(used_gib, retention_days, daily_change_gib)
+    days = min(retention_days, rds_retention_max_days())
+    kept, lower, words = _kept(used_gib, days, daily_change_gib)
     allowance = allocated_gib * instances
     billed = max(Decimal(0), kept - allowance)
     free = (f"free up to the allocated {_gib(allocated_gib)} GiB" if instances == 1 else
             f"free up to the Region's database storage, {instances} DB instances × {_gib(allocated_gib)} GiB = "
             f"{_gib(allowance)} GiB")  # fmt: skip
-    return BackupStorage(kept, billed, lower, f"{words}; {free}, {_gib(billed)} GiB beyond it")
+    return BackupStorage(kept, billed, lower, f"{words}; {free}, {_gib(billed)} GiB beyond it", days,
+                         retention_days - days)  # fmt: skip

@@ -173,7 +173,8 @@ COMPONENTS: dict[str, str] = {
 def _line(item: PlanItem) -> Line:
     row = item.row
     unit_price = row.price_usd if item.unit_price is None else item.unit_price
-    note = customer_words("; ".join(n for n in (item.note, row.estimate_note) if n))
+    # why the price is estimated first (a page says "estimated: <note>"), then what else the line says
+    note = customer_words("; ".join(n for n in (row.estimate_note, item.note) if n))
     return Line(
         name=item.name,
         quantity=item.quantity,

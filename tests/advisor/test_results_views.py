@@ -288,9 +288,10 @@ def test_a_region_with_instance_prices_only_gets_storage_from_a_named_region_mar
     hours = next(line for line in lines if "instance hours" in line["name"])
     volume = next(line for line in lines if "EBS volume" in line["name"])
     assert not hours["estimated"]  # instance hours are eu-central-1's own price, never borrowed
-    assert (
-        volume["estimated"]
-        and volume["note"] == "no eu-central-1 price held for EBS volume storage: estimated at eu-west-1's price"
+    # why it is estimated first (pages say "estimated: <note>"), then what its gp3 price includes
+    assert volume["estimated"] and volume["note"] == (
+        "no eu-central-1 price held for EBS volume storage: estimated at eu-west-1's price; "
+        "gp3 includes 3,000 IOPS and 125 MiB/s; only what is provisioned above them is charged"
     )
 
 

@@ -70,6 +70,8 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
             "size_gib_each": volumes[0]["size_gib"],
             "iops_each": volumes[0].get("iops"),
             "throughput_mib_s_each": volumes[0].get("throughput_mib_s"),
+            # what the GB price of each volume includes (gp3) and that more is charged, as its bill line says it
+            "included": candidate.included.words if candidate.included else None,
         },
     }
 

@@ -10,6 +10,7 @@ from advisor.engine.iolimits import StorageLayout
 from advisor.engine.rules.verdicts import OptionVerdict
 from advisor.engine.sizing import Capacity
 from advisor.engine.topology import Topology
+from pricing.engine.aws_rules import Included, aws_rules, included
 from pricing.engine.commitments.totals import CommitmentSummary
 
 
@@ -43,6 +44,21 @@ class Candidate:
     @property
     def total_monthly_usd(self) -> Decimal:
         return self.topology.total_monthly_usd
+
+    @property
+    def storage_platform(self) -> str:
+        """The platform whose storage rules its volumes follow: the primary's calculator config's ("rds",
+        "rds-custom" or "ec2"), else its layout's."""
+        config = self.topology.primary.config if self.topology.members else None
+        return config.platform if config is not None else self.layout.platform
+
+    @property
+    def included(self) -> Included | None:
+        """What the GB price of each of its volumes includes (gp3's IOPS and MiB/s, by AWS's rules for its platform);
+        None for a type whose price includes none."""
+        volume = self.layout.volumes[0]
+        rule = aws_rules().storage_rules(self.storage_platform).get(volume.type)
+        return included(rule, volume.size_gib) if rule is not None else None
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The lines of a self-managed Oracle on EC2 bill: Linux instance hours and every EBS volume's storage, IOPS (io2
 by tier), throughput above gp3's 125 MiB/s and magnetic I/O requests, then EBS snapshots.
 
-Pure Python (no Django). gp3 includes 3,000 IOPS and 125 MiB/s; io2 IOPS are priced by tier, the bounds from the
-rows' own ranges or ``data/aws_rules.json``. Oracle licences are not here: see ``licences``.
+Pure Python (no Django). gp3 includes 3,000 IOPS and 125 MiB/s, which its storage line says; io2 IOPS are priced by
+tier, the bounds from the rows' own ranges or ``data/aws_rules.json``. Oracle licences are not here: see ``licences``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import partial
 
-from pricing.engine.aws_rules import AwsRules, effective_volume
+from pricing.engine.aws_rules import AwsRules, effective_volume, included
 from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.prices.terms import IopsTier
@@ -34,7 +34,8 @@ def ec2_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, skip: set[st
             continue
         label = f"EBS volume {i + 1}" + (f" ({v.name})" if v.name else "")
         row = plan.get(partial(book.ebs_storage, region=region, volume_type=v.type), f"{path}.type")
-        plan.add(f"{label}: {v.type}, {v.size_gib:,} GiB", v.size_gib, row)
+        base = included(types[v.type], v.size_gib)  # gp3: what the GB price includes, said on the storage line
+        plan.add(f"{label}: {v.type}, {v.size_gib:,} GiB", v.size_gib, row, note=base.words if base else "")
         vol = effective_volume(types[v.type], v.size_gib, v.iops, v.throughput_mib_s)
         if v.type in ("io1", "gp3") and vol.iops_charged:
             row = plan.get(partial(book.ebs_iops, region=region, volume_type=v.type), f"{path}.iops")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from pricing.engine.aws_rules import AwsRules, VolumeRule, effective_volume
+from pricing.engine.aws_rules import AwsRules, VolumeRule, effective_volume, included
 from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig, Problem
 from pricing.engine.prices.terms import DEPLOYMENTS, EDITION_LABELS, LICENCE_MODEL_LABELS, PriceNotFound
@@ -156,7 +156,9 @@ def _storage_items(
 
     fallback = "no RDS Custom SKU for this dimension in the snapshot: priced at the RDS for Oracle row"
     storage_row, est = lookup(book.rds_storage, f"{path}.type", volume_type=vtype, deployment=cfg.deployment)
-    plan.add(f"{label}: {vtype} {dep}, {size:,} GiB", size, storage_row, estimated=est, note=fallback if est else "")
+    base = included(rule, size)  # gp3: what the GB price includes, said on the storage line itself
+    note = "; ".join(n for n in (fallback if est else "", base.words if base else "") if n)
+    plan.add(f"{label}: {vtype} {dep}, {size:,} GiB", size, storage_row, estimated=est, note=note)
     vol = effective_volume(rule, size, iops, thr)
     if vtype in ("io1", "io2"):
         row, est = lookup(book.rds_iops, f"{path}.iops", volume_type=vtype, deployment=cfg.deployment)
@@ -164,30 +166,15 @@ def _storage_items(
             f"{label}: {vtype} {dep} provisioned IOPS", vol.iops or 0, row, estimated=est, note=fallback if est else ""
         )
     if vtype == "gp3":
-        base_iops = (rule.small_iops if vol.small else rule.iops) or rule.iops
-        base_thr = (rule.small_throughput if vol.small else rule.throughput) or rule.throughput
-        if base_iops and base_thr:
-            plan.notes.append(
-                f"{label}: gp3 {'below' if vol.small else 'from'} {rule.below_gib} GiB includes {base_iops.included:,} IOPS "
-                f"and {base_thr.included} MiB/s"
-                + (
-                    " (fixed, nothing extra is charged)"
-                    if vol.small
-                    else "; only what is provisioned above them is charged"
-                )
-            )
         if vol.iops_charged:
             row, est = lookup(book.rds_iops, f"{path}.iops", volume_type="gp3", deployment=cfg.deployment)
             plan.add(
-                f"{label}: gp3 {dep} IOPS above {base_iops.included:,}" if base_iops else label,
-                vol.iops_charged,
-                row,
-                estimated=est,
+                f"{label}: gp3 {dep} IOPS above {base.iops:,}" if base else label, vol.iops_charged, row, estimated=est
             )
         if vol.throughput_charged:
             row, est = lookup(book.rds_throughput, f"{path}.throughput_mib_s", deployment=cfg.deployment)
             plan.add(
-                f"{label}: gp3 {dep} throughput above {base_thr.included} MiB/s" if base_thr else label,
+                f"{label}: gp3 {dep} throughput above {base.throughput} MiB/s" if base else label,
                 vol.throughput_charged,
                 row,
                 estimated=est,

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.backup_storage import backup_rules, ebs_snapshot_storage, rds_backup_storage
+from pricing.engine.backup_storage import backup_rules, ebs_snapshot_storage, rds_backup_storage, rds_retention_max_days
 
 D = Decimal
 
@@ -21,9 +21,12 @@ def test_the_rules_are_sourced_and_dated():
         "rds_free_backup_allowance",
         "rds_free_backup_allowance_region",
         "rds_backups_keep_transaction_logs",
+        "rds_automated_backup_retention_max",
     }
     for fact in backup_rules().facts:
         assert "https://" in fact.source and fact.as_of[:2] == "20"
+    # RDS's backup retention period is 0 to 35 days (RDS User Guide, 'Backup retention period')
+    assert rds_retention_max_days() == backup_rules().fact("rds_automated_backup_retention_max").days == 35
 
 
 def test_35_days_of_ebs_snapshots_at_the_eu_west_1_row():
@@ -69,3 +72,22 @@ def test_no_retention_keeps_nothing():
 def test_negative_sizes_are_refused():
     with pytest.raises(ValueError):
         ebs_snapshot_storage(used_gib=D(-1), retention_days=7)
+
+
+def test_rds_counts_at_most_the_35_days_it_keeps_automated_backups_and_says_the_days_beyond():
+    # 60 days asked: RDS keeps 35, so 500 + 34 x 20 = 1,180 GiB (not 500 + 59 x 20 = 1,680); 800 allocated are free,
+    # 380 billed; days 36 to 60 are left for manual snapshots or AWS Backup, said by the caller, never counted here
+    kept = rds_backup_storage(used_gib=D(500), allocated_gib=D(800), retention_days=60, daily_change_gib=D(20))
+    assert (kept.kept_gib, kept.billed_gib, kept.days, kept.days_beyond) == (1180, 380, 35, 25)
+    assert "34 daily backups × 20 GiB changed = 1,180 GiB" in kept.words
+    exactly = rds_backup_storage(used_gib=D(500), allocated_gib=D(800), retention_days=35, daily_change_gib=D(20))
+    assert (exactly.kept_gib, exactly.days, exactly.days_beyond) == (1180, 35, 0)
+    # without a daily change: the full copy, a lower bound, over the 35 days RDS keeps
+    bare = rds_backup_storage(used_gib=D(500), allocated_gib=D(100), retention_days=60)
+    assert bare.lower_bound and bare.days_beyond == 25 and "between the 35 daily backups" in bare.words
+
+
+def test_ebs_snapshots_have_no_such_limit():
+    # EBS snapshots are kept as long as asked: 500 + 59 x 20 = 1,680 GiB for 60 days
+    kept = ebs_snapshot_storage(used_gib=D(500), retention_days=60, daily_change_gib=D(20))
+    assert (kept.kept_gib, kept.days, kept.days_beyond) == (1680, 60, 0)
