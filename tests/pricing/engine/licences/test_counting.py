@@ -14,26 +14,16 @@ List prices: EE $47,500 per processor, SE2 $17,500 per socket; support 22 % a ye
 
 from decimal import Decimal
 
-import pytest
-
-from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_licences
+from tests.pricing.engine.licences.calls import monthly, pricer, refusals
 
 D = Decimal
 
 
-def priced(config=None, **kw):
-    args = dict(edition="ee", platform="ec2", licence_model="byol", instance_class="r6i.4xlarge", vcpus=16)
-    return estimate_licences(LicenceConfig(**(config or {})), **{**args, **kw})
+priced = pricer(edition="ee", platform="ec2", licence_model="byol", instance_class="r6i.4xlarge", vcpus=16)
 
 
 def refused(config=None, **kw):
-    with pytest.raises(LicenceInvalid) as exc:
-        priced(config, **kw)
-    return {p.field: p.message for p in exc.value.problems}
-
-
-def monthly(result):
-    return [line.monthly_usd for line in result.lines]
+    return refusals(priced, config, **kw)
 
 
 # 8 EE processors: 8 x 47,500 = 380,000 / 36 = 10,555.555... -> 10,555.56;

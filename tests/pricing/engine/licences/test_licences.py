@@ -9,37 +9,28 @@ from decimal import Decimal
 import pytest
 
 from pricing.engine.licences.cost import (
-    LicenceConfig,
     LicenceInvalid,
-    estimate_licences,
     licence_price_list,
     processor_licences,
     se2_sockets,
 )
+from tests.pricing.engine.licences.calls import monthly, pricer, refusals
 
 D = Decimal
 
 
-def priced(config=None, **kw):
-    args = dict(
-        edition="ee",
-        platform="ec2",
-        licence_model="byol",
-        deployment="single-az",
-        instance_class="r5.4xlarge",
-        vcpus=16,
-    )
-    return estimate_licences(LicenceConfig(**(config or {})), **{**args, **kw})
+priced = pricer(
+    edition="ee",
+    platform="ec2",
+    licence_model="byol",
+    deployment="single-az",
+    instance_class="r5.4xlarge",
+    vcpus=16,
+)
 
 
 def refused(config=None, **kw):
-    with pytest.raises(LicenceInvalid) as exc:
-        priced(config, **kw)
-    return {p.field: p.message for p in exc.value.problems}
-
-
-def monthly(result):
-    return [line.monthly_usd for line in result.lines]
+    return refusals(priced, config, **kw)
 
 
 class TestCounting:

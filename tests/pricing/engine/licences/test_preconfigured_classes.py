@@ -15,11 +15,9 @@ if multi-threading ... is not enabled". EE $47,500 a processor, support 22 % a y
 
 from decimal import Decimal
 
-import pytest
-
 from pricing.engine.cpu_options import cpu_options
-from pricing.engine.licences.cost import LicenceConfig, LicenceInvalid, estimate_licences
 from pricing.engine.licences.counting import type_threads
+from tests.pricing.engine.licences.calls import monthly, pricer, refusals
 
 D = Decimal
 TPC1 = "db.r5.2xlarge.tpc1.mem2x"
@@ -33,19 +31,11 @@ EIGHT_PROCESSORS = [D("10555.56"), D("6966.67")]
 FOUR_PROCESSORS = [D("5277.78"), D("3483.33")]
 
 
-def priced(config=None, **kw):
-    args = dict(edition="ee", platform="rds", licence_model="byol", instance_class=TPC1, vcpus=8)
-    return estimate_licences(LicenceConfig(**(config or {})), **{**args, **kw})
+priced = pricer(edition="ee", platform="rds", licence_model="byol", instance_class=TPC1, vcpus=8)
 
 
 def refused(config=None, **kw):
-    with pytest.raises(LicenceInvalid) as exc:
-        priced(config, **kw)
-    return {p.field: p.message for p in exc.value.problems}
-
-
-def monthly(result):
-    return [line.monthly_usd for line in result.lines]
+    return refusals(priced, config, **kw)
 
 
 class TestOneThreadPerCore:
