@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from advisor.awr.engine import metrics
 from advisor.awr.engine.database_choice import choose_database, unnamed_attached
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
-from advisor.awr.engine.rac_coverage import INSTANCE_KINDS, PartialRac, partial_rac
+from advisor.awr.engine.merge_facts import disagreements, merge_facts
+from advisor.awr.engine.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.unknown import unknown_figures
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
@@ -210,59 +211,6 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
     return out
 
 
-AGREEING = ("edition", "version", "cdb", "platform", "db_block_size_kib")
-
-
-def _disagreements(extractions: list[FileExtraction]) -> list[str]:
-    """Facts that must be the same in every file of one database but are not (the first file's is used)."""
-    out = []
-    for metric in AGREEING:
-        seen = {(str(e.facts[metric].value), e.file) for e in extractions if metric in e.facts}
-        values = {value for value, _ in seen}
-        if len(values) > 1:
-            listed = "; ".join(f"{value} in {file}" for value, file in sorted(seen))
-            out.append(f"the files disagree on {metrics.label(metric).lower()}: {listed}; the first file's is used")
-    return out
-
-
-def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
-    """Facts of all files: the first file's figure, except per-instance sums across per-instance reports."""
-    facts: dict[str, Figure] = {}
-    per_instance_files = [e for e in extractions if len(e.identity.instances) == 1 and e.kind in INSTANCE_KINDS]
-    instances = {e.identity.instances[0] for e in per_instance_files}
-    for extraction in extractions:
-        for metric, fig in extraction.facts.items():
-            if metric == "exadata" and metric in facts:
-                facts[metric] = facts[metric].model_copy(
-                    update={"provenance": facts[metric].provenance + fig.provenance}
-                )
-            facts.setdefault(metric, fig)
-    if len(instances) > 1:
-        for metric in metrics.SUMMED_FACTS:
-            per: dict[str, Figure] = {}
-            for e in per_instance_files:
-                if metric in e.facts:
-                    per.setdefault(e.identity.instances[0], e.facts[metric])
-            if len(per) > 1:
-                facts[metric] = Figure(
-                    metric=metric,
-                    value=round(sum(float(f.value) for f in per.values()), 6),
-                    unit=metrics.unit(metric),
-                    provenance=tuple(p for f in per.values() for p in f.provenance),
-                    per_instance={i: float(f.value) for i, f in per.items()},
-                    note=f"sum over instances {', '.join(sorted(per))}",
-                )
-        count = facts.get("instance_count")
-        if count is None or float(count.value) < len(instances):
-            facts["instance_count"] = Figure(
-                metric="instance_count",
-                value=len(instances),
-                unit="instances",
-                note=f"instances with a report: {', '.join(sorted(instances))}",
-            )
-    return facts
-
-
 def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure], warnings: list[str]) -> None:
     for kind in ("read", "write"):
         iops, mib = rates.get(f"{kind}_iops"), rates.get(f"{kind}_mib_s")
@@ -311,13 +259,13 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     unknown = unknown_figures(rates)
     for metric in unknown:
         del rates[metric]
-    facts = _facts(kept)
+    facts = merge_facts(kept, warnings)
     _derived(rates, facts, warnings)
     flags: list[str] = []
     partial = partial_rac(kept, facts)
     if partial:
         flags.append(partial.words())
-    warnings.extend(_disagreements(kept))
+    warnings.extend(disagreements(kept))
     if windows:
         shortest = min(w.minutes for w in windows)
         if shortest > LONG_WINDOW_MINUTES:
