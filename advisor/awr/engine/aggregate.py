@@ -10,7 +10,6 @@ interpolation between closest ranks, numpy's default), when there are at least t
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +19,7 @@ from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identi
 from advisor.awr.engine.merge_facts import disagreements, merge_facts
 from advisor.awr.engine.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.unknown import unknown_figures
+from advisor.awr.engine.window_groups import gap_words, group_windows
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
@@ -102,8 +102,9 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
-    """One window's samples: a database-wide sample if there is one, else the instances' figures summed."""
+def _combine_window(samples: list[Sample], warnings: list[str], gap: float = 0.0) -> Sample:
+    """One window's samples: a database-wide sample if there is one, else the instances' figures summed (``gap``:
+    how many seconds apart the instances' snapshot times are, said in the note when they differ)."""
     whole = [s for s in samples if s.instance is None]
     if whole:
         return whole[0]
@@ -126,7 +127,8 @@ def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
             provenance=tuple(p for f in parts.values() for p in f.provenance),
             per_instance={inst: float(f.value) for inst, f in parts.items()},
             peak=round(sum(peaks), 6) if len(peaks) == len(parts) else None,
-            note=f"sum over instances {', '.join(sorted(parts))}",
+            note=f"sum over instances {', '.join(sorted(parts))}"
+            + (f" (their snapshot times differ by up to {gap_words(gap)})" if gap and len(parts) > 1 else ""),
         )
     minutes = max(s.minutes for s in by_instance.values())
     return Sample(window=samples[0].window, minutes=minutes, instance=None, figures=figures)
@@ -250,11 +252,7 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     if not kept:
         return None, errors
     warnings: list[str] = unnamed_attached(extractions, kept)
-    by_window: dict[str, list[Sample]] = defaultdict(list)
-    for extraction in kept:
-        for sample in extraction.samples:
-            by_window[sample.window].append(sample)
-    windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
+    windows = [_with_totals(_combine_window(g.samples, warnings, g.gap)) for g in group_windows(kept, warnings)]
     rates = summarise(windows, warnings)
     unknown = unknown_figures(rates)
     for metric in unknown:

@@ -45,6 +45,20 @@ class Sample(_Frozen):
     minutes: float
     instance: str | None = None
     figures: dict[str, Figure] = {}
+    # the begin and end snapshot ids ("2668-2669"): one database's instances share them, so they key the window;
+    # the snapshot times as printed (each instance records its own) only check that the windows overlap
+    snaps: str = ""
+    begin: str = ""
+    end: str = ""
+
+
+class Window(_Frozen):
+    """A report's snapshot range: its words (ids and times as printed), snap ids and begin and end times."""
+
+    label: str = ""
+    snaps: str = ""
+    begin: str = ""
+    end: str = ""
 
 
 class Identity(_Frozen):
