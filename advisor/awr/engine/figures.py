@@ -32,7 +32,9 @@ class Figure(_Frozen):
     provenance: tuple[Provenance, ...] = ()
     per_instance: dict[str, float] = {}
     note: str = ""
-    peak: float | None = None  # the highest value inside the window, when the source prints it (AWR-Miner *_max)
+    # the highest one-minute value inside the window, when the source prints it (AWR-Miner *_max); not a peak to
+    # size on (a sustained hour is), said beside the busiest window
+    peak: float | None = None
 
 
 class Sample(_Frozen):
