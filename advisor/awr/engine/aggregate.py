@@ -2,23 +2,25 @@
 
 Pure Python. Steps: (1) keep the files of one database (DBID, else name); files of another database get a
 per-file error; (2) samples of the same window from different instances are summed (a RAC global report's
-figures already are); (3) over windows: the time-weighted average, the peak (the highest window, or the highest
-value inside a window when the source prints it) and the 95th percentile of the window figures (linear
+figures already are); (3) over windows: the time-weighted average, the peak (the busiest window's average: a sustained
+peak, as the questionnaire asks; one-minute maxima a file prints, AWR-Miner's, are kept beside it, never used as the
+peak) and the 95th percentile of the window figures (linear
 interpolation between closest ranks, numpy's default), when there are at least two windows.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 
 from pydantic import BaseModel, ConfigDict
 
 from advisor.awr.engine import metrics
 from advisor.awr.engine.database_choice import choose_database, unnamed_attached
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
-from advisor.awr.engine.rac_coverage import INSTANCE_KINDS, PartialRac, partial_rac
+from advisor.awr.engine.merge_facts import disagreements, merge_facts
+from advisor.awr.engine.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.unknown import unknown_figures
+from advisor.awr.engine.window_groups import gap_words, group_windows
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
@@ -73,8 +75,11 @@ class MetricSummary(BaseModel):
     sources: tuple[Provenance, ...] = ()
     note: str = ""
     peak_window: str = ""  # the window the peak was measured in (its snapshot ids and times as printed)
-    # the peak is the highest value inside its window as the file prints it (AWR-Miner *_max), not a window average
-    peak_printed: bool = False
+    # the busiest window's highest one-minute value, when the file prints it (AWR-Miner *_max): said, not sized on
+    minute_peak: float | None = None
+    # the highest one-minute value of any window, and that window, when it is not the busiest window's
+    top_minute: float | None = None
+    top_minute_window: str = ""
 
 
 class Aggregation(BaseModel):
@@ -101,8 +106,9 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
-def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
-    """One window's samples: a database-wide sample if there is one, else the instances' figures summed."""
+def _combine_window(samples: list[Sample], warnings: list[str], gap: float = 0.0) -> Sample:
+    """One window's samples: a database-wide sample if there is one, else the instances' figures summed (``gap``:
+    how many seconds apart the instances' snapshot times are, said in the note when they differ)."""
     whole = [s for s in samples if s.instance is None]
     if whole:
         return whole[0]
@@ -117,15 +123,15 @@ def _combine_window(samples: list[Sample], warnings: list[str]) -> Sample:
     figures: dict[str, Figure] = {}
     for metric in {m for s in by_instance.values() for m in s.figures}:
         parts = {inst: s.figures[metric] for inst, s in by_instance.items() if metric in s.figures}
-        peaks = [f.peak for f in parts.values() if f.peak is not None]
         figures[metric] = Figure(
             metric=metric,
             value=round(sum(float(f.value) for f in parts.values()), 6),
             unit=metrics.unit(metric),
             provenance=tuple(p for f in parts.values() for p in f.provenance),
             per_instance={inst: float(f.value) for inst, f in parts.items()},
-            peak=round(sum(peaks), 6) if len(peaks) == len(parts) else None,
-            note=f"sum over instances {', '.join(sorted(parts))}",
+            # no one-minute maximum: the instances' need not fall in the same minute, so their sum was never measured
+            note=f"sum over instances {', '.join(sorted(parts))}"
+            + (f" (their snapshot times differ by up to {gap_words(gap)})" if gap and len(parts) > 1 else ""),
         )
     minutes = max(s.minutes for s in by_instance.values())
     return Sample(window=samples[0].window, minutes=minutes, instance=None, figures=figures)
@@ -146,14 +152,13 @@ def _with_totals(sample: Sample) -> Sample:
                 unit=metrics.unit(total),
                 provenance=r.provenance + w.provenance,
                 note=f"{metrics.label(read)} + {metrics.label(write)}",
-                peak=None if r.peak is None or w.peak is None else round(r.peak + w.peak, 6),
             )
     return sample.model_copy(update={"figures": figures})
 
 
-def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[str, MetricSummary]:
-    """Per metric over the windows; a P95 above the peak (window figures that contradict their peaks) is not
-    shown, and ``warnings`` says so."""
+def summarise(windows: list[Sample]) -> dict[str, MetricSummary]:
+    """Per metric over the windows: the time-weighted average, the busiest window (the peak), the P95 of the
+    windows, and the one-minute maxima a file prints beside them."""
     out: dict[str, MetricSummary] = {}
     for metric in sorted({m for w in windows for m in w.figures}):
         points = [(w.figures[metric], w.minutes) for w in windows if metric in w.figures]
@@ -165,17 +170,14 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
             if minutes
             else sum(values) / len(values)
         )
-        highs = [f.peak if f.peak is not None else float(f.value) for f, _ in points]
-        peak = max(highs)
-        at = highs.index(peak)
+        peak = max(values)
+        at = values.index(peak)
         p95 = round(percentile(values, 95), 6) if len(values) >= 2 else None
-        if p95 is not None and p95 > round(peak, 6):
-            if warnings is not None:
-                warnings.append(
-                    f"{metrics.label(metric)}: the 95th percentile of the windows ({p95:g}) is above the peak "
-                    f"({peak:g}) the files print; the figures contradict each other, so no P95 is shown"
-                )
-            p95 = None
+        minutes_high = [(f.peak, key) for (f, _), key in zip(points, keys, strict=True) if f.peak is not None]
+        top, top_window = max(minutes_high, key=lambda pair: pair[0]) if minutes_high else (None, "")
+        minute_peak = points[at][0].peak
+        if top is not None and minute_peak is not None and top <= minute_peak:
+            top, top_window = None, ""
         per_instance: dict[str, float] = {}
         if all(f.per_instance for f, _ in points) and minutes:
             for inst in {i for f, _ in points for i in f.per_instance}:
@@ -205,62 +207,11 @@ def summarise(windows: list[Sample], warnings: list[str] | None = None) -> dict[
             ),
             note="; ".join(sorted({f.note for f, _ in points if f.note})),
             peak_window=keys[at],
-            peak_printed=points[at][0].peak is not None,
+            minute_peak=minute_peak,
+            top_minute=top,
+            top_minute_window=top_window,
         )
     return out
-
-
-AGREEING = ("edition", "version", "cdb", "platform", "db_block_size_kib")
-
-
-def _disagreements(extractions: list[FileExtraction]) -> list[str]:
-    """Facts that must be the same in every file of one database but are not (the first file's is used)."""
-    out = []
-    for metric in AGREEING:
-        seen = {(str(e.facts[metric].value), e.file) for e in extractions if metric in e.facts}
-        values = {value for value, _ in seen}
-        if len(values) > 1:
-            listed = "; ".join(f"{value} in {file}" for value, file in sorted(seen))
-            out.append(f"the files disagree on {metrics.label(metric).lower()}: {listed}; the first file's is used")
-    return out
-
-
-def _facts(extractions: list[FileExtraction]) -> dict[str, Figure]:
-    """Facts of all files: the first file's figure, except per-instance sums across per-instance reports."""
-    facts: dict[str, Figure] = {}
-    per_instance_files = [e for e in extractions if len(e.identity.instances) == 1 and e.kind in INSTANCE_KINDS]
-    instances = {e.identity.instances[0] for e in per_instance_files}
-    for extraction in extractions:
-        for metric, fig in extraction.facts.items():
-            if metric == "exadata" and metric in facts:
-                facts[metric] = facts[metric].model_copy(
-                    update={"provenance": facts[metric].provenance + fig.provenance}
-                )
-            facts.setdefault(metric, fig)
-    if len(instances) > 1:
-        for metric in metrics.SUMMED_FACTS:
-            per: dict[str, Figure] = {}
-            for e in per_instance_files:
-                if metric in e.facts:
-                    per.setdefault(e.identity.instances[0], e.facts[metric])
-            if len(per) > 1:
-                facts[metric] = Figure(
-                    metric=metric,
-                    value=round(sum(float(f.value) for f in per.values()), 6),
-                    unit=metrics.unit(metric),
-                    provenance=tuple(p for f in per.values() for p in f.provenance),
-                    per_instance={i: float(f.value) for i, f in per.items()},
-                    note=f"sum over instances {', '.join(sorted(per))}",
-                )
-        count = facts.get("instance_count")
-        if count is None or float(count.value) < len(instances):
-            facts["instance_count"] = Figure(
-                metric="instance_count",
-                value=len(instances),
-                unit="instances",
-                note=f"instances with a report: {', '.join(sorted(instances))}",
-            )
-    return facts
 
 
 def _derived(rates: dict[str, MetricSummary], facts: dict[str, Figure], warnings: list[str]) -> None:
@@ -302,22 +253,18 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     if not kept:
         return None, errors
     warnings: list[str] = unnamed_attached(extractions, kept)
-    by_window: dict[str, list[Sample]] = defaultdict(list)
-    for extraction in kept:
-        for sample in extraction.samples:
-            by_window[sample.window].append(sample)
-    windows = [_with_totals(_combine_window(samples, warnings)) for samples in by_window.values()]
-    rates = summarise(windows, warnings)
+    windows = [_with_totals(_combine_window(g.samples, warnings, g.gap)) for g in group_windows(kept, warnings)]
+    rates = summarise(windows)
     unknown = unknown_figures(rates)
     for metric in unknown:
         del rates[metric]
-    facts = _facts(kept)
+    facts = merge_facts(kept, warnings)
     _derived(rates, facts, warnings)
     flags: list[str] = []
     partial = partial_rac(kept, facts)
     if partial:
         flags.append(partial.words())
-    warnings.extend(_disagreements(kept))
+    warnings.extend(disagreements(kept))
     if windows:
         shortest = min(w.minutes for w in windows)
         if shortest > LONG_WINDOW_MINUTES:

@@ -34,7 +34,9 @@ SUMMARIES = {
     "INSTANCES": "instance_count",
 }
 
-# MAIN-METRICS column -> (metric, column of the peak inside the snapshot, when printed)
+# MAIN-METRICS column -> (metric, column of its highest one-minute value in the snapshot, when printed). AWR-Miner
+# reads the *_max columns from the maxima of DBA_HIST_SYSMETRIC_SUMMARY, the highest one-minute value AWR kept for
+# the snapshot: said beside the busiest window, never used as the sustained peak (the non-_max column is).
 SERIES = {
     "cpu_per_s": ("db_cpu_per_s", "cpu_per_s_max"),
     "h_cpu_per_s": ("host_busy_cpus", "h_cpu_per_s_max"),

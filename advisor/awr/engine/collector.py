@@ -11,7 +11,7 @@ import re
 
 from advisor.awr.engine import metrics
 from advisor.awr.engine.figures import Figure as Fig
-from advisor.awr.engine.figures import FileExtraction, Identity, Provenance, Sample, figure
+from advisor.awr.engine.figures import FileExtraction, Identity, Provenance, Sample, Window, figure
 from advisor.awr.engine.numbers import parse_number, parse_scaled, unreadable
 
 MIB = 1024.0 * 1024.0
@@ -97,11 +97,22 @@ class Collector:
         elif printed and set(printed.strip()) == {"#"} and f"{metric}_unreadable" in metrics.FACTS:
             self.fact(f"{metric}_unreadable", printed.strip(), section, row, printed.strip())
 
-    def add_window_sample(self, window: str, minutes: float, instance: str | None) -> None:
+    def add_window_sample(self, window: Window | str, minutes: float, instance: str | None) -> None:
         """The rates collected so far become one sample (the report's window)."""
         self.check_contradictions()
+        span = window if isinstance(window, Window) else Window(label=window)
         if self.rates:
-            self.samples.append(Sample(window=window, minutes=minutes, instance=instance, figures=dict(self.rates)))
+            self.samples.append(
+                Sample(
+                    window=span.label,
+                    minutes=minutes,
+                    instance=instance,
+                    figures=dict(self.rates),
+                    snaps=span.snaps,
+                    begin=span.begin,
+                    end=span.end,
+                )
+            )
         self.rates = {}
 
     def truncated(self, tail: str) -> None:

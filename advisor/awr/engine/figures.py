@@ -32,7 +32,9 @@ class Figure(_Frozen):
     provenance: tuple[Provenance, ...] = ()
     per_instance: dict[str, float] = {}
     note: str = ""
-    peak: float | None = None  # the highest value inside the window, when the source prints it (AWR-Miner *_max)
+    # the highest one-minute value inside the window, when the source prints it (AWR-Miner *_max); not a peak to
+    # size on (a sustained hour is), said beside the busiest window
+    peak: float | None = None
 
 
 class Sample(_Frozen):
@@ -45,6 +47,20 @@ class Sample(_Frozen):
     minutes: float
     instance: str | None = None
     figures: dict[str, Figure] = {}
+    # the begin and end snapshot ids ("2668-2669"): one database's instances share them, so they key the window;
+    # the snapshot times as printed (each instance records its own) only check that the windows overlap
+    snaps: str = ""
+    begin: str = ""
+    end: str = ""
+
+
+class Window(_Frozen):
+    """A report's snapshot range: its words (ids and times as printed), snap ids and begin and end times."""
+
+    label: str = ""
+    snaps: str = ""
+    begin: str = ""
+    end: str = ""
 
 
 class Identity(_Frozen):

@@ -86,20 +86,6 @@ FACTS: dict[str, tuple[str, str]] = {
 
 ALL: dict[str, tuple[str, str]] = {**RATES, **FACTS}
 
-# Sums across RAC instances; the other rates are per instance too and sum the same way (they are per-second rates).
-SUMMED_FACTS = frozenset(
-    {
-        "sga_gib",
-        "pga_gib",
-        "pga_target_gib",
-        "buffer_cache_gib",
-        "host_cpus",
-        "host_cores",
-        "host_sockets",
-        "host_memory_gib",
-    }
-)
-
 
 def unit(metric: str) -> str:
     return ALL.get(metric, ("", ""))[1]

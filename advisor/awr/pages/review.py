@@ -122,7 +122,7 @@ def review_rows(result: ImportResult) -> dict[str, Any]:
                     label=s.label,
                     unit=s.unit,
                     average=number(s.average),
-                    peak="—" if s.windows == 1 and not s.peak_printed else number(s.peak),  # one average: no peak
+                    peak="—" if s.windows == 1 else number(s.peak),  # one average: no peak
                     p95=number(s.p95),
                     windows=s.windows,
                     minutes=number(s.minutes),

@@ -169,9 +169,13 @@ def test_a_total_printed_as_hashes_falls_back_to_database_files_saying_so() -> N
 def test_awr_miner_series_name_the_window_of_the_peak() -> None:
     result = imported(*sample(MINER / "dbcsi_awr_sample01.out"))
     note = source(result, "sizing.peak_cpu")
-    # MAIN-METRICS: snap 18 (end 26/01/12 00:00) has the highest cpu_per_s_max, .707, of the 3 snaps
-    assert result.prefill is not None and result.prefill.workload["sizing"]["peak_cpu"] == 0.71
+    # MAIN-METRICS: snap 18 (end 26/01/12 00:00) is the busiest of the 3 snaps, cpu_per_s .021 -> 0.03; its
+    # cpu_per_s_max .707 is a one-minute value, said beside it
+    assert result.prefill is not None and result.prefill.workload["sizing"]["peak_cpu"] == 0.03
     assert "the busiest of 3 windows" in note and "snap 18 (ending 26/01/12 00:00)" in note
+    assert "its highest one-minute value was 0.707" in note
+    # the host's busy CPUs: h_cpu_per_s .474 in snap 18, its one-minute high h_cpu_per_s_max 1.922
+    assert "peak at 0.47 vCPUs in snap 18 (ending 26/01/12 00:00), its highest one-minute value 1.92" in note
     assert "background CPU is not in these files" in note  # AWR-Miner's bkgd_t_per_s is background time, not CPU
 
 

@@ -128,10 +128,14 @@ def test_no_exadata_findings_off_exadata(by_name: dict[str, ImportResult]) -> No
         assert by_name[name].prefill.findings == (), name  # type: ignore[union-attr]
 
 
-def test_awr_miner_prefill_uses_the_peaks_inside_snapshots(by_name: dict[str, ImportResult]) -> None:
+def test_awr_miner_prefill_takes_the_busiest_snapshots_average_not_its_one_minute_maximum(
+    by_name: dict[str, ImportResult],
+) -> None:
     got = fields(by_name["dbcsi_awr_sample01.out"])
-    # MAIN-METRICS read_iops_max 290.8 (snap 18) -> 291; cpu_per_s_max .707 -> 0.71
-    assert (got["io.peak_read_iops"], got["sizing.peak_cpu"]) == (291, 0.71)
+    # MAIN-METRICS snap 18, the busiest: read_iops 8.4 -> 9 (not read_iops_max 290.8); cpu_per_s .021 -> 0.03
+    # (not cpu_per_s_max .707); write_iops 6.8 -> 7; read_mb_s .2; write_mb_s .5
+    assert (got["io.peak_read_iops"], got["sizing.peak_cpu"]) == (9, 0.03)
+    assert (got["io.peak_write_iops"], got["io.peak_read_mib_s"], got["io.peak_write_mib_s"]) == (7, 0.2, 0.5)
     assert got["oracle.character_set"] == "AL32UTF8"
 
 

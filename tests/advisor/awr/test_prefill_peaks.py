@@ -33,7 +33,7 @@ def message(result: ImportResult, path: str) -> str:
     return caveat.message
 
 
-def summary(windows: int, minutes: float, *, printed: bool = False) -> MetricSummary:
+def summary(windows: int, minutes: float, *, minute: float | None = None) -> MetricSummary:
     return MetricSummary(
         metric="read_iops",
         label="Read IO requests per second (all files)",
@@ -44,7 +44,7 @@ def summary(windows: int, minutes: float, *, printed: bool = False) -> MetricSum
         windows=windows,
         minutes=minutes,
         peak_window="snaps 1-2",
-        peak_printed=printed,
+        minute_peak=minute,
     )
 
 
@@ -172,20 +172,29 @@ def test_a_window_of_unknown_length_is_said_to_be_one() -> None:
     assert "Keep it only if that was the busiest time" in caveat.message
 
 
-def test_hourly_windows_and_a_printed_peak_are_peaks() -> None:
+def test_hourly_windows_are_peaks_and_a_one_minute_maximum_is_not() -> None:
     assert is_peak(summary(3, 180.0)) and average_caveat(summary(3, 180.0), cpu=True) is None
     assert not is_peak(summary(1, 60.0)) and not is_peak(summary(2, 2 * 4320.0))
-    # one window whose file prints the highest value inside it (AWR-Miner's *_max): that is a peak
-    assert is_peak(summary(1, 60.0, printed=True)) and average_caveat(summary(1, 60.0, printed=True), cpu=True) is None
-    assert (
-        peak_words(summary(1, 60.0, printed=True))
-        == "the highest value inside the window (60 minutes) as the file prints it"
+    # one window whose file prints its highest one-minute value (AWR-Miner's *_max): still an hour's average, marked
+    assert not is_peak(summary(1, 60.0, minute=400.0))
+    assert average_caveat(summary(1, 60.0, minute=400.0), cpu=True) is not None
+    assert peak_words(summary(1, 60.0, minute=400.0)).startswith(
+        "an average over 60 minutes, not a peak (the report holds one window); its highest one-minute value was 400"
     )
 
 
-def test_the_aggregate_knows_a_peak_printed_inside_a_window_from_a_window_average() -> None:
-    inside = Figure(metric="read_iops", value=10.0, unit="IOPS", peak=40.0)
-    plain = Figure(metric="write_iops", value=5.0, unit="IOPS")
-    got = summarise([Sample(window="snap 1", minutes=60.0, figures={"read_iops": inside, "write_iops": plain})])
-    assert (got["read_iops"].peak, got["read_iops"].peak_printed) == (40.0, True)
-    assert (got["write_iops"].peak, got["write_iops"].peak_printed) == (5.0, False)
+def test_the_peak_is_the_busiest_windows_average_and_its_one_minute_maximum_is_kept_beside_it() -> None:
+    def window(name: str, value: float, most: float | None) -> Sample:
+        return Sample(
+            window=name, minutes=60.0, figures={"read_iops": Figure(metric="read_iops", value=value, peak=most)}
+        )
+
+    # hour a: average 10, one-minute high 400; hour b: average 30, one-minute high 40; hour c: average 5, none
+    got = summarise([window("a", 10.0, 400.0), window("b", 30.0, 40.0), window("c", 5.0, None)])["read_iops"]
+    # the busiest hour is b (30); its one-minute high 40; the highest one-minute value of any hour is a's 400
+    assert (got.peak, got.peak_window, got.minute_peak) == (30.0, "b", 40.0)
+    assert (got.top_minute, got.top_minute_window) == (400.0, "a")
+    words = peak_words(got)
+    assert words.startswith("the busiest of 3 windows (3.0 hours in all), b; P95 ")
+    assert "its highest one-minute value was 40 " in words
+    assert words.endswith("the highest one-minute value of any snapshot was 400, a")

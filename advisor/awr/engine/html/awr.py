@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
-from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.figures import FileExtraction, Identity, Window
 from advisor.awr.engine.html.tables import HtmlReport, Table
 from advisor.awr.engine.numbers import parse_number
 from advisor.awr.engine.sections.host_cpu import DETAIL, html_rows, read_detail
@@ -67,10 +67,10 @@ def _identity(c: Collector, report: HtmlReport) -> Identity:
     )
 
 
-def read_window(c: Collector, snap: Table | None) -> tuple[str, float]:
-    """The window's key (begin-end snap ids) and its minutes."""
+def read_window(c: Collector, snap: Table | None) -> tuple[Window, float]:
+    """The window (begin-end snap ids, and the times as printed) and its minutes."""
     if snap is None:
-        return "", 0.0
+        return Window(), 0.0
     begin, end, elapsed = snap.row("Begin Snap"), snap.row("End Snap"), snap.row("Elapsed")
     minutes = 0.0
     if elapsed:
@@ -81,14 +81,17 @@ def read_window(c: Collector, snap: Table | None) -> tuple[str, float]:
         if value is not None:
             minutes = value
             c.fact("elapsed_minutes", value, "Snapshot information", "Elapsed", printed)
-    key = f"snaps {begin[1]}-{end[1]}" if begin and end and len(begin) > 1 and len(end) > 1 else ""
-    if begin and len(begin) > 2 and end and len(end) > 2:
-        key += f" ({begin[2]} to {end[2]})"
+    span = Window()
+    if begin and end and len(begin) > 1 and len(end) > 1:
+        snaps = f"{begin[1]}-{end[1]}"
+        span = Window(label=f"snaps {snaps}", snaps=snaps)
+        if len(begin) > 2 and len(end) > 2:
+            span = Window(label=f"snaps {snaps} ({begin[2]} to {end[2]})", snaps=snaps, begin=begin[2], end=end[2])
     header = snap.header()
     if begin and "Pluggable Databases Open" in header:
         printed = begin[header.index("Pluggable Databases Open")]
         c.read_fact("pdb_count", "Snapshot information", "Pluggable Databases Open", printed)
-    return key, minutes
+    return span, minutes
 
 
 def _per_second(c: Collector, table: Table | None, section: str, rows: dict[str, tuple[str, float]]) -> None:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 
 from advisor.awr.engine.aggregate import Aggregation, MetricSummary
 from advisor.awr.engine.prefill.instances import per_instance_words
-from advisor.awr.engine.prefill.peaks import average_caveat, is_peak, peak_words, span_words, spread_words
+from advisor.awr.engine.prefill.peaks import (
+    average_caveat,
+    is_peak,
+    peak_words,
+    span_words,
+    spread_words,
+)
 from advisor.awr.engine.rac_coverage import INSTANCE_KINDS
 
 if TYPE_CHECKING:
@@ -52,7 +58,10 @@ def host_bound(agg: Aggregation) -> str:
         return ""
     if is_peak(host):
         at = f" in {host.peak_window}" if host.peak_window else ""
-        return f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs{at}"
+        words = f"the host's busy CPUs (all processes, an upper bound) peak at {host.peak:,.2f} vCPUs{at}"
+        if host.minute_peak is not None:
+            words += f", its highest one-minute value {host.minute_peak:,.2f}"
+        return words
     return (
         f"the host's busy CPUs (all processes, an upper bound) average {host.average:,.2f} vCPUs over "
         f"{span_words(host.minutes)}; the report holds no shorter intervals to show a peak"

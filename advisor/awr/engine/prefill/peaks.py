@@ -1,8 +1,10 @@
 """Whether a pre-filled peak is one, and the words for an average that stands in for a peak.
 
 Pure Python; part of the pre-fill (``advisor.awr.engine.prefill.fields``). A report gives averages over its window.
-Several windows of at most two hourly snapshots each give a peak: the busiest window. So does a figure the file
-prints as the highest inside its window (AWR-Miner's maxima). Otherwise (one window, or windows too long to show a
+Several windows of at most two hourly snapshots each give a peak: the busiest window, a sustained hour as the
+questionnaire asks. The highest one-minute value a file prints for a snapshot (AWR-Miner's maxima, read from the
+one-minute metric summaries AWR keeps) is said beside it, never used as the peak: a minute is not a sustained hour.
+Otherwise (one window, or windows too long to show a
 peak) the highest figure found is an average: the answer is still pre-filled with it, since it is what the reports
 hold, but it carries a caveat that says so plainly and asks the user to confirm it or enter the peak. Nothing is
 scaled up to make a peak: no peak-to-average factor is assumed. What the report says about how the load spread
@@ -28,27 +30,39 @@ def span_words(minutes: float) -> str:
 
 
 def is_peak(summary: MetricSummary) -> bool:
-    """A peak: the highest value inside a window as the file prints it, or the highest of several windows of at
-    most two hourly snapshots each."""
-    if summary.peak_printed:
-        return True
+    """A peak: the highest of several windows of at most two hourly snapshots each."""
     return summary.windows >= 2 and summary.minutes > 0 and summary.minutes / summary.windows <= LONG_WINDOW_MINUTES
 
 
+def minute_words(summary: MetricSummary) -> str:
+    """The one-minute maxima the file prints beside the window averages (AWR-Miner), or ''."""
+    words = ""
+    if summary.minute_peak is not None:
+        words += (
+            f"; its highest one-minute value was {summary.minute_peak:g} (the highest AWR kept for the snapshot; "
+            "a minute, not a sustained hour, so not the peak sized for)"
+        )
+    if summary.top_minute is not None:
+        where = f", {summary.top_minute_window}" if summary.top_minute_window else ""
+        words += f"; the highest one-minute value of any snapshot was {summary.top_minute:g}{where}"
+    return words
+
+
 def peak_words(summary: MetricSummary) -> str:
-    """What the highest window is: a peak (with its P95), or an average said to be one."""
-    if is_peak(summary) and summary.windows == 1:
-        return f"the highest value inside the window ({span_words(summary.minutes)}) as the file prints it"
+    """What the highest window is: a peak (with its P95), or an average said to be one; the one-minute maxima
+    the file prints beside it."""
     if is_peak(summary):
         p95 = f"; P95 {summary.p95:g}" if summary.p95 is not None else ""
         at = f", {summary.peak_window}" if summary.peak_window else ""
-        return f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){at}{p95}"
-    if summary.windows == 1:
-        return f"an average over {span_words(summary.minutes)}, not a peak (the report holds one window)"
-    return (
-        f"the highest of {summary.windows} window averages ({span_words(summary.minutes)} in all), each window too "
-        "long to show a peak: an average, not a peak"
-    )
+        words = f"the busiest of {summary.windows} windows ({span_words(summary.minutes)} in all){at}{p95}"
+    elif summary.windows == 1:
+        words = f"an average over {span_words(summary.minutes)}, not a peak (the report holds one window)"
+    else:
+        words = (
+            f"the highest of {summary.windows} window averages ({span_words(summary.minutes)} in all), each window "
+            "too long to show a peak: an average, not a peak"
+        )
+    return words + minute_words(summary)
 
 
 @dataclass(frozen=True)

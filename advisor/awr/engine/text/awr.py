@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor.awr.engine.collector import MIB, Collector
 from advisor.awr.engine.detect import Kind
-from advisor.awr.engine.figures import FileExtraction, Identity
+from advisor.awr.engine.figures import FileExtraction, Identity, Window
 from advisor.awr.engine.sections.ash_activity import read_activity, text_slots
 from advisor.awr.engine.sections.host_cpu import DETAIL, read_detail, text_rows
 from advisor.awr.engine.sections.time_model import known_window, text_background
@@ -33,7 +33,8 @@ def header_table(lines: list[str], first_column: str) -> dict[str, str]:
     return fixed_width(lines, i + 1, i + 2)
 
 
-def window(c: Collector, lines: list[str]) -> tuple[str, float]:
+def window(c: Collector, lines: list[str]) -> tuple[Window, float]:
+    """The window (begin-end snap ids, and the times as printed) and its minutes."""
     begin, end = labelled(lines, "Begin Snap"), labelled(lines, "End Snap")
     elapsed = labelled(lines, "Elapsed")
     minutes = 0.0
@@ -44,12 +45,13 @@ def window(c: Collector, lines: list[str]) -> tuple[str, float]:
         if value is not None:
             minutes = value
             c.fact("elapsed_minutes", value, "Snapshot", "Elapsed", " ".join(elapsed[:2]))
-    key = ""
-    if begin and end:
-        key = f"snaps {begin[0]}-{end[0]}"
-        if len(begin) > 2 and len(end) > 2:
-            key += f" ({begin[1]} {begin[2]} to {end[1]} {end[2]})"
-    return key, minutes
+    if not (begin and end):
+        return Window(), minutes
+    snaps = f"{begin[0]}-{end[0]}"
+    if len(begin) > 2 and len(end) > 2:
+        first, last = f"{begin[1]} {begin[2]}", f"{end[1]} {end[2]}"
+        return Window(label=f"snaps {snaps} ({first} to {last})", snaps=snaps, begin=first, end=last), minutes
+    return Window(label=f"snaps {snaps}", snaps=snaps), minutes
 
 
 def end_time(lines: list[str]) -> str | None:
