@@ -201,11 +201,24 @@ class EstimateForm(QueryForm):
         kind=Decimal,
         initial="0",
     )
+    metric = _select(
+        "Licence metric",
+        "licences.metric",
+        (("processor", "processor (SE2: per socket)"), ("nup", "Named User Plus")),
+        hint="BYOL; Named User Plus: the named users, at least Oracle's minimum per server",
+        initial="processor",
+    )
+    named_users = _number(
+        "Named users",
+        "licences.named_users",
+        "a whole number of named users, 1 or more",
+        "people and devices that use the database",
+    )
     owned_licences = _number(
         "Licences already owned",
         "licences.owned_processor_licences",
         "a whole number of licences, 0 or more",
-        "processor licences (SE2: sockets): only support is paid",
+        "processor licences (SE2: sockets; Named User Plus: named users): only support is paid",
         initial="0",
     )
     term_years = _number(
@@ -271,7 +284,9 @@ class EstimateForm(QueryForm):
             if not (kind := self.raw(f"av{n}_type")):
                 break
             extra += [f"av{n}_gib", f"av{n}_iops", *([f"av{n}_throughput"] if kind != "io2" else [])]
-        licences = ["licences", "db_version", "pdbs", "options", "standby", "servers", "discount_pct"]
+        licences = ["licences", "db_version", "pdbs", "options", "metric"]
+        licences += ["named_users"] if self.raw("metric") == "nup" else []
+        licences += ["standby", "servers", "discount_pct"]
         licences += ["owned_licences", "term_years", "vcpus", "optimize_cpus_cores", "hyperthreading"]
         groups = (("Deployment", deploy), ("Storage", storage), ("Additional storage volumes", extra))
         return tuple((title, tuple(names)) for title, names in (*groups, ("Oracle licences", licences)) if names)
@@ -350,9 +365,12 @@ class EstimateForm(QueryForm):
                 if f"av{n}_gib" in self.fields
             ]
         licences = {"include": v("licences") != "exclude", "options": list(v("options") or [])}
-        for name in ("db_version", "pdbs", "vcpus", "servers", "discount_pct", "term_years", "optimize_cpus_cores"):
+        for name in ("db_version", "pdbs", "vcpus", "servers", "discount_pct", "term_years", "optimize_cpus_cores",
+                     "named_users"):  # fmt: skip
             if v(name) not in (None, ""):
                 licences[name] = v(name)
+        if v("metric") == "nup":  # the processor metric is the contract's default
+            licences["metric"] = "nup"
         if v("owned_licences") is not None:
             licences["owned_processor_licences"] = v("owned_licences")
         for name in ("standby", "hyperthreading"):

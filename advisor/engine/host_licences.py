@@ -133,13 +133,15 @@ def host_performance(host: SourceHostSection) -> HostPerformance | None:
 
 def with_suggested_licences(data: object) -> object:
     """A workload document whose processor licences owned are left out (or blank) takes the source host's
-    suggestion; a figure the user gave is kept. Anything malformed is left for validation to explain."""
+    suggestion (none under Named User Plus: a host's cores count processors); a figure the user gave is kept. Anything malformed is left for validation to explain."""
     if not isinstance(data, dict) or not isinstance(data.get("oracle", {}), dict):
         return data
     oracle = dict(data.get("oracle", {}))
     if oracle.get("processor_licences_owned") not in (None, ""):
         return data
     oracle.pop("processor_licences_owned", None)  # blank: the suggestion, or the default
+    if str(oracle.get("licence_metric", "")).strip() == "nup":  # the host's cores say processors, not named users
+        return {**data, "oracle": oracle}
     suggested = None
     try:
         host = SourceHostSection.model_validate(data.get("source_host") or {})

@@ -43,5 +43,9 @@ def licences_hint(values: dict[str, dict[str, Any]]) -> LicencesHint:
         return LicencesHint(blank=is_default, words="")
     if suggestion.licences is None:
         return LicencesHint(blank=is_default, words=f"Source host: {suggestion.basis}")
+    if str((values.get("oracle") or {}).get("licence_metric", "")).strip() == "nup":
+        return LicencesHint(blank=is_default, words="Named User Plus: the source host's cores count processor "
+                            "licences, not named users, so nothing is suggested; give the Named User Plus licences "
+                            "you own.")  # fmt: skip
     kept = "" if str(owned).strip() in ("", str(suggestion.licences)) else " Your figure is kept."
     return LicencesHint(blank=False, words=f"Suggested from the source host: {suggestion.basis}.{kept}")

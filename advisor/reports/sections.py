@@ -64,6 +64,8 @@ def dated_source(sources: list[tuple[str, str]], name: str, as_of: str) -> None:
 
 
 def _metric_words(metric: str | None, count: int | None) -> str:
+    if metric == "nup":
+        return "Named User Plus"
     if metric == "socket":
         return "socket" if count == 1 else "sockets"
     return "processor licence" if count == 1 else "processor licences"
@@ -75,6 +77,7 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
     price_list = customer_copy(licence_price_list())
     se2 = workload.oracle.edition == Edition.SE2
     rule = price_list.socket_rule if se2 else price_list.processor_rule
+    nup = workload.oracle.licence_metric.value == "nup"
     rows: list[LicenceRow] = []
     estimates: dict[tuple[Any, ...], LicenceEstimateShown] = {}
     included: list[str] = []
@@ -122,10 +125,10 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "support_uplift_pct": workload.oracle.support_uplift_pct,
         "costing": CHOICE_LABELS[LicenceCosting][workload.oracle.licence_costing.value],
         "odb_terms": odb_terms_words(odb_rates(workload)),
-        "metric": "sockets" if se2 else "processor licences",
+        "metric": "Named User Plus licences" if nup else "sockets" if se2 else "processor licences",
         "rule": rule,
         "support_rate": price_list.support_rate,
-        "price_list": price_list.price_list,
+        "price_list": price_list.nup_rule if nup else price_list.price_list,  # its title and date
         "rows": rows,
         "estimates": list(estimates.values()),
         "compared": licences_compared(list(estimates.values())),

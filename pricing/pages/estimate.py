@@ -255,6 +255,7 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "unpriced_summary": unpriced_summary(page.commitments.quotes) if page.commitments else "",
         "timing_not_known": timing_not_known(page.commitments),
         "price_list": licence_price_list().price_list,
+        "nup_rule": licence_price_list().nup_rule,
     }
     if answer is not None:
         total, licence = answer.estimate.total_monthly_usd, licence_cash(answer.estimate.licence)

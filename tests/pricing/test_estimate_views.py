@@ -383,3 +383,18 @@ def test_a_number_past_the_shape_says_what_is_accepted_in_plain_words(client: Cl
         "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB (source: Amazon RDS User Guide, 'Amazon RDS DB instance storage' gp3 table)"
         in text
     )
+
+
+def test_named_user_plus_is_priced_per_named_user_with_the_minimum_said(client: Client, prices: None) -> None:
+    # the worked example (SE2 BYOL on db.m5.xlarge, single-AZ: 1 server) with 15 named users, above SE2's minimum of
+    # 10 per server (Oracle's Technology Global Price List): 15 x $350 = $5,250 / 36 = $145.83, support x 22 % / 12 =
+    # $96.25
+    text = text_of(client.get(reverse("pricing:estimate"), {"metric": "nup", "named_users": "15"}))
+    assert "15 named users, at least 10 per server = 15 Named User Plus × 1 server = 15" in text
+    assert f"Oracle licences, monthly {money(D('145.83') + D('96.25'))}" in text
+    assert "(Named User Plus)" in text and "Named User Plus metric" in text
+
+
+def test_named_user_plus_without_its_named_users_is_refused_on_the_field(client: Client, prices: None) -> None:
+    text = text_of(client.get(reverse("pricing:estimate"), {"metric": "nup"}))
+    assert "Named User Plus needs the number of named users" in text

@@ -232,3 +232,9 @@ def test_any_mapping_binds_like_a_query_dict(prices: None) -> None:
     estimate = EstimateForm.from_query(data)
     assert estimate.config()["licences"]["options"] == ["tuning_pack"]
     assert estimate.config()["instance_class"] == "r5.large"
+
+
+def test_named_user_plus_and_its_named_users_reach_the_config(prices: None) -> None:
+    config = form("metric=nup&named_users=15").config()
+    assert config["licences"]["metric"] == "nup" and config["licences"]["named_users"] == 15
+    assert "named_users" not in form("named_users=15").config()["licences"]  # shown with Named User Plus only

@@ -1,4 +1,5 @@
-"""Oracle licences for Oracle Database@AWS on BYOL: processor licences for every VM cluster's ECPUs (or OCPUs).
+"""Oracle licences for Oracle Database@AWS on BYOL: processor licences for every VM cluster's ECPUs (or OCPUs), or
+Named User Plus: the named users on each VM cluster, at least Oracle's minimum of 25 per processor licence so counted.
 
 Pure Python. How many ECPUs one processor licence covers is data (``odb_shapes.json``, with its sources): the count
 uses the reading Oracle's service description gives (8 ECPUs a licence, stated for Exadata Cloud@Customer) and
@@ -23,6 +24,7 @@ from pricing.engine.licences.cost import (
     LicenceEstimate,
     LicenceInvalid,
     estimate_counted_licences,
+    licence_price_list,
 )
 from pricing.engine.odb_prices import Fact, OdbShapes
 
@@ -109,6 +111,13 @@ def count_byol_licences(
         f"BYOL counts {licences} Oracle Database Enterprise Edition processor licences for {covered} at "
         f"{_fmt(ratio.value)} {compute_unit}s per licence ({ratio.source}, as of {ratio.as_of})."
     )
+    if estimate.metric == "nup":  # Named User Plus: the named users, at least 25 per processor licence counted
+        note = (
+            f"BYOL counts {estimate.licences_per_server * clusters:,} Oracle Database Enterprise Edition Named User "
+            f"Plus licences for {covered}: {estimate.named_users:,} named users on each VM cluster, at least "
+            f"{licence_price_list().nup_rule.ee_minimum_per_processor} per processor licence counted, {per_cluster} per VM cluster at {_fmt(ratio.value)} {compute_unit}s per "
+            f"licence ({ratio.source}, as of {ratio.as_of})."
+        )
     if other_ratio is not None and other_ratio.value is not None:
         note += (
             f" The stricter reading some third parties give, {_fmt(other_ratio.value)} {compute_unit}s per licence, is "

@@ -103,6 +103,8 @@ def _licence_config(
         options=options,
         pdbs=pdbs or None,
         db_version=oracle.version.value,
+        metric=oracle.licence_metric.value,
+        named_users=oracle.named_users if oracle.licence_metric.value == "nup" else None,
         owned_processor_licences=oracle.processor_licences_owned,
         discount_pct=percent(oracle.licence_discount_pct),
         support_uplift_pct=percent(oracle.support_uplift_pct),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from advisor.engine.workload.editions import edition_constraints
-from advisor.engine.workload.fields import Architecture, Edition
+from advisor.engine.workload.fields import Architecture, Edition, LicenceMetric
 
 if TYPE_CHECKING:
     from advisor.engine.workload.capacity import IOSection, SizingSection
@@ -72,6 +72,14 @@ def workload_conflicts(workload: WorkloadSections) -> list[Conflict]:
                     f"{rules.se2_max_pdbs.explanation} Accepted with SE2: 1 to {rules.se2_max_pdbs.value}.",
                 )
             )
+
+    named_user_plus = oracle.licence_metric is LicenceMetric.NAMED_USER_PLUS
+    if named_user_plus and oracle.named_users is None:
+        found.append(Conflict("oracle.named_users", "Named User Plus is counted per named user: give the people and "
+                                                    "devices that use the database, 1 or more."))  # fmt: skip
+    elif not named_user_plus and oracle.named_users is not None:
+        found.append(Conflict("oracle.named_users", "Named users are counted only with Named User Plus: choose that "
+                                                    "licence metric, or clear this."))  # fmt: skip
 
     if oracle.architecture is Architecture.NON_CDB:
         if oracle.version in rules.cdb_only_versions.versions:

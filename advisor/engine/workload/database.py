@@ -16,6 +16,7 @@ from advisor.engine.workload.fields import (
     Architecture,
     Edition,
     LicenceCosting,
+    LicenceMetric,
     LicenceModel,
     OracleVersion,
     _feature,
@@ -78,11 +79,30 @@ class OracleSection(_Section):
         help="Licences usually cost more than the AWS bill. RDS includes the licence only for SE2; "
         "EE must be brought (BYOL) everywhere but on Oracle Database@AWS.",
     )
+    licence_metric: LicenceMetric = _field(
+        LicenceMetric.PROCESSOR,
+        title="Licence metric",
+        help="How your Oracle licences are counted: per processor (SE2: per socket), or per Named User Plus, the "
+        "people and devices that use the database, at least Oracle's minimum on each server (Enterprise Edition: 25 "
+        "per processor licence; Standard Edition 2: 10 per server). Your choice is priced, never switched for the "
+        "cheaper one. Not used where AWS's rate includes the licence.",
+    )
+    named_users: int | None = _field(
+        None,
+        title="Named users",
+        help="With Named User Plus: the people and devices that use the database (every server licensed counts "
+        "them, or Oracle's minimum where it is more).",
+        unit="named users",
+        accepted="a whole number, 1 or more, with Named User Plus; blank with the processor metric",
+        ge=1,
+        le=100_000,
+    )
     processor_licences_owned: int = _field(
         0,
         title="Processor licences already owned",
         help="EE processor licences (or SE2 sockets) you already own and can move to AWS: they are sunk cost, "
-        "only the shortfall must be bought. Left blank, the source host's suggestion is taken (0 without one).",
+        "only the shortfall must be bought; with Named User Plus, the Named User Plus licences you own. Left "
+        "blank, the source host's suggestion is taken (0 without one; none with Named User Plus).",
         unit="licences",
         ge=0,
         le=100_000,

@@ -66,6 +66,11 @@ class LicenceModel(StrEnum):
     LICENCE_INCLUDED = "li"
 
 
+class LicenceMetric(StrEnum):
+    PROCESSOR = "processor"
+    NAMED_USER_PLUS = "nup"
+
+
 class CpuMetric(StrEnum):
     VCPUS = "vcpus"
     DB_CPU_PER_SECOND = "db-cpu-per-second"
@@ -96,6 +101,10 @@ CHOICE_LABELS: dict[type[StrEnum], dict[str, str]] = {
     OracleVersion: {"19c": "19c", "21c": "21c", "26ai": "26ai"},
     Architecture: {"cdb": "Container database (CDB with PDBs)", "non-cdb": "Non-CDB (classic)"},
     LicenceModel: {"byol": "Bring your own licences (BYOL)", "li": "Licence included wanted"},
+    LicenceMetric: {
+        "processor": "Processor (SE2: per socket)",
+        "nup": "Named User Plus (per named user, at least Oracle's minimum)",
+    },
     LicenceCosting: {
         "purchase-and-support": "Purchase of the licences to buy, and support",
         "support-only": "Support only (licences bought under another budget or agreement)",

@@ -27,4 +27,5 @@ def summary_of(workload: Workload, policy: SizingPolicy | None = None) -> Databa
         licences_owned=workload.oracle.processor_licences_owned,
         options_owned=dict(owned.named),
         options_owned_every=owned.every,
+        licence_metric=workload.oracle.licence_metric.value,
     )

@@ -144,6 +144,22 @@ COLUMNS: tuple[Column, ...] = (
         "8",
         ("licences_owned", "licenses_owned", "processor_licenses_owned"),
     ),  # fmt: skip
+    Column(
+        "licence_metric",
+        "oracle.licence_metric",
+        "choice",
+        "processor",
+        ("license_metric", "metric"),
+        _choice(
+            ("processor", "processor"),
+            ("per processor", "processor"),
+            ("socket", "processor"),
+            ("nup", "nup"),
+            ("named user plus", "nup"),
+            ("named user", "nup"),
+        ),
+    ),  # fmt: skip
+    Column("named_users", "oracle.named_users", "int", "", ("nup_users", "named_user_count")),
     Column("region", "environment.region", "text", "eu-west-1", ("aws_region",)),
     Column("peak_cpu", "sizing.peak_cpu", "float", "6", ("peak_vcpus", "cpu")),
     Column("average_cpu", "sizing.average_cpu", "float", "3", ("average_vcpus",)),

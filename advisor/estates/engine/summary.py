@@ -96,6 +96,7 @@ class DatabaseSummary(_Frozen):
     edition: str
     licence_model: str
     licences_owned: int  # the workload's processor licences (SE2: sockets) owned for its edition
+    licence_metric: str = "processor"  # "nup": the licences owned and counted are Named User Plus
     # option licences owned (the workload's oracle.option_licences_owned): per named product, and of every other
     # option licensed; each option's cost buys only the shortfall, so the totals count them the same way
     options_owned: dict[str, int] = {}
@@ -235,7 +236,8 @@ def _ranked_partial(recommendation: dict[str, Any]) -> dict[str, str]:
 
 
 def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_model: str, licences_owned: int,
-                      options_owned: dict[str, int] | None = None, options_owned_every: int = 0) -> DatabaseSummary:  # fmt: skip
+                      options_owned: dict[str, int] | None = None, options_owned_every: int = 0,
+                      licence_metric: str = "processor") -> DatabaseSummary:  # fmt: skip
     """The compact summary of ``recommendation_json(recommendation)``. The recommended option is the engine's ranking
     as the JSON carries it (options the rules allow, priced in full on one basis), never worked out again here."""
     recommended = (recommendation.get("ranking") or {}).get("recommended")
@@ -287,5 +289,6 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,
+                           licence_metric=licence_metric,
                            options_owned=dict(options_owned or {}), options_owned_every=options_owned_every,
                            recommended=recommended, options=tuple(options))  # fmt: skip

@@ -33,6 +33,7 @@ from pricing.engine.licences.prices import licence_price_list
 
 LICENCE_MODEL = "licences owned are counted per database as each inventory row states them"
 OPTION_KEYS = ("rds", "rds_custom", "ec2", "odb")
+METRIC_WORDS = {"nup": "Named User Plus"}  # a licence count's metric as the tables say it
 OPTION_LABELS = {"rds": "RDS", "rds_custom": "RDS Custom", "ec2": "EC2", "odb": "Oracle Database@AWS"}  # short names
 BEST = "best"
 # What an edition's owned licences are called when no database in a placement counts them (the licence
@@ -171,12 +172,14 @@ def _licences(chosen: list[tuple[DatabaseSummary, OptionSummary]]) -> tuple[tupl
     """Per product, summed database by database: needed, owned, to buy (each database's shortfall) and freed (each
     database's surplus), over the databases whose need is known; and how many are licence included, how many have
     no published count, and the edition licences those own (not counted)."""
-    sums: dict[str, list[int]] = {}  # key -> [required, owned, to_buy, freed]
-    names: dict[str, tuple[str, str]] = {}
+    # (key, metric) -> [required, owned, to_buy, freed]: Named User Plus and processor counts are never added up
+    sums: dict[tuple[str, str], list[int]] = {}
+    names: dict[tuple[str, str], tuple[str, str]] = {}
 
     def add(key: str, name: tuple[str, str], need: int, have: int) -> None:
-        row = sums.setdefault(key, [0, 0, 0, 0])
-        names.setdefault(key, name)
+        product, metric = name[0], METRIC_WORDS.get(name[1], name[1])
+        row = sums.setdefault((key, metric), [0, 0, 0, 0])
+        names.setdefault((key, metric), (product, metric))
         row[0] += need
         row[1] += have
         row[2] += max(need - have, 0)
@@ -189,24 +192,26 @@ def _licences(chosen: list[tuple[DatabaseSummary, OptionSummary]]) -> tuple[tupl
             for need in option.licences:
                 add(need.key, (need.name, need.metric), need.required, summary.owned_of(need.key))
             if summary.edition not in needs and summary.licences_owned:  # owned, not needed here: freed
-                add(summary.edition, _edition_name(summary.edition), 0, summary.licences_owned)
+                add(summary.edition, _edition_name(summary), 0, summary.licences_owned)
         elif option.licence_status == "included":
             included += 1
             if summary.licences_owned:  # the price includes the licence: those owned are not needed
-                add(summary.edition, _edition_name(summary.edition), 0, summary.licences_owned)
+                add(summary.edition, _edition_name(summary), 0, summary.licences_owned)
         elif option.licence_status == "not-published":  # the need is unknown: nothing owned is counted or freed
             unknown += 1
             uncounted += summary.licences_owned
-    products = [ProductTotal(key, *names[key], *sums[key]) for key in sorted(sums, key=_product_order)]
+    products = [ProductTotal(key[0], *names[key], *sums[key]) for key in sorted(sums, key=_product_order)]
     return tuple(products), included, unknown, uncounted
 
 
-def _edition_name(edition: str) -> tuple[str, str]:
-    return EDITION_PRODUCTS.get(edition, (edition, "processor"))
+def _edition_name(summary: DatabaseSummary) -> tuple[str, str]:
+    name, metric = EDITION_PRODUCTS.get(summary.edition, (summary.edition, "processor"))
+    return name, "nup" if summary.licence_metric == "nup" else metric
 
 
-def _product_order(key: str) -> tuple[int, str]:
-    return (0, str(EDITION_KEYS.index(key))) if key in EDITION_KEYS else (1, key)
+def _product_order(key: tuple[str, str]) -> tuple[int, str, str]:
+    product, metric = key
+    return (0, str(EDITION_KEYS.index(product)), metric) if product in EDITION_KEYS else (1, product, metric)
 
 
 def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal:

@@ -2,7 +2,7 @@
 unpriced options, options SE2 or a platform cannot have, PDBs beyond SE2's limit, Optimize CPUs where AWS does not
 offer it or with a core count it does not allow, a BYOL Multi-AZ standby left unlicensed, hyper-threading a type
 does not have or cannot be counted without, a missing vCPU count, SE2 beyond 8 vCPUs, discounts, terms and owned
-licences out of range.
+licences out of range, Named User Plus without its named users.
 
 Pure Python (no Django). Each problem names its field and what would be accepted.
 """
@@ -134,7 +134,30 @@ def validate_licences(
     if not 1 <= config.term_years <= MAX_TERM_YEARS:
         out.append(LicenceProblem("licences.term_years", f"{config.term_years}; accepted: 1 to {MAX_TERM_YEARS} years"))
     out.extend(_owned_problems(config, ctx, prices))
+    out.extend(_named_user_problems(config, ctx, prices))
     return tuple(out)
+
+
+def _named_user_problems(config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList) -> list[LicenceProblem]:
+    """Named User Plus needs the named users (1 or more) and a Named User Plus price for every product licensed;
+    named users are counted under that metric only."""
+    field = "licences.named_users"
+    if config.metric != "nup":
+        if config.named_users is None:
+            return []
+        return [LicenceProblem(field, "named users are counted only with Named User Plus; accepted: metric nup, or "
+                                      "omit the named users")]  # fmt: skip
+    if config.named_users is None:
+        return [LicenceProblem(field, "Named User Plus needs the number of named users (the people and devices that "
+                                      "use the database); accepted: a whole number, 1 or more")]  # fmt: skip
+    if config.named_users < 1:
+        return [LicenceProblem(field, f"{config.named_users}; accepted: a whole number of named users, 1 or more")]
+    keys, _ = licensed_products(config, ctx, prices)
+    unpriced = [prices.product(k).name for k in keys if prices.product(k).nup_usd is None]
+    if unpriced:
+        return [LicenceProblem("licences.metric", f"no Named User Plus price is held for {', '.join(unpriced)}; "
+                                                  "accepted: processor")]  # fmt: skip
+    return []
 
 
 def _optimize_problems(config: LicenceConfig, ctx: LicenceContext, prices: LicencePriceList) -> list[LicenceProblem]:

@@ -16,6 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from pricing.engine.sources.customer_words import customer_words
 
 DbVersion = Literal["12.1", "12.2", "18c", "19c", "21c", "23ai", "26ai"]
+# The licence metric bought or owned: processor (SE2: per socket, as Oracle's cloud policy counts it), or Named User
+# Plus (per named user, at least Oracle's minimum per server)
+Metric = Literal["processor", "nup"]
+# The metric a count is in: processor licences, SE2 sockets, or Named User Plus
+CountedMetric = Literal["processor", "socket", "nup"]
 
 
 # Outer bound of counts (vCPUs, PDBs, cores, years, licences): finite and far past any real estate; the licence
@@ -58,9 +63,22 @@ class LicenceConfig(BaseModel):
         description="servers of this shape to license in all (primary, standbys, replicas); default 1, or 2 with "
         "a licensed standby. Owned licences are counted once against them all",
     )
+    metric: Metric = Field(
+        default="processor",
+        description="the licence metric bought or owned: processor (SE2: per socket), or nup (Named User Plus: the "
+        "named users, at least Oracle's minimum per server); not used with License Included",
+    )
+    named_users: int | None = Field(
+        default=None,
+        ge=-MAX_COUNT,
+        le=MAX_COUNT,
+        description="with metric nup: the people and devices that use the database, 1 or more",
+    )
     discount_pct: Decimal = Field(default=Decimal(0), allow_inf_nan=False, max_digits=12, decimal_places=6)
     owned_processor_licences: Count | dict[Annotated[str, Field(max_length=64)], Count] = Field(
-        default=0, description="licences already owned: a number (the edition's) or per product key"
+        default=0,
+        description="licences already owned: a number (the edition's) or per product key; with metric nup, "
+        "Named User Plus licences",
     )
     term_years: int = Field(
         default=3, ge=-MAX_COUNT, le=MAX_COUNT, description="amortise the purchase over this many years"
@@ -102,7 +120,7 @@ class ProductLicences(BaseModel):
     model_config = ConfigDict(frozen=True)
     key: str
     name: str
-    metric: Literal["processor", "socket"]
+    metric: CountedMetric
     per_server: int
     servers: int
     required: int
@@ -134,7 +152,8 @@ class LicenceEstimate(BaseModel):
     included: bool
     licence_model: str
     edition: str
-    metric: Literal["processor", "socket"] | None = None
+    metric: CountedMetric | None = None
+    named_users: int | None = None  # with Named User Plus: the named users counted on each server
     instance_vcpus: int | None = None
     licensed_vcpus: int | None = None
     hyperthreading: bool | None = None

@@ -15,6 +15,10 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted.
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
 * License Included has no Oracle lines: the instance price includes the licence.
+* Named User Plus (``metric`` "nup", ``named_users``): each product on each server is licensed for the named users,
+  at least Oracle's minimum (EE: 25 per processor licence counted as above; SE2: 10 per server), at the price list's
+  Named User Plus price (``named_users``); owned licences are then Named User Plus. The user's metric is priced, never
+  swapped for the cheaper one. With License Included the metric does not apply and is said so.
 * Optimize CPUs (EC2, and RDS BYOL outside the preconfigured ``tpc`` classes) licenses the active cores only; the
   saving is the licence cost of every core with the same threading minus the cost at the reduced count. Only the core
   counts AWS publishes for the type are accepted, and active vCPUs = cores x the type's threads per core
@@ -29,10 +33,11 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 from pricing.engine.licences.checks import validate_licences
 from pricing.engine.licences.contract import (
+    CountedMetric,
     DbVersion,
     LicenceConfig,
     LicenceEstimate,
@@ -57,6 +62,14 @@ from pricing.engine.licences.counting import (
     threads_per_core,
 )
 from pricing.engine.licences.kept import kept_estimates
+from pricing.engine.licences.lines import MONTHS_PER_YEAR, ProductTerms, product_lines
+from pricing.engine.licences.named_users import (
+    NUP_UNIT,
+    NamedUserCount,
+    metric_not_used_note,
+    named_user_count,
+    named_user_note,
+)
 from pricing.engine.licences.prices import (
     LicencePriceList,
     MultitenantRule,
@@ -99,8 +112,6 @@ __all__ = [
     "validate_licences",
 ]
 
-MONTHS_PER_YEAR = 12
-
 
 @kept_estimates
 def estimate_licences(
@@ -140,11 +151,12 @@ def estimate_licences(
             notes=("Oracle licences not included (licences.include is false)",),
         )
     if licence_model == "li":
+        li_note = "License Included: the Oracle licence is part of the instance price, so there are no Oracle lines"
         return LicenceEstimate(
             included=True,
             licence_model=licence_model,
             edition=edition,
-            notes=("License Included: the Oracle licence is part of the instance price, so there are no Oracle lines",),
+            notes=(li_note, *([metric_not_used_note()] if config.metric == "nup" else [])),
         )
     ctx = licence_context(config, **kwargs)
     assert ctx.vcpus is not None
@@ -236,7 +248,7 @@ def _price(
     counted: tuple[int, str] | None = None,
     readable_servers: int | None = None,
 ) -> LicenceEstimate:
-    metric: Literal["processor", "socket"]
+    metric: CountedMetric
     if counted is not None:
         metric, (per_server, rule_text) = "processor", counted
     elif ctx.edition == "se2":
@@ -259,7 +271,17 @@ def _price(
     standby = standby_licensed(config, ctx)
     servers = config.servers if config.servers is not None else 2 if standby else 1
     keys, notes = licensed_products(config, ctx, prices)
-    notes = [customer_words(rule_text), *(customer_words(note) for note in notes)]
+    nup: NamedUserCount | None = None
+    counts = [customer_words(rule_text)]
+    if config.metric == "nup":
+        assert config.named_users is not None  # checked: 1 or more with Named User Plus
+        where = "VM cluster" if ctx.platform == "odb" else "server"
+        nup = named_user_count(config.named_users, edition=ctx.edition, processors=per_server, prices=prices,
+                               server_word=where)  # fmt: skip
+        metric, per_server = "nup", nup.per_server
+        nup_words = named_user_note(nup, edition=ctx.edition, options=len(keys) > 1, prices=prices)
+        counts = [*(counts if ctx.edition == "ee" else []), nup_words]  # SE2's sockets do not count under NUP
+    notes = [*counts, *(customer_words(note) for note in notes)]
     readable = readable_server_count(keys, servers, readable_servers, prices)
     if config.servers is not None and config.servers > 1:
         but = f" but {prices.product(prices.readable_standby_rule.option).name}" if readable is not None else ""
@@ -294,58 +316,28 @@ def _price(
     surplus = []
     if readable is not None:
         notes.append(readable_note(readable, servers, prices))
+    terms = ProductTerms(config=config, prices=prices, months=months, rate_words=rate_words, uplifted=uplifted,
+                         uplift=uplift, unit=NUP_UNIT if nup is not None else f"{metric} licence")  # fmt: skip
     for key in keys:
         product = prices.product(key)
-        assert product.licence_usd is not None
+        list_price = product.nup_usd if nup is not None else product.licence_usd
+        assert list_price is not None
         product_servers = readable if readable is not None and key == prices.readable_standby_rule.option else servers
         required = per_server * product_servers
         owned = min(owned_map.get(key, 0), required)
         if owned_map.get(key, 0) > required:
             surplus.append(f"{owned_map[key]} {product.name} licences owned, {required} needed")
         to_buy = required - owned
-        net = product.licence_usd * (1 - discount)
+        net = list_price * (1 - discount)
         purchase = to_buy * net if config.count_purchase else Decimal(0)
         if to_buy and not config.count_purchase:
             not_bought.append(f"{to_buy} {product.name}")
         support = required * net * rate * uplift
-        unit = f"{metric} licence"
-        disc = (
-            f", {config.discount_pct.normalize():f}% off list ${product.licence_usd:,}" if config.discount_pct else ""
-        )
-        product_lines = []
-        if to_buy and config.count_purchase:
-            product_lines.append(
-                LicenceLine(
-                    name=f"Oracle {product.name}: {to_buy} {unit}(s) to buy at ${net:,.2f}{disc}, amortised over "
-                    f"{config.term_years} years",
-                    quantity=Decimal(to_buy),
-                    unit=unit,
-                    unit_price_usd=(net / months).quantize(Decimal("0.000001")),
-                    monthly_usd=round_cents(purchase / months),
-                    source=f"{prices.price_list.title}: {product.source}",
-                    as_of=product.as_of,
-                )
-            )
-        product_lines.append(
-            LicenceLine(
-                name=f"Oracle {product.name} support: {required} {unit}(s) at {rate_words} a year of ${net:,.2f}"
-                + uplifted
-                + (f" ({owned} owned, {to_buy} bought)" if owned else ""),
-                quantity=Decimal(required),
-                unit=unit,
-                unit_price_usd=(net * rate * uplift / MONTHS_PER_YEAR).quantize(Decimal("0.000001")),
-                monthly_usd=round_cents(support / MONTHS_PER_YEAR),
-                source=f"{prices.price_list.title}: {product.source}; support: {prices.support_rate.source}",
-                as_of=product.as_of,
-                note=""
-                if product.support_usd_per_year is not None
-                else (
-                    f"support price not in the price list held: taken at Oracle's standard {rate_words} a year of the "
-                    "licence price"
-                ),
-            )
-        )
-        lines.extend(product_lines)
+        counted_words = "" if nup is None else nup.line_words(product_servers, required)
+        product_lines_ = product_lines(product, terms, list_price=list_price, net=net, required=required,
+                                       owned=owned, to_buy=to_buy, purchase=purchase, support=support,
+                                       counted_words=counted_words)  # fmt: skip
+        lines.extend(product_lines_)
         products.append(
             ProductLicences(
                 key=key,
@@ -356,11 +348,11 @@ def _price(
                 required=required,
                 owned=owned,
                 to_buy=to_buy,
-                list_price_usd=product.licence_usd,
+                list_price_usd=list_price,
                 net_price_usd=net,
                 purchase_usd=round_cents(purchase),
                 annual_support_usd=round_cents(support),
-                monthly_usd=sum((line.monthly_usd for line in product_lines), Decimal("0.00")),
+                monthly_usd=sum((line.monthly_usd for line in product_lines_), Decimal("0.00")),
             )
         )
     if any(p.owned for p in products):
@@ -378,6 +370,7 @@ def _price(
         licence_model=ctx.licence_model,
         edition=ctx.edition,
         metric=metric,
+        named_users=None if nup is None else nup.named_users,
         instance_vcpus=ctx.vcpus,
         licensed_vcpus=licensed_vcpus,
         hyperthreading=ctx.hyperthreading,

@@ -34,7 +34,8 @@ class ProductPrice(NotedRow):
     kind: Literal["edition", "option"]
     licence_usd: Decimal | None = None
     support_usd_per_year: Decimal | None = None  # as the reference states it; None = not stated
-    nup_usd: Decimal | None = None
+    nup_usd: Decimal | None = None  # per Named User Plus
+    nup_support_usd_per_year: Decimal | None = None  # as the reference states it; None = not stated
     requires: tuple[Prerequisite, ...] = ()
 
 
@@ -54,6 +55,14 @@ class ProcessorRule(NotedRow):
 class SocketRule(NotedRow):
     vcpus_per_socket: int = Field(ge=1)
     max_vcpus: int = Field(ge=1)
+
+
+class NupRule(NotedRow):
+    """Named User Plus: the minimum Oracle's price list sets per server (SE2) or per processor licence (EE)."""
+
+    title: str  # the price list as the lines name it under this metric
+    ee_minimum_per_processor: int = Field(ge=1)
+    se2_minimum_per_server: int = Field(ge=1)
 
 
 class MultitenantRule(NotedRow):
@@ -95,6 +104,7 @@ class LicencePriceList(BaseModel):
     products: tuple[ProductPrice, ...]
     processor_rule: ProcessorRule
     socket_rule: SocketRule
+    nup_rule: NupRule
     standby_rule: NotedRow
     readable_standby_rule: ReadableStandbyRule
     multitenant_rule: MultitenantRule

@@ -1,0 +1,92 @@
+"""One product's Oracle licence lines: the purchase of the licences to buy, amortised, and the support of every
+licence required, each in words that say the count, the price and where it comes from.
+
+Pure Python (pydantic v2, no Django); ``cost`` counts the licences and calls ``product_lines`` for each product.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pricing.engine.licences.contract import LicenceConfig, LicenceLine
+from pricing.engine.licences.prices import LicencePriceList, ProductPrice
+from pricing.engine.prices.terms import round_cents
+
+MONTHS_PER_YEAR = 12
+
+
+@dataclass(frozen=True, slots=True)
+class ProductTerms:
+    """What every product's lines share: the config's terms, the price list, and how they are said."""
+
+    config: LicenceConfig
+    prices: LicencePriceList
+    months: Decimal  # the amortisation term in months
+    rate_words: str  # "22%"
+    uplifted: str  # ", rising 3% a year (the average over 3 years)" or ""
+    uplift: Decimal  # the term's average support over year 1's
+    unit: str  # "processor licence", "socket licence", "Named User Plus licence"
+
+    @property
+    def named_user_plus(self) -> bool:
+        return self.config.metric == "nup"
+
+
+def product_lines(
+    product: ProductPrice,
+    terms: ProductTerms,
+    *,
+    list_price: Decimal,
+    net: Decimal,
+    required: int,
+    owned: int,
+    to_buy: int,
+    purchase: Decimal,
+    support: Decimal,
+    counted_words: str = "",
+) -> list[LicenceLine]:
+    """The purchase line (when licences are bought and counted) and the support line of one product.
+    ``counted_words``: how the count was reached, said on each line (Named User Plus: named users, the minimum)."""
+    config, prices, unit = terms.config, terms.prices, terms.unit
+    rate = prices.support_rate.value
+    if terms.named_user_plus:  # the product's source quotes its processor price: the line says its own
+        source = f"{prices.nup_rule.title}: {product.name}, ${list_price:,} per Named User Plus"
+    else:
+        source = f"{prices.price_list.title}: {product.source}"
+    stated_support = product.nup_support_usd_per_year if terms.named_user_plus else product.support_usd_per_year
+    disc = f", {config.discount_pct.normalize():f}% off list ${list_price:,}" if config.discount_pct else ""
+    counted = f" ({counted_words})" if counted_words else ""
+    out = []
+    if to_buy and config.count_purchase:
+        out.append(
+            LicenceLine(
+                name=f"Oracle {product.name}: {to_buy} {unit}(s) to buy at ${net:,.2f}{disc}, amortised over "
+                f"{config.term_years} years" + counted,
+                quantity=Decimal(to_buy),
+                unit=unit,
+                unit_price_usd=(net / terms.months).quantize(Decimal("0.000001")),
+                monthly_usd=round_cents(purchase / terms.months),
+                source=source,
+                as_of=product.as_of,
+            )
+        )
+    out.append(
+        LicenceLine(
+            name=f"Oracle {product.name} support: {required} {unit}(s){counted} at {terms.rate_words} a year of "
+            f"${net:,.2f}" + terms.uplifted + (f" ({owned} owned, {to_buy} bought)" if owned else ""),
+            quantity=Decimal(required),
+            unit=unit,
+            unit_price_usd=(net * rate * terms.uplift / MONTHS_PER_YEAR).quantize(Decimal("0.000001")),
+            monthly_usd=round_cents(support / MONTHS_PER_YEAR),
+            source=f"{source}; support: {prices.support_rate.source}",
+            as_of=product.as_of,
+            note=""
+            if stated_support is not None
+            else (
+                f"support price not in the price list held: taken at Oracle's standard {terms.rate_words} a year of the "
+                "licence price"
+            ),
+        )
+    )
+    return out
