@@ -133,7 +133,8 @@ def host_performance(host: SourceHostSection) -> HostPerformance | None:
 
 def with_suggested_licences(data: object) -> object:
     """A workload document whose processor licences owned are left out (or blank) takes the source host's
-    suggestion (none under Named User Plus: a host's cores count processors); a figure the user gave is kept. Anything malformed is left for validation to explain."""
+    suggestion (none under Named User Plus: a host's cores count processors); a figure the user gave is kept.
+    Anything malformed is left for validation to explain."""
     if not isinstance(data, dict) or not isinstance(data.get("oracle", {}), dict):
         return data
     oracle = dict(data.get("oracle", {}))

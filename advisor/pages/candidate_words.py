@@ -72,7 +72,8 @@ def licence_count_words(candidate: Candidate) -> str:
     if licence is None or not licence.products:
         return ""
     count = licence.licences_per_server
-    unit = ("socket" if licence.metric == "socket" else "processor licence") + ("" if count == 1 else "s")
+    unit = {"socket": "socket", "nup": "Named User Plus licence"}.get(licence.metric or "", "processor licence")
+    unit += "" if count == 1 else "s"
     words = (
         f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "
         f"{licence.servers * count} in all, per product"

@@ -101,8 +101,12 @@ def topology_json(topology: Topology) -> dict[str, Any]:
         if licence is None
         else {
             "servers": licence.servers,
-            "processors_per_server": licence.licences_per_server,
-            "processors_in_all": licence.licences_per_server * licence.servers,
+            # counts in the metric's unit (processor licences, SE2 sockets or Named User Plus); the processor
+            # fields stay for the processor and socket metrics, None under Named User Plus
+            "licences_per_server": licence.licences_per_server,
+            "licences_in_all": licence.licences_per_server * licence.servers,
+            "processors_per_server": None if licence.metric == "nup" else licence.licences_per_server,
+            "processors_in_all": None if licence.metric == "nup" else licence.licences_per_server * licence.servers,
             "metric": licence.metric,
             "products": [p.model_dump(mode="json") for p in licence.products],
             "lines": [line.model_dump(mode="json") for line in topology.licence_lines],

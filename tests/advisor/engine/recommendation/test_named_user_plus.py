@@ -101,3 +101,18 @@ def test_an_inventory_says_the_metric_in_words_and_the_named_users():
         ("nup", 15),
         ("processor", None),
     ]
+
+
+def test_the_counts_shown_and_in_the_json_are_named_user_plus_not_processors():
+    from advisor.engine.recommendation.as_json import recommendation_json
+    from advisor.pages.candidate_words import licence_count_words
+
+    workload = small_se2(licence_metric="nup", named_users=15)
+    result = recommend(workload, book())
+    rds = next(o for o in result.options if o.option == "rds").chosen
+    # 2 servers x 15 Named User Plus = 30
+    assert licence_count_words(rds).startswith("Oracle licences: 2 servers × 15 Named User Plus licences = 30 in all")
+    data = recommendation_json(result)
+    counted = next(o for o in data["options"] if o["option"] == "rds")["topology"]["licences"]
+    assert (counted["metric"], counted["licences_per_server"], counted["licences_in_all"]) == ("nup", 15, 30)
+    assert counted["processors_per_server"] is None and counted["processors_in_all"] is None

@@ -87,7 +87,10 @@ the need, the most any configuration gives is read over every layout tried, not 
 line says what its price includes and that only what is provisioned above is charged (1,187 line notes in 71
 workloads), every configuration's storage gains the field that says it (null but for gp3; 427 configurations), and a
 note says why a price is estimated before what else it says (75 notes of io2 tiers and backups in 54 workloads);
-texts and one field only, no figure, total or ranking moved."""
+texts and one field only, no figure, total or ranking moved. The licence metric (processor, the default, or Named
+User Plus) and the named users join every workload's Oracle answers; the licence counts gain their metric-neutral
+fields (licences per server and in all: 115 options) and Oracle Database@AWS's licences the named users (null: 119);
+no figure moved."""
 
 import json
 import lzma
