@@ -218,7 +218,7 @@ class EstimateForm(QueryForm):
         "Licences already owned",
         "licences.owned_processor_licences",
         "a whole number of licences, 0 or more",
-        "processor licences (SE2: sockets; Named User Plus: named users): only support is paid",
+        "processor licences (SE2: sockets; Named User Plus: Named User Plus licences): only support is paid",
         initial="0",
     )
     term_years = _number(
