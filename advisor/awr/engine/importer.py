@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from advisor.awr.engine import limits
-from advisor.awr.engine.aggregate import Aggregation, aggregate
+from advisor.awr.engine.aggregation import Aggregation, aggregate
 from advisor.awr.engine.awr_miner import parse_awr_miner
 from advisor.awr.engine.dbspace import parse_dbspace
 from advisor.awr.engine.detect import KIND_WORDS, ArchiveNotReport, Kind, NotAReport, detect

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.awr.engine import metrics
-from advisor.awr.engine.aggregate import label
+from advisor.awr.engine.aggregation import label
 from advisor.awr.engine.detect import KIND_WORDS, Kind
 from advisor.awr.engine.figures import Provenance
 from advisor.awr.engine.importer import ImportResult

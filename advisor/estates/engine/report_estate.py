@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.awr.engine.aggregate import aggregate
+from advisor.awr.engine.aggregation import aggregate
 from advisor.awr.engine.figures import FileError, FileExtraction, Identity
 from advisor.awr.engine.importer import read_file
 from advisor.awr.engine.mask import mask_document, names_to_mask

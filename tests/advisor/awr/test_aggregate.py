@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.awr.engine.aggregate import percentile
+from advisor.awr.engine.aggregation import percentile
 from advisor.awr.engine.importer import import_files
 from tests.advisor.awr.samples import JAS, needs_samples
 

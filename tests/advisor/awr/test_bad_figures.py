@@ -8,7 +8,7 @@ import json
 import math
 import re
 
-from advisor.awr.engine.aggregate import summarise
+from advisor.awr.engine.aggregation import summarise
 from advisor.awr.engine.figures import Figure, Sample
 from advisor.awr.engine.importer import ImportResult, import_files
 from advisor.awr.engine.prefill.fields import prefill

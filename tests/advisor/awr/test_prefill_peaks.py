@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.awr.engine.aggregate import MetricSummary, summarise
+from advisor.awr.engine.aggregation import MetricSummary, summarise
 from advisor.awr.engine.figures import Figure, Sample
 from advisor.awr.engine.importer import ImportResult, import_files
 from advisor.awr.engine.prefill.builder import PrefilledField

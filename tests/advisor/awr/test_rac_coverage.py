@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.awr.engine.aggregation import PartialRac
 from advisor.awr.engine.importer import ImportResult, import_files
-from advisor.awr.engine.rac_coverage import PartialRac
 from advisor.engine.workload import Workload
 from tests.advisor.awr.samples import AZURE, JAS, needs_samples, sample, single_instance_dbs
 from tests.advisor.awr.test_aggregate import hour

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.awr.engine.aggregation.window_groups import parse_time
 from advisor.awr.engine.importer import import_files
-from advisor.awr.engine.window_groups import parse_time
 from tests.advisor.awr.samples import AZURE, JAS, needs_samples
 
 DBS = AZURE / "AWR_DBS.html"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import Aggregation, MetricSummary
+from advisor.awr.engine.aggregation import INSTANCE_KINDS, Aggregation, MetricSummary
 from advisor.awr.engine.prefill.instances import per_instance_words
 from advisor.awr.engine.prefill.peaks import (
     average_caveat,
@@ -22,7 +22,6 @@ from advisor.awr.engine.prefill.peaks import (
     span_words,
     spread_words,
 )
-from advisor.awr.engine.rac_coverage import INSTANCE_KINDS
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill.builder import Builder as _Builder

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from advisor.awr.engine.aggregate import Aggregation
+from advisor.awr.engine.aggregation import Aggregation
 from advisor.awr.engine.figures import Provenance
 
 if TYPE_CHECKING:

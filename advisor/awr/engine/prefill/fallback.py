@@ -9,7 +9,7 @@ when the files show it (the share database files carry of the other direction's 
 
 from __future__ import annotations
 
-from advisor.awr.engine.aggregate import Aggregation, MetricSummary
+from advisor.awr.engine.aggregation import Aggregation, MetricSummary
 
 
 def fallback_note(agg: Aggregation, total: str, used: MetricSummary) -> str:

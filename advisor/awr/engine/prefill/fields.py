@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from advisor.awr.engine.aggregate import Aggregation, MetricSummary
+from advisor.awr.engine.aggregation import Aggregation, MetricSummary
 from advisor.awr.engine.figures import Figure
 from advisor.awr.engine.prefill.builder import Builder, PrefilledField
 from advisor.awr.engine.prefill.cpu import cpu_prefill

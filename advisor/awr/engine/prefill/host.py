@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import Aggregation
+from advisor.awr.engine.aggregation import Aggregation
 from advisor.awr.engine.figures import Figure
 from advisor.awr.engine.prefill.platform import family_prefill
 

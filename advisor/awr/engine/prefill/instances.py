@@ -7,7 +7,7 @@ used in its place; the busiest instance's share shows how unevenly the nodes are
 
 from __future__ import annotations
 
-from advisor.awr.engine.aggregate import MetricSummary
+from advisor.awr.engine.aggregation import MetricSummary
 
 
 def _name(inst: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import Aggregation
+from advisor.awr.engine.aggregation import Aggregation
 
 if TYPE_CHECKING:
     from advisor.awr.engine.prefill.builder import Builder as _Builder

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from advisor.awr.engine.aggregate import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
+from advisor.awr.engine.aggregation import LONG_WINDOW_MINUTES, Aggregation, MetricSummary
 from advisor.awr.engine.prefill.builder import PeakCaveat
 from advisor.engine.sizing.need import SizingPolicy
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import Aggregation
+from advisor.awr.engine.aggregation import Aggregation
 from advisor.engine.workload import ProcessorFamily
 from pricing.engine.licences.core_factors import core_factor_table
 

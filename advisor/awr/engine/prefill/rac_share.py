@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from advisor.awr.engine.aggregate import Aggregation
+from advisor.awr.engine.aggregation import Aggregation
 from advisor.engine.workload import SECTIONS
 
 if TYPE_CHECKING:

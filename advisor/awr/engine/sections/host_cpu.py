@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from advisor.awr.engine.aggregate import percentile
+from advisor.awr.engine.aggregation import percentile
 from advisor.awr.engine.collector import Collector
 from advisor.awr.engine.figures import Figure, Provenance
 from advisor.awr.engine.text.common import spans

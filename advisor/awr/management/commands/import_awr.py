@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from advisor.awr.engine import limits
-from advisor.awr.engine.aggregate import label
+from advisor.awr.engine.aggregation import label
 from advisor.awr.engine.importer import ImportResult, UploadRejected, import_files
 from advisor.awr.engine.upload import unique_names
 

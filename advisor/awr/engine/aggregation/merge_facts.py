@@ -1,6 +1,6 @@
 """The facts of several files of one database (memory, host, version...), merged into one figure each.
 
-Pure Python; part of the aggregation (``advisor.awr.engine.aggregate``). Most facts are the first file's (they are
+Pure Python; part of the aggregation (``advisor.awr.engine.aggregation.aggregate``). Most facts are the first file's (they are
 the same in every report of one database, and ``disagreements`` says when they are not). Memory (SGA, PGA, buffer
 cache, PGA target) is the largest any report of an instance prints: the database needs the most it used. The host's
 CPUs, cores, sockets and memory should agree across the reports of one instance; the largest is used, and a warning
@@ -11,8 +11,8 @@ RAC instances are read, each instance's largest is taken and the instances are s
 from __future__ import annotations
 
 from advisor.awr.engine import metrics
+from advisor.awr.engine.aggregation.rac_coverage import INSTANCE_KINDS
 from advisor.awr.engine.figures import Figure, FileExtraction
-from advisor.awr.engine.rac_coverage import INSTANCE_KINDS
 
 MEMORY = ("sga_gib", "pga_gib", "pga_target_gib", "buffer_cache_gib")
 HOST = ("host_cpus", "host_cores", "host_sockets", "host_memory_gib")

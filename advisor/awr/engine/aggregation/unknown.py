@@ -1,6 +1,6 @@
 """Figures a file prints that stand for no measurement: they are read as not known, never as 0.
 
-Pure Python; part of the aggregation (``advisor.awr.engine.aggregate``). A redo rate printed as 0 in every window of
+Pure Python; part of the aggregation (``advisor.awr.engine.aggregation.aggregate``). A redo rate printed as 0 in every window of
 a database that changes blocks or writes cannot be a measured rate: the redo log "store[s] all changes made to the
 database as they occur" (Oracle Database Administrator's Guide 12.2, "What Is the Redo Log?"). AWR-Miner output
 prints MB/s to one decimal, so such a 0 is a rate below the printed precision or a figure not captured; which, the

@@ -1,6 +1,6 @@
 """Which samples of an upload measure the same window: per-instance reports of one RAC snapshot range are summed.
 
-Pure Python; part of the aggregation (``advisor.awr.engine.aggregate``). AWR snapshot ids are per database: every
+Pure Python; part of the aggregation (``advisor.awr.engine.aggregation.aggregate``). AWR snapshot ids are per database: every
 instance of a RAC database takes snapshot N together (DBA_HIST_SNAPSHOT is keyed by DBID, SNAP_ID and
 INSTANCE_NUMBER), but each instance records its own snapshot time (END_INTERVAL_TIME), so two instances' reports of
 one range need not print the same times to the second. A window is therefore keyed by the database (DBID, else

@@ -15,12 +15,12 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from advisor.awr.engine import metrics
-from advisor.awr.engine.database_choice import choose_database, unnamed_attached
+from advisor.awr.engine.aggregation.database_choice import choose_database, unnamed_attached
+from advisor.awr.engine.aggregation.merge_facts import disagreements, merge_facts
+from advisor.awr.engine.aggregation.rac_coverage import PartialRac, partial_rac
+from advisor.awr.engine.aggregation.unknown import unknown_figures
+from advisor.awr.engine.aggregation.window_groups import gap_words, group_windows
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
-from advisor.awr.engine.merge_facts import disagreements, merge_facts
-from advisor.awr.engine.rac_coverage import PartialRac, partial_rac
-from advisor.awr.engine.unknown import unknown_figures
-from advisor.awr.engine.window_groups import gap_words, group_windows
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
 # Repository": "snapshots are taken every hour"); a window of more than two of them averages peaks away.
