@@ -131,8 +131,11 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     source = source_cpu(workload)
     edition = workload.oracle.edition.value
     regions = (region, *sorted({m.region for m in plan.topology.members if m.region != region}))  # a DR copy's too
-    for hourly, name in priced:
-        row = catalog_rows()[name]
+    shapes = [_shape(costs, plan, name, needs[0], source, edition, policy) for _, name in priced]
+    lowest_after = _suffix_min([shape[3] for shape in shapes])  # the least licence of this class or any after it
+    for (hourly, name), (row, scaling, (cores, threads), licence), least in zip(
+        priced, shapes, lowest_after, strict=True
+    ):
         why_not = (next(filter(None, (not_orderable(name, platform=platform, region=r, edition=edition,
                                                     licence_model=plan.licence_model) for r in regions)), None)
                    or cannot_check_io(name, needs[0]) or needs_nitro(name, needs[0], platform))  # fmt: skip
@@ -140,19 +143,19 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
             rejected.append(Rejected(name, hourly, (why_not,)))
             continue
         hours = costs.instance_hours(name)
-        scaling = scale_for(row, needs[0], source, edition=edition, credit=policy.credit_faster_cores)
-        cores, threads = optimize_cores(plan, name, scaled_need(needs[0], scaling).vcpus)
-        licence = costs.licences(name, row["vcpus"], cores, threads)
         if hours is None:
             continue
-        floor = hours + cheapest_storage + (licence or 0)
         walk = variants
-        if best is not None and floor > best * (1 + NEAR_TIE) and len(fits) > ALTERNATIVES:
-            # every class from here costs more than the best total found, before storage: a bound. Only the
-            # cheapest class that caches the hot set is still looked for, to show that trade.
+        limit = None if best is None or len(fits) <= ALTERNATIVES else best * (1 + NEAR_TIE)
+        if limit is not None and hours + cheapest_storage + (licence or 0) > limit:
+            # this class costs more than the best total found, before storage; once even the least licence of any
+            # class after it does too, every class from here does (hours rise along the walk, licences need not:
+            # a dearer class may allow fewer cores): a bound. Only the cheapest class that caches the hot set is
+            # still looked for, to show that trade.
+            past_all = hours + cheapest_storage + least > limit
             walk = [(need, layouts) for need, layouts in variants if need.caching]
             if not walk or any(f.need.caching for f in fits) or row["memory_gib"] < walk[0][0].memory_gib:
-                if not walk or any(f.need.caching for f in fits):
+                if past_all and (not walk or any(f.need.caching for f in fits)):
                     break
                 continue
         if licence is None:
@@ -214,6 +217,27 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     return candidates, rejected, (misses, reach), notes, unpriced
 
 
+def _shape(costs: RankingCosts, plan: OptionPlan, name: str, need: Need, source: SourceCpu | None, edition: str,
+           policy: SizingPolicy) -> tuple[dict[str, Any], Any, tuple[int | None, int], Decimal | None]:  # fmt: skip
+    """A class's catalog row, its need scaled to its cores, the cores Optimize CPUs leaves and its licence a month."""
+    row = catalog_rows()[name]
+    scaling = scale_for(row, need, source, edition=edition, credit=policy.credit_faster_cores)
+    cores, threads = optimize_cores(plan, name, scaled_need(need, scaling).vcpus)
+    return row, scaling, (cores, threads), costs.licences(name, row["vcpus"], cores, threads)
+
+
+def _suffix_min(licences: list[Decimal | None]) -> list[Decimal]:
+    """For each position, the least licence there or after it (a class that cannot be licensed is never a fit, so
+    it does not lower the bound; with none licensable after, infinity)."""
+    out: list[Decimal] = []
+    least = Decimal("Infinity")
+    for licence in reversed(licences):
+        if licence is not None:
+            least = min(least, licence)
+        out.append(least)
+    return out[::-1]
+
+
 def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, source: SourceCpu | None) -> Candidate:
     row = catalog_rows()[fit.name]
     cores = fit.cores
@@ -268,8 +292,9 @@ def _unmet(misses: list[Capacity], reach: dict[int, tuple[Dimension, ...]]) -> t
         if name in met:
             continue
         short = (1 - d.capacity / d.need) * 100 if d.need else 0
-        out.append(f"{name}: the most any configuration gives is {d.capacity:,.0f} {d.unit}, the need is "
-                   f"{d.need:,.0f} {d.unit} ({short:,.0f} % short)")  # fmt: skip
+        capacity, needed = d.shown  # 8 and 8.4 vCPUs, never 8 and 8
+        out.append(f"{name}: the most any configuration gives is {capacity} {d.unit}, the need is {needed} {d.unit} "
+                   f"({short:,.0f} % short)")  # fmt: skip
     return tuple(out)
 
 

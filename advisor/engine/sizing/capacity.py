@@ -52,10 +52,16 @@ class Dimension:
         return (usable / self.need - 1) * 100
 
     @property
+    def shown(self) -> tuple[str, str]:
+        """The capacity and the need as words show them: decimals enough to tell a need above its capacity apart."""
+        places = _places_apart(self.capacity, self.need)
+        return _amount(self.capacity, places), _amount(self.need, places)
+
+    @property
     def shortfall(self) -> str:
         name = "" if self.name == self.unit else f"{self.name} "  # "24 vCPUs", not "vCPUs 24 vCPUs"
-        places = _places_apart(self.capacity, self.need)
-        return f"{name}{_amount(self.capacity, places)} {self.unit}, needs {_amount(self.need, places)} {self.unit}"
+        capacity, need = self.shown
+        return f"{name}{capacity} {self.unit}, needs {need} {self.unit}"
 
 
 # the names ``instance_dimensions`` gives; the rest is storage and IO

@@ -51,10 +51,10 @@ def test_results_group_thousands_in_sizes_counts_and_prices(client: Client, ware
 def test_measured_coremark_per_thread_stands_beside_each_candidate(client: Client, warehouse: Assessment) -> None:
     body = client.get(reverse("advisor:assessment-results", args=[warehouse.public_id])).content.decode()
     text = text_of(body)
-    # ec2-benchmarks-coremark: "m6i.16xlarge,...,1069742.175421,16714.7,64" -> 16,715 per thread (an EC2
+    # ec2-benchmarks-coremark: "m7i.16xlarge,...,1339566.036419,20930.7,64" -> 20,931 per thread (an EC2
     # alternative) and "m5.24xlarge,...,1374718.075395,14320.0,96" -> 14,320 (db.m5.24xlarge, an RDS one); r5b and
     # r6in were not benchmarked, so the chosen EC2 and RDS classes (r6in.8xlarge, db.r5b.8xlarge) say so instead.
-    assert "m6i.16xlarge: " in text and "CoreMark 16,715 per thread" in text
+    assert "m7i.16xlarge: " in text and "CoreMark 20,931 per thread" in text
     assert "db.m5.24xlarge: " in text and "CoreMark 14,320 per thread" in text
     shown = re.findall(r'<span class="coremark">([^<]*)</span>', body)
     assert shown.count("CoreMark per thread: not measured in the benchmarks used here") == 2

@@ -2,6 +2,7 @@
 EBS limits AWS has not published, and the CPU need counted in per-thread performance (CoreMark)."""
 
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from advisor.engine.workload import parse_workload
 from pricing.catalog.instances import catalog_rows
 from pricing.engine.prices.book import PriceBook
 from pricing.fixtures.files import read_rows
+from pricing.offers.files import read_offer_file
 
 from .test_recommender import book, in_eu_west_1
 
@@ -125,3 +127,36 @@ def test_the_recommender_never_considers_a_class_aws_preconfigures_with_its_thre
     # it searches the catalog's classes only, and the catalog leaves out the db.*.tpcN.memNx classes (their hosts'
     # EBS limits are not published per class), so their licences are counted on /estimate alone
     assert not [name for name in catalog_rows() if ".tpc" in name]
+
+
+# --- the search's bound ---------------------------------------------------------------------------------------------
+
+
+@cache
+def every_price() -> PriceBook:
+    """The eu-west-1 offer files and every committed price row beside them (newer classes such as r7i among them)."""
+    offers = [row for name in ("AmazonRDS.json", "AmazonEC2.json")
+              for row in read_offer_file(PRICES / "eu-west-1" / name, region="eu-west-1")]  # fmt: skip
+    return PriceBook([*offers, *(row for path in sorted(PRICES.glob("*.jsonl")) for row in read_rows(path))])
+
+
+@pytest.mark.parametrize(
+    ("stem", "sizing"),
+    [
+        # 3.5 busy vCPUs need 4.2 (3 cores), 450 GiB of SGA and PGA need 660 GiB: a 768 GiB class; the classes the
+        # hourly walk meets first allow only an even number of cores, a dearer one allows 3 (a licence fewer)
+        ("sysdba-one-off-patches", {"peak_cpu": 3.5, "average_cpu": 1, "sga_gib": 400, "pga_gib": 50}),
+        ("latency-oltp-cross-region-dr", {"peak_cpu": 3.5, "average_cpu": 1, "sga_gib": 100, "pga_gib": 20}),
+    ],
+)
+def test_the_bounded_search_chooses_what_looking_at_every_class_chooses(stem, sizing, monkeypatch):
+    # a class dearer by the hour may cost less in all where it licenses fewer cores: the walk may stop only once
+    # even the least licence of every class after it would not bring it under the best total found
+    load = workload_with(stem, sizing=sizing, environment={"region": "eu-west-1"})
+    bounded = {o.option: o.chosen for o in recommend(load, every_price()).options if o.chosen is not None}
+    monkeypatch.setattr("advisor.engine.recommendation.recommender.ALTERNATIVES", 10**6)  # never stop early
+    every = {o.option: o.chosen for o in recommend(load, every_price()).options if o.chosen is not None}
+    assert bounded.keys() == every.keys() and bounded
+    for option, chosen in every.items():
+        assert (bounded[option].instance_class, bounded[option].total_monthly_usd) == (
+            chosen.instance_class, chosen.total_monthly_usd)  # fmt: skip

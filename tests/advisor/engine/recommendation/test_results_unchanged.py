@@ -90,7 +90,11 @@ note says why a price is estimated before what else it says (75 notes of io2 tie
 texts and one field only, no figure, total or ranking moved. The licence metric (processor, the default, or Named
 User Plus) and the named users join every workload's Oracle answers; the licence counts gain their metric-neutral
 fields (licences per server and in all: 115 options) and Oracle Database@AWS's licences the named users (null: 119);
-no figure moved."""
+no figure moved. Then, found by a sizing audit, the search's bound counts the least licence of any class after the
+one it stops at (a class dearer by the hour may allow fewer cores, so a licence fewer): 3 workloads' EC2 choice fell
+($3,455 to $4,642 a month) and 57 workloads' alternatives now show the cheaper classes the walk used to stop before;
+and what nothing meets says a need with the decimals that set it apart ("8 vCPUs, the need is 8.4"; 71 unmet lines);
+no recommended option moved."""
 
 import json
 import lzma

@@ -11,6 +11,7 @@ from advisor.engine.recommendation.unpriced import beyond_rds_allocation
 from advisor.engine.scenarios import load_scenarios
 from advisor.engine.sizing import SizingPolicy, need_for
 from advisor.engine.workload import Workload
+from advisor.engine.workload.fields import LicenceModel
 from tests.advisor.engine.recommendation.comparison_set import price_book
 
 
@@ -93,3 +94,12 @@ def test_a_database_one_rds_allocation_holds_says_nothing_of_additional_volumes(
     need = need_for(golden("Large EE data warehouse", sizing={"db_size_gib": 65_536, "yearly_growth_pct": 0}),
                     SizingPolicy())  # fmt: skip
     assert beyond_rds_allocation(need) == ""
+
+
+def test_a_need_just_above_the_largest_class_is_said_with_its_decimal():
+    # SE2 BYOL: at most 8 vCPUs (Oracle's cloud policy); 7 busy vCPUs x 1.2 headroom = 8.4 vCPUs: "8 vCPUs, the need
+    # is 8.4 vCPUs", 1 - 8 / 8.4 = 4.8 % -> "5 % short" (before: "the need is 8 vCPUs", the shortfall rounded away)
+    workload = golden("Small OLTP on SE2", oracle={"licence_model": LicenceModel.BYOL}, sizing={"peak_cpu": 7.0})
+    assert (
+        "vCPUs: the most any configuration gives is 8 vCPUs, the need is 8.4 vCPUs (5 % short)" in rds(workload).unmet
+    )
