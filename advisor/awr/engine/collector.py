@@ -38,6 +38,9 @@ class Collector:
         self.file, self.kind = file, kind
         self.facts: dict[str, Fig] = {}
         self.rates: dict[str, Fig] = {}
+        # a rate read again from another section (the Load Profile's DB CPU(s) after the Time Model's seconds): kept
+        # aside, to stand in when the first is left out at a file's cut
+        self.spares: dict[str, Fig] = {}
         self.warnings: list[str] = []
         self.samples: list[Sample] = []
 
@@ -79,11 +82,13 @@ class Collector:
         note: str = "",
         per_instance: dict[str, float] | None = None,
     ) -> None:
-        if metric not in self.rates and not self.refused(metric, value, section, row, printed):
-            made = figure(metric, value, metrics.unit(metric), self.file, section, row, printed, note)
-            if per_instance:
-                made = made.model_copy(update={"per_instance": per_instance})
-            self.rates[metric] = made
+        spare = metric in self.rates
+        if refusal(metric, value) if spare else self.refused(metric, value, section, row, printed):
+            return
+        made = figure(metric, value, metrics.unit(metric), self.file, section, row, printed, note)
+        if per_instance:
+            made = made.model_copy(update={"per_instance": per_instance})
+        (self.spares if spare else self.rates).setdefault(metric, made)
 
     def read_fact(self, metric: str, section: str, row: str, printed: str | None, factor: float = 1.0) -> None:
         value = self.number(section, row, printed)
@@ -113,11 +118,12 @@ class Collector:
                     end=span.end,
                 )
             )
-        self.rates = {}
+        self.rates, self.spares = {}, {}
 
     def truncated(self, tail: str) -> None:
         """The file stops without 'End of Report': say so, and leave out every figure printed as the last number
-        before the cut (``tail`` is the file's end): "584.2" cut to "58" would read as 58."""
+        before the cut (``tail`` is the file's end): "584.2" cut to "58" would read as 58. A figure worked out from
+        it ("1,23 s / (60.25 min x 60)") is left out too; a rate read fully from another section stands in."""
         self.warnings.append("truncated: no 'End of Report' at the end of the file; figures after the cut are missing")
         last = _LAST_NUMBER.search(_TAG.sub(" ", tail[-4096:]).replace("&nbsp;", " "))
         if last is None:
@@ -125,13 +131,19 @@ class Collector:
         cut = last.group(1)
         for figures in (self.rates, self.facts):
             for metric, fig in list(figures.items()):
-                if isinstance(fig.value, bool) or not any(p.printed == cut for p in fig.provenance):
+                if isinstance(fig.value, bool) or not any(_printed(p, cut) for p in fig.provenance):
                     continue
+                spare = self.spares.pop(metric, None) if figures is self.rates else None
+                if spare is not None and any(_printed(p, cut) for p in spare.provenance):
+                    spare = None
                 self.warnings.append(
                     f"{_where(fig.provenance[0])}: the file is cut right after this figure, which may be cut short; "
-                    f"{metrics.label(metric)} left out"
+                    + (f"{_where(spare.provenance[0])} used instead" if spare else f"{metrics.label(metric)} left out")
                 )
-                del figures[metric]
+                if spare is None:
+                    del figures[metric]
+                else:
+                    figures[metric] = spare
 
     def check_peaks(self, figures: dict[str, Fig]) -> None:
         """A window's average above its own peak (AWR-Miner ``read_iops`` above ``read_iops_max``) cannot be right:
@@ -177,6 +189,11 @@ class Collector:
 
 _TAG = re.compile(r"<[^>]*>?")
 _LAST_NUMBER = re.compile(r"([+-]?[\d][\d.,]*)[^\d]*$")
+
+
+def _printed(p: Provenance, cut: str) -> bool:
+    """True when ``p`` printed ``cut``, alone or as the first figure of a sum ('1,23 s / (60.25 min x 60)')."""
+    return p.printed == cut or p.printed.startswith(f"{cut} ")
 
 
 def _where(p: Provenance) -> str:

@@ -11,11 +11,13 @@ from tests.advisor.awr.samples import JAS, needs_samples
 AWR = JAS / "awrrpt_1_2668_2669.txt"
 
 
-def hour(text: str, *, begin: int, cpu: str, instance: str = "bpsc", number: int = 1) -> bytes:
-    """The 12.2 text report as another hour (snap ids) and/or another instance, with another DB CPU(s) figure."""
+def hour(text: str, *, begin: int, cpu_s: str = "", instance: str = "bpsc", number: int = 1) -> bytes:
+    """The 12.2 text report as another hour (snap ids) and/or another instance, with another DB CPU: ``cpu_s`` is the
+    Time Model's "DB CPU" seconds over the 60.25-minute (3,615 s) window, the report's own 1,234.8 when not given."""
     text = text.replace("Begin Snap:      2668", f"Begin Snap:      {begin}")
     text = text.replace("  End Snap:      2669", f"  End Snap:      {begin + 1}")
-    text = text.replace("              DB CPU(s):               0.3", f"              DB CPU(s):{cpu:>18}")
+    if cpu_s:
+        text = text.replace("DB CPU                                                1,234.8", f"DB CPU{cpu_s:>55}")
     return text.replace("bpsc                1 04-Feb-23", f"{instance:<12}{number:>8} 04-Feb-23").encode()
 
 
@@ -28,7 +30,9 @@ def test_percentile_is_linear_between_closest_ranks() -> None:
 @needs_samples
 def test_three_hourly_reports_give_average_peak_and_p95() -> None:
     text = AWR.read_text()
-    files = [(f"h{i}.txt", hour(text, begin=2668 + i, cpu=cpu)) for i, cpu in enumerate(("0.3", "1.5", "0.9"))]
+    # Time Model DB CPU 1,084.5 s, 5,422.5 s and 3,253.5 s over 3,615 s: 0.3, 1.5 and 0.9 per second
+    seconds = ("1,084.5", "5,422.5", "3,253.5")
+    files = [(f"h{i}.txt", hour(text, begin=2668 + i, cpu_s=cpu)) for i, cpu in enumerate(seconds)]
     result = import_files(files)
     assert result.errors == ()
     assert result.aggregation is not None
@@ -48,8 +52,9 @@ def test_three_hourly_reports_give_average_peak_and_p95() -> None:
 def test_per_instance_reports_of_one_window_are_summed() -> None:
     text = AWR.read_text()
     files = [
-        ("inst1.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
-        ("inst2.txt", hour(text, begin=2668, cpu="0.5", instance="bpsc2", number=2)),
+        # Time Model DB CPU 1,084.5 s and 1,807.5 s over 3,615 s: 0.3 and 0.5 per second
+        ("inst1.txt", hour(text, begin=2668, cpu_s="1,084.5", instance="bpsc1", number=1)),
+        ("inst2.txt", hour(text, begin=2668, cpu_s="1,807.5", instance="bpsc2", number=2)),
     ]
     result = import_files(files)
     assert result.aggregation is not None
@@ -67,9 +72,9 @@ def test_per_instance_reports_of_one_window_are_summed() -> None:
 def test_a_mix_of_two_databases_keeps_the_one_most_files_describe() -> None:
     text = AWR.read_text()
     files = [
-        ("h1.txt", hour(text, begin=2668, cpu="0.3")),
+        ("h1.txt", hour(text, begin=2668)),
         ("other.txt", (JAS / "sp_70371_70372.txt").read_bytes()),
-        ("h2.txt", hour(text, begin=2669, cpu="0.6")),
+        ("h2.txt", hour(text, begin=2669, cpu_s="2,169.0")),
     ]
     result = import_files(files)
     assert [e.file for e in result.errors] == ["other.txt"]
@@ -81,8 +86,8 @@ def test_a_mix_of_two_databases_keeps_the_one_most_files_describe() -> None:
 @needs_samples
 def test_files_that_disagree_on_the_version_are_said_to() -> None:
     text = AWR.read_text()
-    later = hour(text, begin=2669, cpu="0.3").replace(b"EE      12.2.0.1.0 NO  NO", b"EE      19.0.0.0.0 NO  NO")
-    result = import_files([("h1.txt", hour(text, begin=2668, cpu="0.3")), ("h2.txt", later)])
+    later = hour(text, begin=2669).replace(b"EE      12.2.0.1.0 NO  NO", b"EE      19.0.0.0.0 NO  NO")
+    result = import_files([("h1.txt", hour(text, begin=2668)), ("h2.txt", later)])
     assert result.aggregation is not None
     assert (
         "the files disagree on version (release): 12.2.0.1.0 in h1.txt; 19.0.0.0.0 in h2.txt; the first file's is used"

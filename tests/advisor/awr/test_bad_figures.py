@@ -97,6 +97,14 @@ def test_a_number_at_the_cut_of_a_truncated_file_is_not_trusted() -> None:
     assert any("DB CPU(s) '0': the file is cut right after this figure" in w for w in warnings_of(cut))
     assert cut.aggregation is not None and "db_cpu_per_s" not in cut.aggregation.rates
 
+    # cut inside the Time Model's "DB CPU 1,234.8": the file ends in "1,23", which DB CPU per second is worked out from;
+    # the Load Profile's "DB CPU(s): 0.3", printed whole before the cut, stands in
+    at = text.index(b"1,234.8", text.index(b"Time Model Statistics"))
+    cut = import_files([("cut.txt", text[: at + 4])])
+    said = "DB CPU (s) over the elapsed time '1,23 s / (60.25 min x 60)': the file is cut right after this figure"
+    assert any(said in w and "Load Profile / DB CPU(s) '0.3' used instead" in w for w in warnings_of(cut))
+    assert cut.aggregation is not None and cut.aggregation.rates["db_cpu_per_s"].average == 0.3
+
 
 def test_throughput_printed_as_zero_gives_no_io_size_and_no_prefilled_zero() -> None:
     # the Statspack AWR-Miner sample prints write_mb_s 0 in all 22 snapshots beside 1.2-3.4 write requests/s

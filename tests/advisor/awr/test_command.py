@@ -26,9 +26,11 @@ def test_text_output_shows_figures_sources_errors_and_prefill(tmp_path: Path) ->
     text = run(str(JAS / "awrrpt_1_2668_2669.txt"), str(junk))
     assert "read awrrpt_1_2668_2669.txt: AWR instance report (text)" in text
     assert "NOT READ junk.txt: not an AWR or Statspack report" in text
-    assert "from awrrpt_1_2668_2669.txt / Load Profile / DB CPU(s): '0.3'" in text
+    # DB CPU from the Time Model's exact seconds, not the Load Profile's one-decimal "DB CPU(s): 0.3"
+    assert "from awrrpt_1_2668_2669.txt / Time Model Statistics / DB CPU (s) over the elapsed time: '1,234.8 s" in text
     assert "not found: " in text and "Host sockets" in text
-    assert "sizing.peak_cpu = 0.3" in text
+    # (DB CPU 1,234.8 s + background cpu time 16.5 s) / (60.25 min x 60) = 1,251.3 / 3,615 = 0.34614, rounded up
+    assert "sizing.peak_cpu = 0.35" in text
 
 
 def test_json_is_one_stable_document() -> None:
@@ -36,7 +38,8 @@ def test_json_is_one_stable_document() -> None:
     second = run(str(AZURE / "AWR_DBS.html"), "--json")
     assert first == second
     document = json.loads(first)
-    assert document["aggregation"]["rates"]["db_cpu_per_s"]["average"] == 1.2
+    # Time Model DB CPU 321,484.48 s / (4,319.92 min x 60 = 259,195.2 s) = 1.240318
+    assert document["aggregation"]["rates"]["db_cpu_per_s"]["average"] == pytest.approx(1.240318, abs=1e-6)
     assert document["prefill"]["workload"]["oracle"]["edition"] == "ee"
 
 

@@ -115,10 +115,12 @@ def test_a_busy_share_above_100_percent_leaves_that_interval_out() -> None:
 @pytest.mark.parametrize(
     ("path", "cpu"),
     [
-        # DB CPU(s) 0.3 + background cpu time 16.5 s / (60.25 min x 60) = 0.3 + 0.00456 -> 0.31
-        (JAS / "awrrpt_1_2668_2669.txt", 0.31),
-        # DB CPU(s) 0.3 + background cpu time 49.0 s / (60.02 min x 60) = 0.3 + 0.01361 -> 0.32
-        (JAS / "sp_70371_70372.txt", 0.32),
+        # Time Model: (DB CPU 1,234.8 s + background cpu time 16.5 s) / (60.25 min x 60) = 1,251.3 / 3,615 = 0.34614
+        # -> 0.35 (the Load Profile's DB CPU(s) prints 0.3: 0.3 + 0.00456 would give 0.31)
+        (JAS / "awrrpt_1_2668_2669.txt", 0.35),
+        # Time Model System Stats: (DB CPU 938.5 s + background cpu time 49.0 s) / (60.02 min x 60) = 987.5 / 3,601.2
+        # = 0.27421 -> 0.28 (the Load Profile's DB CPU(s) prints 0.3)
+        (JAS / "sp_70371_70372.txt", 0.28),
         # Time Model Sum: DB CPU 29,101,625.83 s + bg CPU 3,337,380.99 s over 10,079.92 min = 48.118 + 5.518 -> 53.64
         (AZURE / "AWR_DBW.html", 53.64),
     ],
@@ -190,13 +192,13 @@ def test_two_instances_reports_add_their_cpu_but_not_their_hosts_peaks() -> None
     )
     assert split != text
     files = [
-        ("i1.txt", hour(split, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
-        ("i2.txt", hour(split, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
+        ("i1.txt", hour(split, begin=2668, instance="bpsc1", number=1)),
+        ("i2.txt", hour(split, begin=2668, instance="bpsc2", number=2)),
     ]
     result = import_files(files)
     assert result.prefill is not None
-    # one window, two instances: (0.3 + 16.5 / 3,615) x 2 = 0.60913 -> 0.61
-    assert result.prefill.workload["sizing"]["peak_cpu"] == 0.61
+    # one window, two instances: (1,234.8 + 16.5) / 3,615 x 2 = 0.34614 x 2 = 0.69228 -> 0.70
+    assert result.prefill.workload["sizing"]["peak_cpu"] == 0.7
     # 3.1 % of 40 CPUs = 1.24 vCPUs in the first host's busiest interval; the two hosts' are not added
     note = source(result, "sizing.peak_cpu")
     assert "peak at 1.24 vCPUs in the interval 04-Feb 19:00:39 to 04-Feb 19:30:00" in note

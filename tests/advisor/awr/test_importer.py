@@ -26,7 +26,8 @@ def test_bad_files_get_a_message_each_and_the_good_one_is_read() -> None:
     assert messages["blob.bin"].startswith("binary file")
     assert [f.file for f in result.files] == ["awrrpt_1_2668_2669.txt"]
     assert result.aggregation is not None
-    assert result.aggregation.rates["db_cpu_per_s"].average == 0.3
+    # Time Model DB CPU 1,234.8 s / (60.25 min x 60 = 3,615 s) = 0.341577
+    assert result.aggregation.rates["db_cpu_per_s"].average == pytest.approx(0.341577, abs=1e-6)
 
 
 def test_a_report_cut_in_the_middle_degrades_per_metric() -> None:
@@ -36,7 +37,8 @@ def test_a_report_cut_in_the_middle_degrades_per_metric() -> None:
     read = result.files[0]
     assert any(w.startswith("truncated") for w in read.warnings)
     assert result.aggregation is not None
-    assert result.aggregation.rates["db_cpu_per_s"].average == 1.2  # Load Profile is near the top
+    # the Time Model is in the first half: DB CPU 321,484.48 s / (4,319.92 min x 60 = 259,195.2 s) = 1.240318
+    assert result.aggregation.rates["db_cpu_per_s"].average == pytest.approx(1.240318, abs=1e-6)
 
 
 def test_contradicting_figures_are_left_out_with_the_reason() -> None:
@@ -49,7 +51,8 @@ def test_contradicting_figures_are_left_out_with_the_reason() -> None:
     assert any("read IO figures contradict each other: 101.5 requests/s but 0 MiB/s" in w for w in warnings)
     assert result.aggregation is not None
     assert "read_iops_db" not in result.aggregation.rates
-    assert result.aggregation.rates["db_cpu_per_s"].average == 0.3  # the rest of the file is still read
+    # the rest of the file is still read: Time Model DB CPU 1,234.8 s / 3,615 s = 0.341577
+    assert result.aggregation.rates["db_cpu_per_s"].average == pytest.approx(0.341577, abs=1e-6)
 
 
 def test_a_file_over_the_size_limit_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:

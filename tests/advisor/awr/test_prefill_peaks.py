@@ -60,9 +60,10 @@ def test_an_hours_report_prefills_each_peak_with_its_average_marked_as_one() -> 
         assert "Keep it only if that was the busiest time; otherwise enter the peak." in caveat.message
     for path in AVERAGES:
         assert got[path].caveat is None, path  # these answers ask for the average
-    # the values are the hour's averages, not scaled: DB CPU 0.3 + background 16.5 s / 3,615 s = 0.30456 -> 0.31, the
-    # same as the average answer; IO Profile Total Requests read 109.4 /s -> 110 at peak, 109 sustained
-    assert got["sizing.peak_cpu"].value == got["sizing.average_cpu"].value == 0.31
+    # the values are the hour's averages, not scaled: Time Model (DB CPU 1,234.8 s + background 16.5 s) / 3,615 s =
+    # 0.34614 -> 0.35, the same as the average answer; IO Profile Total Requests read 109.4 /s -> 110 at peak, 109
+    # sustained
+    assert got["sizing.peak_cpu"].value == got["sizing.average_cpu"].value == 0.35
     assert (got["io.peak_read_iops"].value, got["io.sustained_read_iops"].value) == (110, 109)
 
 
@@ -92,7 +93,7 @@ def test_the_busiest_ash_slot_is_told_beside_the_cpu_only() -> None:
     assert "its busiest slot, 19:00:39 (4.4 min), ran at 3.57 times the window's average" in cpu
     assert "not CPU seconds" in cpu
     assert "busiest slot" not in message(result, "io.peak_read_iops")  # sessions at work are no IO rate
-    assert fields(result)["sizing.peak_cpu"].value == 0.31  # evidence only: the value stays the average
+    assert fields(result)["sizing.peak_cpu"].value == 0.35  # evidence only: the value stays the average (above)
 
 
 @needs_samples
@@ -129,7 +130,8 @@ def test_a_statspack_hour_is_marked_too() -> None:
 @needs_samples
 def test_several_hourly_reports_give_peaks_and_no_mark() -> None:
     text = AWR.read_text()
-    files = [(f"h{i}.txt", hour(text, begin=2668 + i, cpu=cpu)) for i, cpu in enumerate(("0.3", "1.5", "0.9"))]
+    seconds = ("1,084.5", "5,422.5", "3,253.5")  # Time Model DB CPU over 3,615 s: 0.3, 1.5 and 0.9 per second
+    files = [(f"h{i}.txt", hour(text, begin=2668 + i, cpu_s=cpu)) for i, cpu in enumerate(seconds)]
     got = fields(import_files(files))
     assert got["sizing.peak_cpu"].value == 1.51  # the busiest hour (test_aggregate), as before
     assert all(f.caveat is None for f in got.values())
@@ -139,8 +141,8 @@ def test_several_hourly_reports_give_peaks_and_no_mark() -> None:
 def test_two_instances_reports_of_one_hour_are_marked_as_the_reports_average() -> None:
     text = AWR.read_text()
     files = [
-        ("i1.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
-        ("i2.txt", hour(text, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
+        ("i1.txt", hour(text, begin=2668, instance="bpsc1", number=1)),
+        ("i2.txt", hour(text, begin=2668, instance="bpsc2", number=2)),
     ]
     result = import_files(files)
     cpu = message(result, "sizing.peak_cpu")

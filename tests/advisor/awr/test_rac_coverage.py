@@ -65,9 +65,10 @@ def test_one_instance_of_two_is_said_on_the_review_page_and_no_demand_is_prefill
 
 def test_each_withheld_answer_names_the_instances_figure_and_why(dbs: ImportResult) -> None:
     skipped = dbs.prefill.not_prefilled  # type: ignore[union-attr]
-    # DB CPU(s) 1.2 + background cpu time 391,824.96 s / (4,319.92 min x 60) = 2.7117 -> 2.72
+    # Time Model (DB CPU 321,484.48 s + background cpu time 391,824.96 s) / (4,319.92 min x 60) = 713,309.44 s
+    # (the printed total CPU time) / 259,195.2 s = 2.75202 -> 2.76
     cpu = skipped["sizing.peak_cpu"]
-    assert cpu.startswith("not pre-filled: 2.72 CPU seconds per second is instance dbs1's own figure")
+    assert cpu.startswith("not pre-filled: 2.76 CPU seconds per second is instance dbs1's own figure")
     assert "the database runs 2 instances and only instance dbs1's reports are among these files" in cpu
     assert "enter the database's figure (all its instances together)" in cpu
     # Load Profile "Redo size (bytes): 1,399,224.8" per second / 1,048,576 = 1.334 MiB/s
@@ -84,7 +85,8 @@ def test_the_same_report_of_a_single_instance_database_prefills_its_demand() -> 
     result = import_files([("AWR_DBS.html", single_instance_dbs().encode())])
     assert result.aggregation is not None and result.aggregation.partial_rac is None
     got = prefilled(result)
-    assert (got["sizing.peak_cpu"], got["sizing.sga_gib"], got["sizing.pga_gib"]) == (2.72, 38.0, 2.83)
+    # Time Model (321,484.48 s + 391,824.96 s) / 259,195.2 s = 2.75202 -> 2.76 (as above)
+    assert (got["sizing.peak_cpu"], got["sizing.sga_gib"], got["sizing.pga_gib"]) == (2.76, 38.0, 2.83)
     # IO Profile totals 638.9 reads/s and 88.1 writes/s: peaks rounded up to 639 and 89
     assert (got["io.peak_read_iops"], got["io.peak_write_iops"], got["io.redo_mib_s"]) == (639, 89, 1.334)
     assert (got["source_host.cores"], got["source_host.sockets"]) == (16, 2)
@@ -98,8 +100,8 @@ def test_every_instances_report_gives_the_database_its_summed_demand() -> None:
     assert result.aggregation is not None and result.aggregation.partial_rac is None
     assert not any(flag.startswith("RAC database") for flag in result.aggregation.flags)
     got = prefilled(result)
-    # the same window from instances dbs1 and dbs2: 2 x 2.7117 = 5.4234 -> 5.43; 2 x 38 GiB of SGA
-    assert (got["sizing.peak_cpu"], got["sizing.sga_gib"]) == (5.43, 76.0)
+    # the same window from instances dbs1 and dbs2: 2 x 2.75202 = 5.50404 -> 5.51; 2 x 38 GiB of SGA
+    assert (got["sizing.peak_cpu"], got["sizing.sga_gib"]) == (5.51, 76.0)
     assert got["io.peak_read_iops"] == 1278  # 2 x 638.9 = 1,277.8, rounded up
 
 
@@ -115,7 +117,7 @@ def test_rac_without_an_instance_count_read_from_one_instance_is_not_taken_for_t
     text = (JAS / "awrrpt_1_2668_2669.txt").read_text()
     assert text.count("12.2.0.1.0 NO  NO") == 1
     rac = text.replace("12.2.0.1.0 NO  NO", "12.2.0.1.0 YES NO")
-    one = import_files([("bpsc1.txt", hour(rac, begin=2668, cpu="0.3", instance="bpsc1"))])
+    one = import_files([("bpsc1.txt", hour(rac, begin=2668, instance="bpsc1"))])
     assert one.aggregation is not None
     assert one.aggregation.partial_rac == PartialRac(reported=("bpsc1",), instances=None)
     assert "(how many instances it runs is not printed)" in one.aggregation.flags[0]
@@ -124,13 +126,13 @@ def test_rac_without_an_instance_count_read_from_one_instance_is_not_taken_for_t
     # both instances' reports of the same hour: the database's demand, summed
     both = import_files(
         [
-            ("bpsc1.txt", hour(rac, begin=2668, cpu="0.3", instance="bpsc1", number=1)),
-            ("bpsc2.txt", hour(rac, begin=2668, cpu="0.3", instance="bpsc2", number=2)),
+            ("bpsc1.txt", hour(rac, begin=2668, instance="bpsc1", number=1)),
+            ("bpsc2.txt", hour(rac, begin=2668, instance="bpsc2", number=2)),
         ]
     )
     assert both.aggregation is not None and both.aggregation.partial_rac is None
-    # (0.3 + background 16.5 s / 3,615 s) x 2 = 0.60913 -> 0.61
-    assert prefilled(both)["sizing.peak_cpu"] == 0.61
+    # Time Model (DB CPU 1,234.8 s + background 16.5 s) / 3,615 s x 2 = 0.34614 x 2 = 0.69228 -> 0.70
+    assert prefilled(both)["sizing.peak_cpu"] == 0.7
 
 
 def test_masking_hides_the_instance_named_in_the_note_and_the_reasons() -> None:

@@ -43,9 +43,10 @@ def test_every_sample_is_read_without_errors(results: dict[str, ImportResult]) -
 
 def test_dbs_html_load_profile_io_profile_host_and_memory(results: dict[str, ImportResult]) -> None:
     dbs = results["DBS"]
-    # README row "DBS (load profile)"; Load Profile rows "DB CPU(s): | 1.2", "Read IO requests: | 584.2",
-    # "Write IO requests: | 74.3", "Read IO (MB): | 151.2", "Write IO (MB): | 8.8"
-    assert rate(dbs, "db_cpu_per_s") == 1.2
+    # README row "DBS (load profile)"; Load Profile rows "Read IO requests: | 584.2", "Write IO requests: | 74.3",
+    # "Read IO (MB): | 151.2", "Write IO (MB): | 8.8"; DB CPU from the Time Model's seconds, not the Load Profile's
+    # one-decimal "DB CPU(s): | 1.2": 321,484.48 s / (4,319.92 min x 60 = 259,195.2 s) = 1.240318
+    assert rate(dbs, "db_cpu_per_s") == pytest.approx(1.240318, abs=1e-6)
     assert rate(dbs, "read_iops_db") == 584.2
     assert rate(dbs, "write_iops_db") == 74.3
     assert rate(dbs, "read_mib_s_db") == 151.2
@@ -168,9 +169,10 @@ def test_dbw_size_listing_and_hcc(results: dict[str, ImportResult]) -> None:
 
 def test_awr_text_12_2_on_aix(results: dict[str, ImportResult]) -> None:
     awr = results["AWR12"]
-    # README row "AWR txt 12.2": Load Profile "DB CPU(s): 0.3", "Read IO requests: 101.5", "Write IO requests: 12.5",
-    # "Read IO (MB): 0.8", "Write IO (MB): 0.2"
-    assert rate(awr, "db_cpu_per_s") == 0.3
+    # README row "AWR txt 12.2": Load Profile "Read IO requests: 101.5", "Write IO requests: 12.5", "Read IO (MB): 0.8",
+    # "Write IO (MB): 0.2"; DB CPU from Time Model "DB CPU 1,234.8" s / (60.25 min x 60 = 3,615 s) = 0.341577, not
+    # the Load Profile's one-decimal "DB CPU(s): 0.3"
+    assert rate(awr, "db_cpu_per_s") == pytest.approx(0.341577, abs=1e-6)
     assert (rate(awr, "read_iops_db"), rate(awr, "write_iops_db")) == (101.5, 12.5)
     assert (rate(awr, "read_mib_s_db"), rate(awr, "write_mib_s_db")) == (0.8, 0.2)
     # Host "oracle1  AIX-Based Systems (64-bit)  40  5  502.00": 40 CPUs on 5 cores, no sockets printed
@@ -193,7 +195,8 @@ def test_statspack_12_1_iops_from_instance_activity(results: dict[str, ImportRes
     assert (rate(sp, "read_iops"), rate(sp, "write_iops")) == (79.7, 5.9)
     assert rate(sp, "read_mib_s") == pytest.approx(49451793.3 / 1048576, abs=1e-6)  # ≈ 47.16
     assert rate(sp, "write_mib_s") == pytest.approx(378496.0 / 1048576, abs=1e-6)  # ≈ 0.36
-    assert rate(sp, "db_cpu_per_s") == 0.3
+    # Time Model System Stats "DB CPU 938.5" s / (60.02 min x 60 = 3,601.2 s) = 0.260608 (Load Profile prints 0.3)
+    assert rate(sp, "db_cpu_per_s") == pytest.approx(0.260608, abs=1e-6)
     # Host line "cgm-szara.root.d Linux x86 64-bit 22 22 22 126.0"
     assert (fact(sp, "host_cpus"), fact(sp, "host_cores"), fact(sp, "host_memory_gib")) == (22, 22, 126.0)
     # Memory Statistics "SGA use (MB): 71,680.0" -> 70 GiB, "PGA use (MB): 477.1 469.3" -> 477.1 / 1024

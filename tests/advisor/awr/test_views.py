@@ -22,6 +22,12 @@ from tests.conftest import form_data
 pytestmark = [pytest.mark.django_db, needs_samples]
 
 
+# where DBS's DB CPU per second comes from: the Time Model's exact seconds over the window
+DBS_DB_CPU = (
+    "AWR_DBS.html · Time Model Statistics · DB CPU (s) over the elapsed time: 321,484.48 s / (4,319.92 min x 60)"
+)
+
+
 def row(body: str, row_id: str) -> str:
     """The text of one table row (tags removed, spaces squeezed)."""
     match = re.search(rf'<tr id="{re.escape(row_id)}">(.*?)</tr>', body, re.S)
@@ -48,10 +54,10 @@ def test_upload_page_says_the_limits_in_words(client: Client) -> None:
 def test_dbs_review_shows_figures_with_provenance_not_found_and_findings(client: Client) -> None:
     report_import = upload(client, AZURE / "AWR_DBS.html")
     body = client.get(report_import.get_absolute_url()).content.decode()
-    # README "DBS (load profile)": DB CPU 1.2 s/s, Load Profile row "DB CPU(s): 1.2"; a single 3-day window, so the
-    # average is no peak (none shown) and there is no P95
-    assert row(body, "rate-db_cpu_per_s").startswith("DB CPU seconds per second 1.2 — — s/s 1 (4,319.92 min)")
-    assert "AWR_DBS.html · Load Profile · DB CPU(s): 1.2" in row(body, "rate-db_cpu_per_s")
+    # Time Model "DB CPU 321,484.48" s over 4,319.92 min x 60 = 259,195.2 s: 1.24 s/s (the Load Profile's one-decimal
+    # "DB CPU(s): 1.2" is not used); a single 3-day window, so the average is no peak (none shown) and there is no P95
+    assert row(body, "rate-db_cpu_per_s").startswith("DB CPU seconds per second 1.24 — — s/s 1 (4,319.92 min)")
+    assert DBS_DB_CPU in row(body, "rate-db_cpu_per_s")
     # README: read IOPS 584.2 and write 74.3 (Load Profile, database files); IO Profile totals 727.1 req/s
     assert "584.2" in row(body, "rate-read_iops_db") and "74.3" in row(body, "rate-write_iops_db")
     assert "AWR_DBS.html · IO Profile · Total Requests (Read per Second): 638.9" in row(body, "rate-read_iops")
@@ -76,11 +82,12 @@ def test_rac_instance_report_leaves_the_demand_to_the_user(client: Client) -> No
     assert "not pre-filled as its demand" in flags
     assert 'id="prefill-sizing.peak_cpu"' not in body and 'id="prefill-io.peak_read_iops"' not in body
     left = body.split("Left at the questionnaire's defaults")[1].split("</ul>")[0]
-    assert "Peak CPU used: not pre-filled: 2.72 CPU seconds per second is instance dbs1&#x27;s own figure" in left
+    # Time Model (DB CPU 321,484.48 s + background cpu time 391,824.96 s) / 259,195.2 s = 2.75202 -> 2.76
+    assert "Peak CPU used: not pre-filled: 2.76 CPU seconds per second is instance dbs1&#x27;s own figure" in left
     # the questionnaire keeps its default there and says why under the field
     form = client.get(reverse("awr:assessment-new", args=[report_import.public_id])).content.decode()
     cpu = form.split('id="f-sizing-peak-cpu"')[1].split("</div>\n        \n")[0]
-    assert 'value="4"' in cpu and "Not in the report: default 4 vCPUs (not pre-filled: 2.72" in cpu
+    assert 'value="4"' in cpu and "Not in the report: default 4 vCPUs (not pre-filled: 2.76" in cpu
     assert "the database runs 2 instances" in cpu
 
 
@@ -206,10 +213,11 @@ def test_questionnaire_is_prefilled_with_each_answers_source(client: Client) -> 
     body = client.get(url).content.decode()
     assert 'value="DBS (from AWR import)"' in body
     cpu = body.split('id="f-sizing-peak-cpu"')[1].split("</div>\n        \n")[0]
-    # DB CPU(s) 1.2 + background cpu time 391,824.96 s over 4,319.92 min (1.5117/s) = 2.7117, rounded up
-    assert 'value="2.72"' in cpu
+    # Time Model (DB CPU 321,484.48 s + background cpu time 391,824.96 s) over 4,319.92 min x 60 = 259,195.2 s:
+    # 713,309.44 / 259,195.2 = 2.75202, rounded up
+    assert 'value="2.76"' in cpu
     assert "an average over 3.0 days, not a peak" in cpu
-    assert "AWR_DBS.html · Load Profile · DB CPU(s): 1.2" in cpu and "pre-filled" in cpu
+    assert DBS_DB_CPU in cpu and "pre-filled" in cpu
     # a field left at its default carries no source line
     region = body.split('id="f-environment-region"')[1].split('class="field ')[0]
     assert "prefill-source" not in region
@@ -224,7 +232,7 @@ def test_saving_the_prefilled_questionnaire_keeps_the_reports_with_the_assessmen
     assert response["Location"] == reverse("advisor:assessment-results", args=[assessment.public_id])
     report_import.refresh_from_db()
     assert report_import.assessment == assessment
-    assert assessment.peak_cpu == 2.72 and assessment.workload["sizing"]["sga_gib"] == 38.0
+    assert assessment.peak_cpu == 2.76 and assessment.workload["sizing"]["sga_gib"] == 38.0
     results = client.get(response["Location"]).content.decode()
     assert f'href="{report_import.get_absolute_url()}">Imported reports' in results
     review = client.get(report_import.get_absolute_url()).content.decode()
@@ -238,11 +246,13 @@ def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(cl
     assessment, workload, results = assessed_results(client, single_dbs(client), "DBS long")
     # the results say first that the peaks were sized from the report's 3-day averages, then how the CPU was read
     averages = (
-        "Sized from an average, not a peak: Peak CPU used (2.72 vCPUs), Peak read IOPS (639 IOPS), Peak read "
+        "Sized from an average, not a peak: Peak CPU used (2.76 vCPUs), Peak read IOPS (639 IOPS), Peak read "
         "throughput (211.8 MiB/s), Peak write IOPS (89 IOPS), Peak write throughput (19.4 MiB/s) are as pre-filled "
         "from the imported reports, the average of the 3.0 days the report covers, snaps "
     )
-    said = "Peak CPU used, 2.72 vCPUs, is as pre-filled from the imported reports: DB CPU 1.20 + background CPU 1.51"
+    # Time Model DB CPU 321,484.48 s / 259,195.2 s = 1.24 + background cpu time 391,824.96 s / 259,195.2 s = 1.51:
+    # 2.75202, rounded up to 2.76
+    said = "Peak CPU used, 2.76 vCPUs, is as pre-filled from the imported reports: DB CPU 1.24 + background CPU 1.51"
     assert averages in results and said in results and results.index(averages) < results.index(said)
     assert "an average over 3.0 days, not a peak" in results
     assert "in the interval 25-Jan 17:45:04 to 25-Jan 18:00:06" in results  # the host's busiest interval, the bound
@@ -252,8 +262,8 @@ def test_results_page_and_pdf_say_the_prefilled_cpu_is_a_long_windows_average(cl
     changed = workload.model_copy(update={"sizing": workload.sizing.model_copy(update={"peak_cpu": 12.0})})
     client.post(assessment.get_absolute_url(), form_data(changed, name="DBS long"))
     results = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
-    assert "Peak CPU used, 12" not in results and "Peak CPU used, 2.72" not in results
-    assert "Average CPU used, 2.72 vCPUs, is as pre-filled" in results
+    assert "Peak CPU used, 12" not in results and "Peak CPU used, 2.76" not in results
+    assert "Average CPU used, 2.76 vCPUs, is as pre-filled" in results
     # the IO peaks still hold the report's averages
     assert "Sized from an average, not a peak: Peak read IOPS (639 IOPS), Peak read throughput" in results
 
@@ -264,7 +274,7 @@ def test_an_invalid_answer_saves_nothing_and_keeps_the_sources(client: Client) -
     data["sizing.peak_cpu"] = "-1"
     response = client.post(reverse("awr:assessment-new", args=[report_import.public_id]), data)
     assert response.status_code == 422
-    assert "AWR_DBS.html · Load Profile · DB CPU(s): 1.2" in response.content.decode()
+    assert DBS_DB_CPU in response.content.decode()
     assert Assessment.objects.count() == 0
     report_import.refresh_from_db()
     assert report_import.assessment is None
@@ -324,12 +334,12 @@ def test_the_owner_deletes_an_import_not_kept_with_an_assessment(client: Client)
 @pytest.mark.parametrize(
     ("path", "expected"),
     [
-        # README "AWR txt 12.2": DB CPU 0.3, read 101.5 and write 12.5 requests/s, read 0.8 MB/s; 40 CPUs on 5 cores;
+        # Time Model DB CPU 1,234.8 s over 60.25 min (the Load Profile prints 0.3); README "AWR txt 12.2": read 101.5 and write 12.5 requests/s, read 0.8 MB/s; 40 CPUs on 5 cores;
         # 502 GB; SGA 174,080 MB = 170 GiB
         (
             JAS / "awrrpt_1_2668_2669.txt",
             {
-                "rate-db_cpu_per_s": "Load Profile · DB CPU(s): 0.3",
+                "rate-db_cpu_per_s": "Time Model Statistics · DB CPU (s) over the elapsed time: 1,234.8 s / (60.25 min",
                 "rate-read_iops_db": "Load Profile · Read IO requests: 101.5",
                 "rate-write_iops_db": "Load Profile · Write IO requests: 12.5",
                 "rate-read_mib_s_db": "Load Profile · Read IO (MB): 0.8",
@@ -339,12 +349,13 @@ def test_the_owner_deletes_an_import_not_kept_with_an_assessment(client: Client)
                 "fact-sga_gib": "Memory Statistics · SGA use (MB): 174,080.0",
             },
         ),
-        # README "Statspack 12.1": 79.7 reads/s and 5.9 writes/s from Instance Activity Stats; 49,451,793.3 B/s
+        # Time Model System Stats DB CPU 938.5 s over 60.02 min (the Load Profile prints 0.3); README "Statspack
+        # 12.1": 79.7 reads/s and 5.9 writes/s from Instance Activity Stats; 49,451,793.3 B/s
         # / 1,048,576 = 47.16 MiB/s; 22 CPUs (22 cores); 126 GB; SGA 71,680 MB = 70 GiB
         (
             JAS / "sp_70371_70372.txt",
             {
-                "rate-db_cpu_per_s": "Load Profile · DB CPU(s): 0.3",
+                "rate-db_cpu_per_s": "Time Model System Stats · DB CPU (s) over the elapsed time: 938.5 s / (60.02 min",
                 "rate-read_iops": "Instance Activity Stats · physical read total IO requests (per Second): 79.7",
                 "rate-write_iops": "Instance Activity Stats · physical write total IO requests (per Second): 5.9",
                 "rate-read_mib_s": "47.16",

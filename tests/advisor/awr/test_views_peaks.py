@@ -49,7 +49,8 @@ def test_the_review_page_marks_each_peak_that_is_the_hours_average(client: Clien
     )
     assert "Confirm each or enter the peak in the questionnaire" in said
     cpu = html.unescape(row(body, "prefill-sizing.peak_cpu"))
-    assert cpu.startswith(f"Peak CPU used 0.31 average, not a peak This is {HOUR}, not a peak; ")
+    # Time Model DB CPU 1,234.8 s + background cpu time 16.5 s over 60.25 min (3,615 s) = 0.34614, rounded up
+    assert cpu.startswith(f"Peak CPU used 0.35 average, not a peak This is {HOUR}, not a peak; ")
     assert "Keep it only if that was the busiest time; otherwise enter the peak." in cpu
     assert "its busiest slot, 19:00:39 (4.4 min), ran at 3.57 times the window's average" in cpu
     assert "CPU headroom (20% by default)" in cpu
@@ -64,9 +65,11 @@ def test_the_review_page_marks_each_peak_that_is_the_hours_average(client: Clien
 
 def test_several_hourly_reports_are_not_marked(client: Client) -> None:
     text = AWR.read_text()
-    files = raw_files(*[(f"h{i}.txt", hour(text, begin=2668 + i, cpu=c)) for i, c in enumerate(("0.3", "1.5", "0.9"))])
+    seconds = ("1,084.5", "5,422.5", "3,253.5")  # Time Model DB CPU over 3,615 s: 0.3, 1.5 and 0.9 per second
+    files = raw_files(*[(f"h{i}.txt", hour(text, begin=2668 + i, cpu_s=c)) for i, c in enumerate(seconds)])
     body = client.get(upload_files(client, files).get_absolute_url()).content.decode()
     assert 'id="averages-not-peaks"' not in body and "average, not a peak" not in body
+    # the busiest hour 1.5 + background cpu time 16.5 s / 3,615 s (0.00456) = 1.50456, rounded up
     assert row(body, "prefill-sizing.peak_cpu").startswith("Peak CPU used 1.51 ")
 
 
@@ -96,8 +99,9 @@ def test_the_questionnaire_marks_the_peak_fields_until_the_user_changes_them(cli
 
 def test_the_results_say_the_cpu_was_sized_from_the_hours_average(client: Client, prices: None) -> None:
     _, _, results = assessed_results(client, upload(client, AWR), "BPSC")
+    # Time Model DB CPU 1,234.8 s + background cpu time 16.5 s over 3,615 s = 0.34614, rounded up to 0.35
     said = (
-        "Sized from an average, not a peak: Peak CPU used (0.31 vCPUs), Peak read IOPS (110 IOPS), Peak read "
+        "Sized from an average, not a peak: Peak CPU used (0.35 vCPUs), Peak read IOPS (110 IOPS), Peak read "
         "throughput (1.2 MiB/s), Peak write IOPS (43 IOPS), Peak write throughput (0.6 MiB/s) are as pre-filled from "
         f"the imported reports, {HOUR}; the reports hold no peak for them, so the options above are sized for those "
         "averages. Enter the peaks in the questionnaire to size for them."
@@ -105,4 +109,4 @@ def test_the_results_say_the_cpu_was_sized_from_the_hours_average(client: Client
     assert said in words(results)
     first = results.index("imported-note")
     assert "average-not-peak" in results[first : first + 60]  # marked, and said before how the CPU was read
-    assert words(results).index(said) < words(results).index("Peak CPU used, 0.31 vCPUs, is as pre-filled")
+    assert words(results).index(said) < words(results).index("Peak CPU used, 0.35 vCPUs, is as pre-filled")

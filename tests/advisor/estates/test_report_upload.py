@@ -48,10 +48,11 @@ def test_a_zip_upload_reads_each_folder_then_assesses_it(client: Client, prices:
     rows = {d.name: d for d in estate.databases.all()}
     assert {n: d.status for n, d in rows.items()} == {"ERP": "done", "CRM": "done", "HR": "invalid"}
     assert rows["HR"].error.startswith("folder HR: no file could be read: HR/notes.txt: not an AWR")
-    # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3 + background cpu time 16.5 s / 3,615 s = 0.3046, rounded up
-    assert rows["CRM"].workload["sizing"]["peak_cpu"] == 0.31
-    # AWR_DBS.html: DB CPU(s) 1.2 + background cpu time 391,824.96 s / 259,195.2 s = 2.712, rounded up
-    assert rows["ERP"].workload["sizing"]["peak_cpu"] == 2.72
+    # awrrpt_1_2668_2669.txt: Time Model (DB CPU 1,234.8 s + background cpu time 16.5 s) / 3,615 s = 0.34614, rounded up
+    assert rows["CRM"].workload["sizing"]["peak_cpu"] == 0.35
+    # AWR_DBS.html: Time Model (DB CPU 321,484.48 s + background cpu time 391,824.96 s) / 259,195.2 s = 2.75202,
+    # rounded up
+    assert rows["ERP"].workload["sizing"]["peak_cpu"] == 2.76
     assert not EstateUpload.objects.exists()  # the ZIP is deleted once read
     reading = Job.objects.get(kind="estate-reports")
     assert (reading.status, reading.done, reading.total) == ("succeeded", 3, 3)  # three files read

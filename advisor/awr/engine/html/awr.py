@@ -202,6 +202,8 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     report = HtmlReport(text)
     identity = _identity(c, report)
     window, minutes = read_window(c, report.table("snapshot information"))
+    # before the Load Profile: DB CPU from the Time Model's exact seconds, the Load Profile's one decimal the fallback
+    html_background(c, report.table("time model statistics"), minutes)
     _per_second(
         c,
         report.table("load profile"),
@@ -219,7 +221,6 @@ def parse_awr_html(file: str, text: str) -> FileExtraction:
     _io_profile(c, io_tables[0] if io_tables else None, IO)
     memory(c, report.table("memory statistics"), "Memory Statistics")
     os_stats(c, report.table("operating systems statistics. For each"), "Operating System Statistics")
-    html_background(c, report.table("time model statistics"), minutes)
     snap = report.table("snapshot information")
     end = snap.row("End Snap") if snap else None
     read_detail(

@@ -197,6 +197,8 @@ def parse_awr_text(file: str, text: str) -> FileExtraction:
     if memory_col:
         c.read_fact("host_memory_gib", "Host", memory_col, host.get(memory_col))
     key, minutes = window(c, lines[:60])
+    # before the Load Profile: DB CPU from the Time Model's exact seconds, the Load Profile's one decimal the fallback
+    text_background(c, lines, "Time Model Statistics", minutes)
     load_profile(c, lines, "Load Profile")
     io = section(lines, "IO Profile", 16)
     plan: tuple[tuple[str, str | None, str | None, str], ...] = (
@@ -218,7 +220,6 @@ def parse_awr_text(file: str, text: str) -> FileExtraction:
                     c.read_rate(target, "IO Profile", f"{label} ({col})", printed)
     memory_and_cache(c, lines)
     os_statistics(c, lines, "Operating System Statistics")
-    text_background(c, lines, "Time Model Statistics", minutes)
     read_detail(
         c,
         text_rows(lines, DETAIL),

@@ -52,6 +52,8 @@ def parse_statspack(file: str, text: str) -> FileExtraction:
             c.read_fact(metric, "Host", col, host[idx])
         c.read_fact("host_memory_gib", "Host", "Memory (G)", host[6])
     key, minutes = window(c, lines[:40])
+    # before the Load Profile: DB CPU from the Time Model's exact seconds, the Load Profile's one decimal the fallback
+    text_background(c, lines, "Time Model System Stats", minutes)
     part = section(lines, "Load Profile", 30)
     for label, (metric, factor) in LOAD_ROWS.items():
         values = labelled(part, label)
@@ -59,7 +61,6 @@ def parse_statspack(file: str, text: str) -> FileExtraction:
             c.read_rate(metric, "Load Profile", label, values[0], factor)
     memory_and_cache(c, lines)
     os_statistics(c, lines, "OS Statistics")
-    text_background(c, lines, "Time Model System Stats", minutes)
     detail = "OS Statistics - detail"
     cut = not any("End of Report" in line for line in lines[-20:])
     read_detail(c, text_rows(lines, detail), detail, end_snap=end_time(lines), cut=cut)

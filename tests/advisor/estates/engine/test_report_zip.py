@@ -47,15 +47,15 @@ def test_two_folders_are_two_databases_with_the_reports_figures() -> None:
     erp, crm = by_name["ERP"].workload, by_name["CRM"].workload
     assert erp is not None and crm is not None
     assert by_name["ERP"].files == ("ERP/AWR_DBS.html", "ERP/dbspace_DBS.lst")
-    # AWR_DBS.html: DB CPU(s) 1.2 plus background cpu time 391,824.96 s over 4,319.92 min (1.512/s) = 2.712, rounded
-    # up to 2.72; SGA use 38,912 MB = 38 GiB; IO Profile total reads 638.9/s rounded up to 639
-    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (2.72, 38.0, 639)
+    # AWR_DBS.html: Time Model DB CPU 321,484.48 s plus background cpu time 391,824.96 s over 4,319.92 min x 60 =
+    # 259,195.2 s: 713,309.44 / 259,195.2 = 2.75202, rounded up to 2.76; SGA use 38,912 MB = 38 GiB; IO Profile total reads 638.9/s rounded up to 639
+    assert (erp.sizing.peak_cpu, erp.sizing.sga_gib, erp.io.peak_read_iops) == (2.76, 38.0, 639)
     assert erp.oracle.edition.value == "ee"
     assert erp.sizing.db_size_gib == 485.99  # the size listing covers the database: 497,648.38 MB, rounded up
-    # awrrpt_1_2668_2669.txt: DB CPU(s) 0.3 plus background cpu time 16.5 s over 60.25 min = 0.305, rounded up to
-    # 0.31; SGA use 174,080.0 MB = 170 GiB; IO Profile "Total Requests" read
+    # awrrpt_1_2668_2669.txt: Time Model DB CPU 1,234.8 s plus background cpu time 16.5 s over 60.25 min x 60 =
+    # 3,615 s: 1,251.3 / 3,615 = 0.34614, rounded up to 0.35; SGA use 174,080.0 MB = 170 GiB; IO Profile "Total Requests" read
     # 109.4/s and write 42.8/s, rounded up to 110 and 43
-    assert (crm.sizing.peak_cpu, crm.sizing.sga_gib) == (0.31, 170.0)
+    assert (crm.sizing.peak_cpu, crm.sizing.sga_gib) == (0.35, 170.0)
     assert (crm.io.peak_read_iops, crm.io.peak_write_iops) == (110, 43)
     assert not any(d.error for d in found.databases)
 
@@ -85,9 +85,9 @@ def test_a_flat_zip_is_grouped_by_the_dbid_each_report_prints() -> None:
         ("DBS", "DBID 2494196594"), ("BPSC", "DBID 1135854311"), ("CLINPRD", "DBID 2071347136")]  # fmt: skip
     statspack = found.databases[2].workload
     assert statspack is not None
-    # sp_70371_70372.txt: DB CPU(s) 0.3 plus background cpu time 49.0 s over 60.02 min = 0.314, rounded up to 0.32;
-    # SGA 71,680 MB = 70 GiB (README reference values)
-    assert (statspack.sizing.peak_cpu, statspack.sizing.sga_gib) == (0.32, 70.0)
+    # sp_70371_70372.txt: Time Model DB CPU 938.5 s plus background cpu time 49.0 s over 60.02 min x 60 = 3,601.2 s:
+    # 987.5 / 3,601.2 = 0.27421, rounded up to 0.28; SGA 71,680 MB = 70 GiB (README reference values)
+    assert (statspack.sizing.peak_cpu, statspack.sizing.sga_gib) == (0.28, 70.0)
     assert any(n.startswith("dbspace_DBS.lst: prints no DBID or database name") for n in found.notes)
 
 
@@ -184,8 +184,8 @@ def test_an_unexpected_failure_in_one_databases_figures_is_that_rows_error_and_t
     by_name = {d.name: d for d in found.databases}
     assert by_name["ERP"].workload is None
     assert by_name["ERP"].error == "folder ERP: its figures could not be read (KeyError: 'dbtime')"
-    assert by_name["CRM"].workload is not None and by_name["CRM"].error == ""  # still read: 0.31 CPU as above
-    assert by_name["CRM"].workload.sizing.peak_cpu == 0.31
+    assert by_name["CRM"].workload is not None and by_name["CRM"].error == ""  # still read: 0.35 CPU as above
+    assert by_name["CRM"].workload.sizing.peak_cpu == 0.35
 
 
 @needs_samples
