@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from advisor.awr.engine import metrics
 from advisor.awr.engine.aggregation.database_choice import choose_database, unnamed_attached
-from advisor.awr.engine.aggregation.merge_facts import disagreements, merge_facts
+from advisor.awr.engine.aggregation.merge_facts import disagreements, merge_facts, summed
 from advisor.awr.engine.aggregation.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.aggregation.unknown import unknown_figures
 from advisor.awr.engine.aggregation.window_groups import gap_words, group_windows
@@ -123,16 +123,9 @@ def _combine_window(samples: list[Sample], warnings: list[str], gap: float = 0.0
     figures: dict[str, Figure] = {}
     for metric in {m for s in by_instance.values() for m in s.figures}:
         parts = {inst: s.figures[metric] for inst, s in by_instance.items() if metric in s.figures}
-        figures[metric] = Figure(
-            metric=metric,
-            value=round(sum(float(f.value) for f in parts.values()), 6),
-            unit=metrics.unit(metric),
-            provenance=tuple(p for f in parts.values() for p in f.provenance),
-            per_instance={inst: float(f.value) for inst, f in parts.items()},
-            # no one-minute maximum: the instances' need not fall in the same minute, so their sum was never measured
-            note=f"sum over instances {', '.join(sorted(parts))}"
-            + (f" (their snapshot times differ by up to {gap_words(gap)})" if gap and len(parts) > 1 else ""),
-        )
+        # no one-minute maximum: the instances' need not fall in the same minute, so their sum was never measured
+        apart = f" (their snapshot times differ by up to {gap_words(gap)})" if gap and len(parts) > 1 else ""
+        figures[metric] = summed(metric, parts, apart)
     minutes = max(s.minutes for s in by_instance.values())
     return Sample(window=samples[0].window, minutes=minutes, instance=None, figures=figures)
 

@@ -55,6 +55,19 @@ def _largest(metric: str, found: list[tuple[str, Figure]], warnings: list[str], 
     return chosen.model_copy(update={"note": note})
 
 
+def summed(metric: str, parts: dict[str, Figure], tail: str = "") -> Figure:
+    """The figures of several instances (``parts``, by instance) as one: their sum, each instance's beside it, and a
+    note naming them (``tail`` added to it)."""
+    return Figure(
+        metric=metric,
+        value=round(sum(float(f.value) for f in parts.values()), 6),
+        unit=metrics.unit(metric),
+        provenance=tuple(p for f in parts.values() for p in f.provenance),
+        per_instance={inst: float(f.value) for inst, f in parts.items()},
+        note=f"sum over instances {', '.join(sorted(parts))}{tail}",
+    )
+
+
 def merge_facts(extractions: list[FileExtraction], warnings: list[str]) -> dict[str, Figure]:
     """Facts of all files: the first file's figure; memory and host figures the largest, per instance, summed over
     the instances of per-instance reports."""
@@ -90,14 +103,7 @@ def merge_facts(extractions: list[FileExtraction], warnings: list[str]) -> dict[
         if max(counts.values()) > 1:
             listed = ", ".join(f"{n} from {inst}" for inst, n in sorted(counts.items()))
             each = f", each instance's largest over its reports ({listed})"
-        facts[metric] = Figure(
-            metric=metric,
-            value=round(sum(float(f.value) for f in per.values()), 6),
-            unit=metrics.unit(metric),
-            provenance=tuple(p for f in per.values() for p in f.provenance),
-            per_instance={i: float(f.value) for i, f in per.items()},
-            note=f"sum over instances {', '.join(sorted(per))}{each}",
-        )
+        facts[metric] = summed(metric, per, each)
     if len(instances) > 1:
         count = facts.get("instance_count")
         if count is None or float(count.value) < len(instances):

@@ -30,16 +30,7 @@ def background_rate(c: Collector, section: str, printed: str | None, minutes: fl
             "per second is not worked out"
         )
         return
-    seconds = c.number(section, BACKGROUND, printed)
-    if seconds is None:
-        return
-    c.rate(
-        "bg_cpu_per_s",
-        round(seconds / (minutes * 60), 4),
-        section,
-        f"{BACKGROUND} (s) over the elapsed time",
-        f"{printed.strip()} s / ({minutes:,.2f} min x 60)",
-    )
+    _per_second(c, "bg_cpu_per_s", BACKGROUND, section, printed, minutes, places=4)
 
 
 def db_cpu_rate(c: Collector, section: str, printed: str | None, minutes: float) -> None:
@@ -47,16 +38,18 @@ def db_cpu_rate(c: Collector, section: str, printed: str | None, minutes: float)
     Load Profile's per-second figure is read instead)."""
     if printed is None or not printed.strip() or not minutes:
         return
-    seconds = c.number(section, DB_CPU, printed)
+    _per_second(c, "db_cpu_per_s", DB_CPU, section, printed, minutes, places=6)
+
+
+def _per_second(
+    c: Collector, metric: str, row: str, section: str, printed: str, minutes: float, *, places: int
+) -> None:
+    """``metric`` as the printed seconds of ``row`` over the window's ``minutes``, with how it was worked out."""
+    seconds = c.number(section, row, printed)
     if seconds is None:
         return
-    c.rate(
-        "db_cpu_per_s",
-        round(seconds / (minutes * 60), 6),
-        section,
-        f"{DB_CPU} (s) over the elapsed time",
-        f"{printed.strip()} s / ({minutes:,.2f} min x 60)",
-    )
+    c.rate(metric, round(seconds / (minutes * 60), places), section, f"{row} (s) over the elapsed time",
+           f"{printed.strip()} s / ({minutes:,.2f} min x 60)")  # fmt: skip
 
 
 def encryption_cpu(c: Collector, section: str, printed: str | None) -> None:
