@@ -89,15 +89,14 @@ def transfer_costs(
         where = (
             "in a second Availability Zone" if copies == 1 else "each in another Availability Zone than the primary's"
         )
-        replica_words = [counted(replicas, "read replica")] if replicas else []
-        sent_to = " and ".join((["the standby"] if local_standby else []) + replica_words) + f" {where}"
+        sent_to = f"{_receivers('the standby', local_standby, replicas)} {where}"
         if gb is None:
             needs_input.append(f"Redo rate not given: the Data Guard traffic to {sent_to} is not priced; {ENTER_REDO}")
         elif price is None:
             unpriced.append(f"Redo shipped to {sent_to} ({rate}): no sourced rate between Availability Zones in {home}")
         else:
             each = f"{rate} each" if copies > 1 else rate
-            receivers = " and ".join((["the Data Guard standby"] if local_standby else []) + replica_words)
+            receivers = _receivers("the Data Guard standby", local_standby, replicas)
             name = (f"Redo shipped to {receivers} {where}: {each}, charged out of one zone and into the other = "
                     f"{gb * copies * price.directions:,.1f} GB")  # fmt: skip
             lines.append(_transfer_line(name, gb * copies, price, estimated=True))
@@ -106,6 +105,13 @@ def transfer_costs(
         if fact is not None:
             notes.append(f"Multi-AZ: {fact.text} (AWS RDS User Guide, On-Demand DB instances, as of {fact.as_of})")
     return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes), tuple(needs_input))
+
+
+def _receivers(standby: str, local_standby: bool, replicas: int) -> str:
+    """'the standby and 2 read replicas': the members in other zones the primary sends its redo to."""
+    return " and ".join(
+        ([standby] if local_standby else []) + ([counted(replicas, "read replica")] if replicas else [])
+    )
 
 
 RDS_LOGS_NOT_COUNTED = ("the transaction logs RDS keeps beside the snapshots for point-in-time restore are not counted "

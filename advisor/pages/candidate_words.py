@@ -9,6 +9,7 @@ from __future__ import annotations
 from advisor.engine.recommendation.candidates import Candidate
 from config.counting import counted
 from pricing.engine.aws_rules import aws_rules, effective_volume
+from pricing.engine.licences.named_users import NUP_UNIT
 
 
 def storage_words(candidate: Candidate) -> str:
@@ -72,7 +73,7 @@ def licence_count_words(candidate: Candidate) -> str:
     if licence is None or not licence.products:
         return ""
     count = licence.licences_per_server
-    unit = {"socket": "socket", "nup": "Named User Plus licence"}.get(licence.metric or "", "processor licence")
+    unit = {"socket": "socket", "nup": NUP_UNIT}.get(licence.metric or "", "processor licence")
     unit += "" if count == 1 else "s"
     words = (
         f"Oracle licences: {licence.servers} server{'' if licence.servers == 1 else 's'} × {count} {unit} = "

@@ -49,8 +49,9 @@ class WindowGroup:
         self.file = file
         self.gap = 0.0
 
-    def admits(self, sample: Sample) -> bool:
-        """Adds ``sample`` when its times are within the tolerance of the group's first sample (or do not read)."""
+    def take(self, sample: Sample) -> bool:
+        """Adds ``sample`` to the group when its times are within the tolerance of the group's first sample (or do
+        not read), and says whether it did."""
         gap = _gap(self.samples[0], sample)
         if gap is not None and gap > TOLERANCE_MINUTES * 60:
             return False
@@ -68,7 +69,7 @@ def group_windows(extractions: list[FileExtraction], warnings: list[str]) -> lis
         for sample in extraction.samples:
             key = ("ids", database, sample.snaps) if sample.snaps else ("words", sample.window)
             groups = keyed.setdefault(key, [])
-            if any(g.admits(sample) for g in groups):
+            if any(g.take(sample) for g in groups):
                 continue
             if groups:
                 first = groups[0].samples[0]
