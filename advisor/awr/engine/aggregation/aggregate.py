@@ -2,10 +2,11 @@
 
 Pure Python. Steps: (1) keep the files of one database (DBID, else name); files of another database get a
 per-file error; (2) samples of the same window from different instances are summed (a RAC global report's
-figures already are); (3) over windows: the time-weighted average, the peak (the busiest window's average: a sustained
-peak, as the questionnaire asks; one-minute maxima a file prints, AWR-Miner's, are kept beside it, never used as the
-peak) and the 95th percentile of the window figures (linear
-interpolation between closest ranks, numpy's default), when there are at least two windows.
+figures already are; ``window_groups`` says what one window is, for AWR and for Statspack); (3) over windows: the
+time-weighted average, the peak (the busiest window's average: a sustained peak, as the questionnaire asks;
+one-minute maxima a file prints, AWR-Miner's, are kept beside it, never used as the peak) and the 95th percentile
+of the window figures (linear interpolation between closest ranks, numpy's default), when there are at least two
+windows.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from advisor.awr.engine.aggregation.database_choice import choose_database, unna
 from advisor.awr.engine.aggregation.merge_facts import disagreements, merge_facts, summed
 from advisor.awr.engine.aggregation.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.aggregation.unknown import unknown_figures
-from advisor.awr.engine.aggregation.window_groups import gap_words, group_windows
+from advisor.awr.engine.aggregation.window_groups import gap_words, group_windows, window_words
 from advisor.awr.engine.figures import Figure, FileError, FileExtraction, Identity, Provenance, Sample
 
 # AWR snapshots are hourly by default (Oracle Database Performance Tuning Guide, "Managing Automatic Workload
@@ -127,7 +128,8 @@ def _combine_window(samples: list[Sample], warnings: list[str], gap: float = 0.0
         apart = f" (their snapshot times differ by up to {gap_words(gap)})" if gap and len(parts) > 1 else ""
         figures[metric] = summed(metric, parts, apart)
     minutes = max(s.minutes for s in by_instance.values())
-    return Sample(window=samples[0].window, minutes=minutes, instance=None, figures=figures)
+    window = window_words(list(by_instance.values()))
+    return Sample(window=window, minutes=minutes, instance=None, figures=figures)
 
 
 def _with_totals(sample: Sample) -> Sample:

@@ -5,7 +5,9 @@ its CPU, IO, redo and memory are that instance's alone. A RAC global report (awr
 every instance. When the instance reports read cover fewer instances than the database runs (the count the reports
 print), or the reports say RAC but print no count and only one instance's reports were read, their figures are not
 the database's demand: the pre-fill then leaves the demand fields to the user (``prefill.rac_share``), and the review
-page says why.
+page says why. Every instance's reports are summed window by window (``window_groups``: AWR's by their shared
+snapshot ids, Statspack's, whose ids are each instance's own, by their times), each instance's figure kept beside
+the sum.
 """
 
 from __future__ import annotations
