@@ -144,6 +144,8 @@ def test_one_instances_report_of_a_rac_database_is_said_to_be_that_instances_alo
     assert agg is not None and agg.partial_rac is not None
     assert agg.partial_rac.reported == ("clinprd2",)
     assert agg.rates["read_iops"].average == pytest.approx(120.0)
+    # Statspack has no RAC global report: the note asks for the other instances' reports only
+    assert agg.partial_rac.words().endswith("upload every instance's reports")
 
 
 def test_instances_snapped_ten_minutes_apart_are_not_added_and_the_user_is_told() -> None:

@@ -25,6 +25,7 @@ class PartialRac(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     reported: tuple[str, ...]
     instances: int | None = None
+    statspack: bool = False  # the reports are Statspack's: there is no RAC global report to suggest
 
     def whose(self) -> str:
         """'instance dbs1' or 'instances dbs1, dbs2'."""
@@ -50,7 +51,7 @@ class PartialRac(BaseModel):
         return (
             f"{head}: CPU, IO, redo, memory and host figures are {whose} alone, not the database's, so they are not "
             "pre-filled as its demand and the questionnaire's defaults stand until the database's figures are entered; "
-            "upload every instance's reports or a RAC global report"
+            "upload every instance's reports" + ("" if self.statspack else " or a RAC global report")
         )
 
 
@@ -62,9 +63,12 @@ def partial_rac(extractions: list[FileExtraction], facts: dict[str, Figure]) -> 
     if not reported:
         return None
     count, rac = facts.get("instance_count"), facts.get("rac")
+    statspack = all(e.kind == "statspack" for e in extractions if e.kind != "dbspace")
     if count is not None and not isinstance(count.value, (bool, str)):
         running = float(count.value)
-        return PartialRac(reported=reported, instances=int(running)) if running > len(reported) else None
+        if running > len(reported):
+            return PartialRac(reported=reported, instances=int(running), statspack=statspack)
+        return None
     if rac is not None and rac.value is True and len(reported) == 1:
-        return PartialRac(reported=reported)
+        return PartialRac(reported=reported, statspack=statspack)
     return None
