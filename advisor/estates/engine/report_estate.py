@@ -132,9 +132,8 @@ def _database(group: _Group) -> ReportDatabase:
         # its figures are some instances' alone: assessed on the questionnaire's defaults it would be priced on
         # made-up demand and counted in every total, so it is not assessed, saying what would let it be
         return ReportDatabase(group.name, group.source, None,
-                              f"{group.source}: not assessed: {partial.why()}, so the CPU, IO, redo and memory read are "
-                              f"{partial.whose()}'s alone, not the database's demand; add every instance's reports or "
-                              "a RAC global report", files, tuple(errors))  # fmt: skip
+                              f"{group.source}: not assessed: {partial.why()}, so {partial.read_is()}, not the "
+                              f"database's demand; add {partial.upload()}", files, tuple(errors))  # fmt: skip
     try:
         workload = parse_workload(prefill(aggregation).workload)
     except WorkloadInvalid as invalid:  # the pre-fill validates; kept so one group can never stop the others

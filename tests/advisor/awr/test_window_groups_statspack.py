@@ -1,7 +1,7 @@
 """Statspack reports of the instances of one RAC database over the same hour are one window, summed, although their
 snapshot ids differ (each instance takes its own snapshots, numbered from one sequence); two reports of one instance
 are never added together, and instances whose hours overlap but were snapped more than five minutes apart are kept
-apart with a warning.
+apart with a warning, their figures not taken for the database's demand.
 
 The reports are the real 12.1 Statspack sample (instance clinprd1, snaps 70371-70372) changed by hand: RAC YES, the
 instance, its number, its snapshot ids and times and, for the second instance, a few figures."""
@@ -10,86 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.awr.engine.aggregation import PartialRac
 from advisor.awr.engine.importer import ImportResult, import_files
-from tests.advisor.awr.samples import JAS, needs_samples
+from tests.advisor.awr.samples import needs_samples
+from tests.advisor.awr.statspack_rac import clinprd1, clinprd2, report
 
 pytestmark = needs_samples
-
-SP = JAS / "sp_70371_70372.txt"
-
-# Instance 2's figures, as its report prints them (instance 1's are the sample's, in the comments)
-CLINPRD2 = (
-    # Time Model System Stats "DB CPU" seconds (938.5 in the sample) and the summary lines that say the same
-    (
-        "DB CPU                                             938.5",
-        "DB CPU                                           1,800.6",
-    ),
-    ("DB CPU:      15.64 (mins)", "DB CPU:      30.01 (mins)"),
-    ("       DB CPU(s):                0.3", "       DB CPU(s):                0.5"),
-    # Instance Activity Stats: read and write requests per second (79.7 and 5.9 in the sample)
-    (
-        "physical read total IO requests              286,861           79.7        181.8",
-        "physical read total IO requests              432,144          120.0        273.9",
-    ),
-    (
-        "physical write total IO requests              21,193            5.9         13.4",
-        "physical write total IO requests              44,295           12.3         28.0",
-    ),
-    # Load Profile and Instance Activity Stats redo size, bytes per second (66,701.6 in the sample)
-    ("       Redo size:           66,701.6", "       Redo size:          133,403.2"),
-    (
-        "redo size                                240,192,332       66,701.6",
-        "redo size                                480,384,664      133,403.2",
-    ),
-    ("     cgm-szara.root.d Linux", "     cgm-szarb.root.d Linux"),
-)
-
-
-def report(
-    instance: str,
-    number: int,
-    snaps: tuple[int, int],
-    times: tuple[str, str],
-    *,
-    elapsed: str = "60.02",
-    changes: tuple[tuple[str, str], ...] = (),
-) -> bytes:
-    """The sample as instance ``instance`` (Inst Num ``number``) of a RAC database, between its snapshots ``snaps``
-    taken at ``times`` ('00:37:42', on 14-Jan-24), over ``elapsed`` minutes, with ``changes`` made."""
-    text = SP.read_text()
-    begin, end = snaps
-    edits = (
-        (
-            "clinprd1            1 11-Jan-24 08:45 12.1.0.2.0  NO",
-            f"{instance:<12} {number:>8} 11-Jan-24 08:45 12.1.0.2.0  YES",
-        ),
-        ("Begin Snap:      70371 14-Jan-24 00:37:42", f"Begin Snap:      {begin} 14-Jan-24 {times[0]}"),
-        ("  End Snap:      70372 14-Jan-24 01:37:43", f"  End Snap:      {end} 14-Jan-24 {times[1]}"),
-        ("   Elapsed:      60.02 (mins)", f"   Elapsed:      {elapsed} (mins)"),
-        # OS Statistics - detail: the same two snapshots
-        (" 70371 Sun 14 00:37:42", f" {begin} Sun 14 {times[0]}"),
-        (" 70372 Sun 14 01:37:43", f" {end} Sun 14 {times[1]}"),
-        *changes,
-    )
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    for old, new in (
-        ("DB/Inst: CLINPRD/clinprd1", f"DB/Inst: CLINPRD/{instance}"),
-        ("Snaps: 70371-70372", f"Snaps: {begin}-{end}"),
-        ("End Snap: 70372", f"End Snap: {end}"),
-    ):
-        assert old in text, old
-        text = text.replace(old, new)
-    return text.encode()
-
-
-def clinprd1(snaps: tuple[int, int] = (70371, 70373), times: tuple[str, str] = ("00:37:42", "01:37:43")) -> bytes:
-    return report("clinprd1", 1, snaps, times)
-
-
-def clinprd2(snaps: tuple[int, int] = (70372, 70374), times: tuple[str, str] = ("00:37:45", "01:37:46")) -> bytes:
-    return report("clinprd2", 2, snaps, times, changes=CLINPRD2)
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +74,7 @@ def test_one_instances_report_of_a_rac_database_is_said_to_be_that_instances_alo
     assert agg.partial_rac.words().endswith("upload every instance's reports")
 
 
-def test_instances_snapped_ten_minutes_apart_are_not_added_and_the_user_is_told() -> None:
+def test_instances_snapped_ten_minutes_apart_are_not_added_nor_taken_for_the_databases_demand() -> None:
     late = clinprd2(times=("00:47:45", "01:47:46"))
     result = import_files([("clinprd1.txt", clinprd1()), ("clinprd2.txt", late)])
     agg = result.aggregation
@@ -165,6 +91,29 @@ def test_instances_snapped_ten_minutes_apart_are_not_added_and_the_user_is_told(
         "snapshots were taken more than 5 minutes apart"
     )
     assert "the two instances' figures are not added together" in warning
+    # every instance's reports are read, but no window holds both: each window is one node's load, not the
+    # database's, so its CPU, IO and redo are not pre-filled as the database's demand and the review page says why
+    assert agg.flags[0].startswith(
+        "RAC database read from instances clinprd1, clinprd2's reports, but the instances' reports cover different "
+        "hours: no window holds every instance's figures"
+    )
+    assert agg.flags[0].endswith(
+        "upload every instance's reports of the same hours, each instance's snapshots taken within 5 minutes of the "
+        "others'"
+    )
+    assert result.prefill is not None
+    fields = {f.path: f.value for f in result.prefill.fields}
+    for path in ("sizing.peak_cpu", "sizing.average_cpu", "io.peak_read_iops", "io.sustained_read_iops",
+                 "io.peak_write_iops", "io.peak_read_mib_s", "io.redo_mib_s"):  # fmt: skip
+        assert path not in fields, path
+    # the busier window is instance 2's alone: 120.0 reads per second
+    assert result.prefill.not_prefilled["io.peak_read_iops"].startswith(
+        "not pre-filled: 120 IOPS is a figure of windows that hold only some instances' figures, not the "
+        "database's, as the instances' reports cover different hours: no window holds every instance's figures"
+    )
+    assert agg.partial_rac == PartialRac(reported=("clinprd1", "clinprd2"), statspack=True, reason="hours")
+    # memory is each instance's largest, summed over both: "SGA use (MB): 71,680.0" (70 GiB) on each node
+    assert fields["sizing.sga_gib"] == 140
 
 
 def test_two_reports_of_the_same_instance_over_one_hour_are_never_added() -> None:

@@ -2,11 +2,12 @@
 
 Pure Python. Steps: (1) keep the files of one database (DBID, else name); files of another database get a
 per-file error; (2) samples of the same window from different instances are summed (a RAC global report's
-figures already are; ``window_groups`` says what one window is, for AWR and for Statspack); (3) over windows: the
-time-weighted average, the peak (the busiest window's average: a sustained peak, as the questionnaire asks;
-one-minute maxima a file prints, AWR-Miner's, are kept beside it, never used as the peak) and the 95th percentile
-of the window figures (linear interpolation between closest ranks, numpy's default), when there are at least two
-windows.
+figures already are; ``window_groups`` says what one window is, for AWR and for Statspack), and a window that some
+reported instance's reports do not cover is left out when another window holds them all (``instance_windows``);
+(3) over windows: the time-weighted average, the peak (the busiest window's average: a sustained peak, as the
+questionnaire asks; one-minute maxima a file prints, AWR-Miner's, are kept beside it, never used as the peak) and
+the 95th percentile of the window figures (linear interpolation between closest ranks, numpy's default), when there
+are at least two windows.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from advisor.awr.engine import metrics
 from advisor.awr.engine.aggregation.database_choice import choose_database, unnamed_attached
+from advisor.awr.engine.aggregation.instance_windows import choose_windows
 from advisor.awr.engine.aggregation.merge_facts import disagreements, merge_facts, summed
 from advisor.awr.engine.aggregation.rac_coverage import PartialRac, partial_rac
 from advisor.awr.engine.aggregation.unknown import unknown_figures
@@ -248,7 +250,11 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     if not kept:
         return None, errors
     warnings: list[str] = unnamed_attached(extractions, kept)
-    windows = [_with_totals(_combine_window(g.samples, warnings, g.gap)) for g in group_windows(kept, warnings)]
+    groups = group_windows(kept, warnings)
+    windows = [_with_totals(_combine_window(g.samples, warnings, g.gap)) for g in groups]
+    # per-instance reports: a window some instance's reports do not cover is not the database's demand
+    choice = choose_windows(groups, kept)
+    windows = [windows[i] for i in choice.kept]
     rates = summarise(windows)
     unknown = unknown_figures(rates)
     for metric in unknown:
@@ -256,9 +262,11 @@ def aggregate(extractions: list[FileExtraction]) -> tuple[Aggregation | None, li
     facts = merge_facts(kept, warnings)
     _derived(rates, facts, warnings)
     flags: list[str] = []
-    partial = partial_rac(kept, facts)
+    partial = partial_rac(kept, facts) or choice.apart
     if partial:
         flags.append(partial.words())
+    if choice.note:
+        flags.append(choice.note)
     warnings.extend(disagreements(kept))
     if windows:
         shortest = min(w.minutes for w in windows)

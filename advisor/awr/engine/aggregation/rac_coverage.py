@@ -7,25 +7,35 @@ print), or the reports say RAC but print no count and only one instance's report
 the database's demand: the pre-fill then leaves the demand fields to the user (``prefill.rac_share``), and the review
 page says why. Every instance's reports are summed window by window (``window_groups``: AWR's by their shared
 snapshot ids, Statspack's, whose ids are each instance's own, by their times), each instance's figure kept beside
-the sum.
+the sum. When every instance's reports are read but their windows differ (Statspack instances snapped more than
+the tolerance apart, or one instance's reports covering other days than another's), no window holds every
+instance's figures: its CPU, IO and redo are some instances' alone, and ``instance_windows`` says so with a
+``PartialRac`` of the reason ``hours`` (memory and host figures, each instance's summed, stay the database's).
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
+from advisor.awr.engine.aggregation.window_groups import TOLERANCE_MINUTES
 from advisor.awr.engine.figures import Figure, FileExtraction
 
 INSTANCE_KINDS = ("awr-html", "awr-text", "statspack")
 
 
 class PartialRac(BaseModel):
-    """The instances whose reports were read, and how many the database runs (None: the reports do not say)."""
+    """The instances whose reports were read, and how many the database runs (None: the reports do not say).
+
+    ``reason``: ``instances``, the reports cover fewer instances than the database runs; ``hours``, they cover every
+    instance but no window holds every instance's figures (their CPU, IO and redo are not the database's)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     reported: tuple[str, ...]
     instances: int | None = None
     statspack: bool = False  # the reports are Statspack's: there is no RAC global report to suggest
+    reason: Literal["instances", "hours"] = "instances"
 
     def whose(self) -> str:
         """'instance dbs1' or 'instances dbs1, dbs2'."""
@@ -33,6 +43,8 @@ class PartialRac(BaseModel):
 
     def why(self) -> str:
         """Why the figures are not the database's, in words."""
+        if self.reason == "hours":
+            return "the instances' reports cover different hours: no window holds every instance's figures"
         if self.instances is None:
             return (
                 f"the reports print RAC: YES but not how many instances the database runs, and only {self.whose()}'s "
@@ -40,8 +52,38 @@ class PartialRac(BaseModel):
             )
         return f"the database runs {self.instances} instances and only {self.whose()}'s reports are among these files"
 
+    def owner(self) -> str:
+        """Whose a withheld figure is: 'instance dbs1's own figure'."""
+        if self.reason == "hours":
+            return "a figure of windows that hold only some instances' figures"
+        return f"{self.whose()}'s own figure"
+
+    def read_is(self) -> str:
+        """What the figures read are: 'the CPU, IO, redo and memory read are instance dbs1's alone'."""
+        if self.reason == "hours":
+            return "the CPU, IO and redo read in each window are some instances' alone"
+        return f"the CPU, IO, redo and memory read are {self.whose()}'s alone"
+
+    def upload(self) -> str:
+        """What would give the database's figures: 'every instance's reports or a RAC global report'."""
+        if self.reason == "hours" and self.statspack:
+            return (
+                "every instance's reports of the same hours, each instance's snapshots taken within "
+                f"{TOLERANCE_MINUTES:g} minutes of the others'"
+            )
+        if self.reason == "hours":
+            return "every instance's reports of the same snapshots, or a RAC global report"
+        return "every instance's reports" + ("" if self.statspack else " or a RAC global report")
+
     def words(self) -> str:
         """The review page's note (and an estate database's)."""
+        if self.reason == "hours":
+            return (
+                f"RAC database read from {self.whose()}'s reports, but {self.why()}; each window's CPU, IO and redo "
+                "figures are some instances' alone, not the database's, so they are not pre-filled as its demand "
+                "and the questionnaire's defaults stand until the database's figures are entered; upload "
+                f"{self.upload()}"
+            )
         if self.instances is None:
             head = f"RAC database read from {self.whose()}'s reports only (how many instances it runs is not printed)"
         else:
@@ -51,7 +93,7 @@ class PartialRac(BaseModel):
         return (
             f"{head}: CPU, IO, redo, memory and host figures are {whose} alone, not the database's, so they are not "
             "pre-filled as its demand and the questionnaire's defaults stand until the database's figures are entered; "
-            "upload every instance's reports" + ("" if self.statspack else " or a RAC global report")
+            f"upload {self.upload()}"
         )
 
 

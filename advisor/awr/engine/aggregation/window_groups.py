@@ -70,13 +70,15 @@ def _overlap(a: Sample, b: Sample) -> bool:
 class WindowGroup:
     """The samples of one window, and how far apart their snapshot times are (seconds, 0 when they match).
 
-    ``by_time``: a group of Statspack instance reports, matched by their times (their snapshot ids differ)."""
+    ``by_time``: a group of Statspack instance reports, matched by their times (their snapshot ids differ);
+    ``kinds``: the kinds of the files its samples come from."""
 
-    def __init__(self, first: Sample, file: str, *, by_time: bool = False) -> None:
+    def __init__(self, first: Sample, file: str, *, by_time: bool = False, kind: str = "") -> None:
         self.samples: list[Sample] = [first]
         self.file = file
         self.gap = 0.0
         self.by_time = by_time
+        self.kinds = {kind}
 
     def take(self, sample: Sample) -> bool:
         """Adds ``sample`` to the group when it belongs to the window, and says whether it did. AWR (same ids): its
@@ -122,7 +124,9 @@ def group_windows(extractions: list[FileExtraction], warnings: list[str]) -> lis
             else:
                 key = ("ids", database, sample.snaps) if sample.snaps else ("words", sample.window)
             groups = keyed.setdefault(key, [])
-            if any(g.take(sample) for g in groups):
+            taker = next((g for g in groups if g.take(sample)), None)
+            if taker is not None:
+                taker.kinds.add(extraction.kind)
                 continue
             if by_time:
                 _warn_overlap(groups, sample, extraction.file, warnings)
@@ -133,7 +137,7 @@ def group_windows(extractions: list[FileExtraction], warnings: list[str]) -> lis
                     f"{groups[0].file} ({first.begin} to {first.end}) were taken more than {TOLERANCE_MINUTES:g} "
                     "minutes apart: read as different windows, not as instances of one window"
                 )
-            groups.append(WindowGroup(sample, extraction.file, by_time=by_time))
+            groups.append(WindowGroup(sample, extraction.file, by_time=by_time, kind=extraction.kind))
             order.append(groups[-1])
     return order
 

@@ -6,7 +6,8 @@ database, every instance's load together. An instance report covers its own inst
 database that runs more: they are withheld rather than scaled up (the other instances' load is not in the files and
 need not be like this one's). Ratios and facts of the database (block size, edition, the multiblock share, its
 size) stay pre-filled. Where the files cover every instance (a RAC global report, AWR-Miner output, or every
-instance's reports) nothing is withheld.
+instance's reports) nothing is withheld; where they cover every instance but no window holds every instance's
+figures, the rates (CPU, IO, redo) are withheld, while memory and host figures, each instance's summed, stay.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ WITHHELD = (
     "source_host.cores",
     "source_host.sockets",
 )
+# Of those, the rates measured window by window: some instances' alone when no window holds every instance
+RATES = tuple(path for path in WITHHELD if path.startswith("io.") or path.endswith("_cpu"))
 
 
 def _unit(path: str) -> str:
@@ -64,7 +67,7 @@ def withhold_instance_figures(b: Builder, agg: Aggregation) -> None:
     partial = agg.partial_rac
     if partial is None:
         return
-    for path in WITHHELD:
+    for path in RATES if partial.reason == "hours" else WITHHELD:
         field = b.fields.get(path)
         if field is None:
             continue
@@ -72,7 +75,6 @@ def withhold_instance_figures(b: Builder, agg: Aggregation) -> None:
         b.fields.pop(path, None)
         together = "every host it runs on" if path.startswith("source_host.") else "all its instances together"
         b.skipped[path] = (
-            f"not pre-filled: {_shown(b, path, field.value)} is {partial.whose()}'s own figure, not the "
-            f"database's, as {partial.why()}; enter the database's figure ({together}), or upload every instance's "
-            "reports or a RAC global report"
+            f"not pre-filled: {_shown(b, path, field.value)} is {partial.owner()}, not the database's, as "
+            f"{partial.why()}; enter the database's figure ({together}), or upload {partial.upload()}"
         )

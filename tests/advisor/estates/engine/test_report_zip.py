@@ -21,6 +21,7 @@ from advisor.estates.engine.report_zip import (
     require_a_report,
 )
 from tests.advisor.awr.samples import AZURE, JAS, needs_samples, single_instance_dbs
+from tests.advisor.awr.statspack_rac import clinprd1, clinprd2
 
 
 def zipped(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -71,6 +72,38 @@ def test_a_rac_database_read_from_one_instances_report_is_not_assessed_on_made_u
     assert erp.error.startswith("folder ERP: not assessed: the database runs 2 instances and only instance dbs1's "
                                 "reports are among these files")  # fmt: skip
     assert erp.error.endswith("add every instance's reports or a RAC global report")
+
+
+@needs_samples
+def test_a_rac_database_whose_instances_reports_share_no_hour_is_not_assessed() -> None:
+    # clinprd2's hour starts ten minutes after clinprd1's: every instance is reported, but no window holds both
+    found = read_report_zip(zipped({"CLIN/clinprd1.txt": clinprd1(),
+                                    "CLIN/clinprd2.txt": clinprd2(times=("00:47:45", "01:47:46"))}))  # fmt: skip
+    (clin,) = found.databases
+    assert clin.workload is None
+    assert clin.error == (
+        "folder CLIN: not assessed: the instances' reports cover different hours: no window holds every instance's "
+        "figures, so the CPU, IO and redo read in each window are some instances' alone, not the database's demand; "
+        "add every instance's reports of the same hours, each instance's snapshots taken within 5 minutes of the "
+        "others'"
+    )
+
+
+@needs_samples
+def test_a_rac_database_assessed_on_the_hour_every_instance_covers_says_which_hours_were_left_out() -> None:
+    found = read_report_zip(zipped({
+        "CLIN/clinprd1_0037.txt": clinprd1((70371, 70373), ("00:37:42", "01:37:43")),
+        "CLIN/clinprd1_0137.txt": clinprd1((70373, 70375), ("01:37:43", "02:37:44")),
+        "CLIN/clinprd2_0137.txt": clinprd2((70374, 70376), ("01:37:46", "02:37:47")),
+    }))  # fmt: skip
+    (clin,) = found.databases
+    assert clin.workload is not None
+    # the hour both cover: reads 79.7 + 120.0 = 199.7 per second, rounded up to 200
+    assert clin.workload.io.peak_read_iops == 200
+    assert (
+        "folder CLIN: 1 of 2 windows holds only instance clinprd1's figures (no report of instance clinprd2 covers "
+        "it): left out of the average, peak and P95, which are read from the 1 window every instance's reports cover"
+    ) in clin.notes
 
 
 @needs_samples
