@@ -201,6 +201,7 @@ class OdbShapes(_Strict):
     editions: Sourced
     infrastructure_billing: Sourced
     rac_on_vm_cluster: Sourced  # why BYOL licenses RAC on a VM cluster of two or more VMs
+    purchase: Sourced  # bought by private offer: no AWS Reserved Instance or Savings Plan applies
     shapes: tuple[ShapeFacts, ...]
     conversions: Conversions
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from config.counting import counted
@@ -28,6 +28,7 @@ from pricing.engine.calculator import (
     parse_config,
 )
 from pricing.engine.cash_flow import (
+    HORIZON_MONTHS,
     CashFlow,
     cash_flow,
     cash_flow_json,
@@ -36,7 +37,13 @@ from pricing.engine.cash_flow import (
     run_rate_total,
     run_rate_totals_basis,
 )
-from pricing.engine.commitments.comparison import CommitmentComparison, by_reason, commitment_quotes
+from pricing.engine.commitments.cheaper_months import after_break_even, cheaper_runs
+from pricing.engine.commitments.comparison import (
+    CommitmentComparison,
+    CommitmentQuote,
+    by_reason,
+    commitment_quotes,
+)
 from pricing.engine.licences.cost import LicenceInvalid, licence_price_list
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 from pricing.engine.prices.terms import PLATFORM_LABELS
@@ -251,6 +258,7 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "lines": bill_lines(answer.estimate) if answer else (),
         "comparison": comparison,
         "commitments": page.commitments,
+        "commitment_lines": commitment_lines(page.commitments),
         "unpriced_commitments": [q for q in page.commitments.quotes if not q.priced] if page.commitments else [],
         "unpriced_summary": unpriced_summary(page.commitments.quotes) if page.commitments else "",
         "timing_not_known": timing_not_known(page.commitments),
@@ -274,6 +282,39 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
             byol = comparison.byol.estimate
             context["compare_basis"] = run_rate_basis(licence_cash(byol.licence) if byol is not None else None)
     return context
+
+
+@dataclass(frozen=True)
+class CommitmentLine:
+    """One priced commitment as the page's table says it: the quote, its saving, and the months it is cheaper."""
+
+    quote: CommitmentQuote
+    saving: str  # "$2,534", "costs $24,955 more", "none"; "" for on-demand
+    cheaper_from: str  # "8", or "8, dearer again in months 13 and 14 when ..."; "" when never or not known
+
+
+def commitment_lines(commitments: CommitmentComparison | None) -> tuple[CommitmentLine, ...]:
+    """Every priced quote with its 36-month saving in words (a negative one costs more) and its break-even month
+    with the months a renewal's upfront fee makes it dearer again after it."""
+    if commitments is None:
+        return ()
+    on_demand = commitments.quote("on-demand").cumulative_usd
+    lines = []
+    for q in commitments.quotes:
+        if not q.priced or q.kind == "on-demand":
+            lines += [CommitmentLine(q, "", "")] if q.priced else []
+            continue
+        runs = cheaper_runs(q.cumulative_usd, on_demand)
+        cheaper = f"{runs[0][0]}{after_break_even(runs, q.term_months, HORIZON_MONTHS)}" if runs else ""
+        lines.append(CommitmentLine(q, _saving(q.saving_36_months_usd), cheaper))
+    return tuple(lines)
+
+
+def _saving(usd: Decimal | None) -> str:
+    if usd is None:
+        return ""
+    whole = usd.quantize(Decimal(1), ROUND_HALF_UP)  # to the dollar, as the page's other figures round
+    return f"${whole:,.0f}" if whole > 0 else f"costs ${-whole:,.0f} more" if whole < 0 else "none"
 
 
 def timing_not_known(commitments: CommitmentComparison | None) -> tuple[tuple[str, str], ...]:

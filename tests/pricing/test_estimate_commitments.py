@@ -5,6 +5,7 @@ Standard All Upfront effective 0.155594 for 1 year, 0.099505 for 3 years)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -253,3 +254,34 @@ def test_the_commitments_not_priced_are_counted_as_the_form_counts_them(client: 
     assert "6 more commitments for this class: no price held" in page
     assert "6 commitments without a price held; 1 commitment not offered for this deployment</summary>" in page
     assert "Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only" in page
+
+
+def _row(page: str, commitment: str) -> str:
+    row = page[page.index(f'id="commitment-{commitment}"') :]
+    return html.unescape(re.sub(r"\s+", " ", row[: row.index("</tr>")]))
+
+
+def test_a_one_year_term_says_the_months_its_renewal_makes_it_dearer_and_a_dearer_term_costs_more(
+    client: Client, prices: None
+) -> None:
+    query = {"platform": "ec2", "region": "us-east-1", "instance_class": "r6i.xlarge", "licences": "exclude"}
+    query |= {"volume_type": "gp3", "volume_gib": "500", "volume_count": "1"}
+
+    page = client.get(reverse("pricing:estimate"), query).content.decode()
+
+    # on-demand 0.252 x 730 + 40.00 = 223.96 a month; 1 year All Upfront 1,363.00 a year + 40.00 a month: cheaper
+    # from month 8 (1,683.00 <= 1,791.68), dearer in months 13 (3,246.00 > 2,911.48) and 14 (3,286.00 > 3,135.44)
+    # once the renewal is paid, cheaper again from month 15 (3,326.00 <= 3,359.40) to month 36
+    one = _row(page, "reserved-1yr-all-upfront")
+    assert (">8, dearer again in months 13 and 14 when the renewal's upfront fee is paid, cheaper again from month "
+            "15<") in one  # fmt: skip
+    assert ">$2,534<" in one  # 8,062.56 - 5,529.00 = 2,533.56
+    three = _row(page, "reserved-3yr-all-upfront")
+    assert ">15<" in three  # 2,614.99 upfront once: cheaper from 14.2 months, and so to the end
+
+    # run 200 hours a month, on-demand compute is 0.252 x 200 = 50.40 a month: 1 year All Upfront pays 3 x 1,363.00 =
+    # 4,089.00 against 36 x 50.40 = 1,814.40, so 2,274.60 more
+    page = client.get(reverse("pricing:estimate"), query | {"hours_per_month": "200"}).content.decode()
+    one = _row(page, "reserved-1yr-all-upfront")
+    assert ">costs $2,275 more<" in one and "$-" not in one
+    assert ">–<" in one  # never cheaper in 36 months

@@ -46,6 +46,7 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
              "three_year_usd_best_commitments": _placed_money(p, p.committed_three_year_usd),
              "placement_note": None if p.placed else NOT_PLACED, "on_commitment": p.on_commitment,
              "on_demand_cheapest": p.on_demand_cheapest, "no_commitment_price": dict(p.no_commitment_price),
+             "commitment_not_offered": dict(p.commitment_not_offered),
              "best_commitments_note": p.commitment_words if p.placed else None,
              "placed": p.placed, "partial": p.partial, "partial_note": p.partial_words or None,
              "not_built_as_asked": p.builds_less, "not_built_note": p.not_built_words or None,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pricing.engine.odb_prices import odb_shapes
+
 
 @dataclass(frozen=True)
 class ColumnBasis:
@@ -17,6 +19,8 @@ class ColumnBasis:
     words: str  # its basis
 
 
+# why Oracle Database@AWS is never on an AWS commitment in the best-commitments total, with its sources
+_PURCHASE = odb_shapes().purchase
 COLUMNS: tuple[ColumnBasis, ...] = (
     ColumnBasis(
         "monthly_usd", "Monthly", "run-rate a month, on-demand: Oracle licence purchases spread over their term"
@@ -45,7 +49,8 @@ COLUMNS: tuple[ColumnBasis, ...] = (
         "cash as paid over 36 months, each database on its best AWS commitment where one is priced and beats "
         "on-demand, and on-demand where none is (no commitment price held for its option in its Region, or "
         "on-demand cheapest): upfront fees, Oracle licence purchases and support counted when they are paid; "
-        "AWS commitments never discount Oracle licences",
+        f"AWS commitments never discount Oracle licences. {_PURCHASE.text} ({_PURCHASE.source}, as of "
+        f"{_PURCHASE.as_of})",
     ),
 )
 TOTALS_BASIS: dict[str, str] = {c.key: c.words for c in COLUMNS}

@@ -83,8 +83,8 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                              "three_year_usd_best_commitments", "databases_on_a_commitment", "databases_placed",
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
                              "databases_partial", "databases_on_demand_cheapest", "databases_no_commitment_price",
-                             "best_commitments_note", "databases_not_built_as_asked", "partial_note",
-                             "placement_note"]]  # fmt: skip
+                             "databases_commitment_not_offered", "best_commitments_note", "databases_not_built_as_asked",
+                             "partial_note", "placement_note"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         sums = (p.monthly_usd, p.one_year_usd, p.three_year_usd, p.cash_three_year_usd, p.committed_three_year_usd)
@@ -92,6 +92,7 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
         money = [_money(v) for v in sums] if p.placed else [None] * len(sums)
         out.append([p.label, *money, p.on_commitment, p.placed, p.left_out, p.blocked, p.unpriced, split, p.partial,
                     p.on_demand_cheapest, sum(n for _, n in p.no_commitment_price),
+                    sum(n for _, n in p.commitment_not_offered),
                     p.commitment_words if p.placed else "", p.builds_less, p.partial_words,
                     "" if p.placed else NOT_PLACED])  # fmt: skip
     return out

@@ -18,9 +18,12 @@ from advisor.engine.odb.words import odb_json_words
 LicenceStatus = Literal["counted", "included", "not-published", "none"]
 # Why a database is or is not on an AWS commitment in the "best commitments" total: "commitment" (one beats
 # on-demand over 36 months), "on-demand-cheapest" (commitments are priced and none beats on-demand), "none-held" (no
-# commitment price is held for this option's deployment in its Region: on-demand by default, not by comparison);
-# "" in a summary kept before this was recorded.
-CommitmentBasis = Literal["commitment", "on-demand-cheapest", "none-held", ""]
+# commitment price is held for this option's deployment in its Region: on-demand by default, not by comparison),
+# "not-offered" (AWS sells no commitment for the option: Oracle Database@AWS, bought by private offer, so no price
+# could be held and a refresh would not bring one); "" in a summary kept before this was recorded.
+CommitmentBasis = Literal["commitment", "on-demand-cheapest", "none-held", "not-offered", ""]
+# The options AWS sells no Reserved Instance or Savings Plan for (``odb_prices.odb_shapes().purchase`` says why)
+NO_AWS_COMMITMENT = ("odb",)
 # How a total's list of what it leaves out names what the workload asks for that the option does not build (a
 # standby, read replicas, a DR copy): the total, and the licences it counts, are without it.
 NOT_BUILT = "what the workload asks for, not built: "
@@ -175,7 +178,10 @@ def _licences(option: dict[str, Any], licence_model: str) -> tuple[LicenceStatus
 
 def _commitment(option: dict[str, Any]) -> tuple[str, Decimal | None, CommitmentBasis]:
     """The best commitment over 36 months from the recommendation's JSON when one beats on-demand, and why the
-    option is or is not on one: on-demand cheapest among commitments priced, or no commitment price held at all."""
+    option is or is not on one: on-demand cheapest among commitments priced, no commitment price held at all, or
+    none sold for the option (Oracle Database@AWS)."""
+    if option.get("option") in NO_AWS_COMMITMENT:
+        return "", None, "not-offered"
     commitments = option.get("commitments") or {}
     priced = [t for t in commitments.get("totals") or () if t.get("priced") and t.get("commitment") != "on-demand"]
     best = commitments.get("best_36_months")

@@ -11,7 +11,8 @@ Pure Python. Nothing is priced here: every figure is a sum of the summaries' own
   the standby, read replicas or DR copy its workload asks for that the option does not build) is counted partial:
   the placement's totals are then lower bounds, and where something is not built its licences are too.
 - The best-commitments total says why each database not on a commitment stays on-demand: no commitment price held
-  for its option in its Region, or on-demand cheapest among those priced.
+  for its option in its Region, on-demand cheapest among those priced, or none sold for its option (Oracle
+  Database@AWS is bought by private offer: no AWS Reserved Instance or Savings Plan applies, so none is missing).
 - Licences are counted per database, as each inventory row states them (that is what each database's cost prices:
   it buys only its own shortfall). For each product (the edition's processor licences, SE2 sockets, each option):
   to buy = the sum over the databases placed of max(needed - owned, 0); freed = the sum of max(owned - needed, 0).
@@ -27,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
-from advisor.estates.engine.summary import EDITION_KEYS, DatabaseSummary, OptionSummary
+from advisor.estates.engine.summary import EDITION_KEYS, NO_AWS_COMMITMENT, DatabaseSummary, OptionSummary
 from config.counting import counted
 from pricing.engine.licences.prices import licence_price_list
 
@@ -88,6 +89,8 @@ class PlacementTotal:
 
     one_year_usd: Decimal = Decimal("0.00")  # run-rate over 12 months, each database's as its results work it
     three_year_usd: Decimal = Decimal("0.00")  # run-rate over 36 months, likewise
+    # placed databases whose option AWS sells no commitment for (Oracle Database@AWS), per option: not a price missing
+    commitment_not_offered: tuple[tuple[str, int], ...] = ()
 
     @property
     def partial_words(self) -> str:
@@ -112,15 +115,18 @@ class PlacementTotal:
     @property
     def commitment_words(self) -> str:
         """How many of the databases placed the best-commitments total puts on a commitment, and why the others
-        stay on-demand: no commitment price held for their option (not a comparison), or on-demand is cheapest."""
+        stay on-demand: no commitment price held for their option (not a comparison), on-demand is cheapest, or no
+        AWS commitment is sold for their option (Oracle Database@AWS: at its own price)."""
         parts = [f"{self.on_commitment} of {self.placed} on a commitment"]
         parts += [f"{OPTION_LABELS.get(k, k)}: no commitment price held for {counted(n, 'database')}, on-demand"
                   for k, n in self.no_commitment_price]  # fmt: skip
+        parts += [f"{OPTION_LABELS.get(k, k)}: no AWS Reserved Instance or Savings Plan applies for "
+                  f"{counted(n, 'database')} (bought by private offer)" for k, n in self.commitment_not_offered]  # fmt: skip
         if self.on_demand_cheapest:
             parts.append(f"on-demand cheapest for {counted(self.on_demand_cheapest, 'database')}")
-        unknown = (
-            self.placed - self.on_commitment - self.on_demand_cheapest - sum(n for _, n in self.no_commitment_price)
-        )
+        said = (self.on_commitment, self.on_demand_cheapest, *(n for _, n in self.no_commitment_price),
+                *(n for _, n in self.commitment_not_offered))  # fmt: skip
+        unknown = self.placed - sum(said)
         if unknown > 0:  # summaries kept before the reason was recorded
             parts.append(f"{counted(unknown, 'database')} on-demand, assessed before the reason was recorded")
         return "; ".join(parts)
@@ -241,14 +247,25 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
     cheapest = sum(
         1 for o in chosen if o.committed_36_months_usd is None and o.commitment_basis == "on-demand-cheapest"
     )
+    not_offered = Counter(o.option for o in chosen if o.committed_36_months_usd is None and _not_offered(o))
     no_price = Counter(
-        o.option for o in chosen if o.committed_36_months_usd is None and o.commitment_basis == "none-held"
+        o.option
+        for o in chosen
+        if o.committed_36_months_usd is None and o.commitment_basis == "none-held" and not _not_offered(o)
     )
     return PlacementTotal(key, label, monthly, len(chosen), len(assessed) - len(chosen), blocked, unpriced, products,
                           included, unknown, uncounted, by_option if key == BEST else (), committed,
                           on_commitment, cash, sum(1 for o in chosen if o.left_out), cheapest,
                           tuple(sorted(no_price.items(), key=lambda kv: _option_order(kv[0]))),
-                          sum(1 for o in chosen if o.builds_less), year, years)  # fmt: skip
+                          sum(1 for o in chosen if o.builds_less), year, years,
+                          tuple(sorted(not_offered.items(), key=lambda kv: _option_order(kv[0]))))  # fmt: skip
+
+
+def _not_offered(option: OptionSummary) -> bool:
+    """AWS sells no commitment for the option; a summary kept before that was recorded said "none-held" of it."""
+    return option.commitment_basis == "not-offered" or (
+        option.option in NO_AWS_COMMITMENT and option.commitment_basis == "none-held"
+    )
 
 
 def _run_rate(kept: Decimal | None, option: OptionSummary, months: int) -> Decimal:

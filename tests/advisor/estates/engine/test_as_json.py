@@ -70,3 +70,14 @@ def test_a_placement_that_took_no_database_has_no_totals_rather_than_totals_of_0
     assert custom["placement_note"] == "No database placed"
     placed = next(p for p in said["placements"] if p["placed"])
     assert placed["placement_note"] is None and placed["monthly_usd"] is not None
+
+
+def test_oracle_database_at_aws_is_counted_apart_as_no_aws_commitment_sold() -> None:
+    on_odb = DatabaseSummary(edition="ee", licence_model="byol", licences_owned=8, recommended="odb",
+                             options=(_option("odb", "9000.00", commitment_basis="not-offered"),))  # fmt: skip
+    odb = next(p for p in totals_json(estate_totals([Assessed("DW", on_odb)]))["placements"] if p["placement"] == "odb")
+    assert (odb["no_commitment_price"], odb["commitment_not_offered"]) == ({}, {"odb": 1})
+    assert odb["best_commitments_note"] == (
+        "0 of 1 on a commitment; Oracle Database@AWS: no AWS Reserved Instance or Savings Plan applies for 1 database "
+        "(bought by private offer)"
+    )

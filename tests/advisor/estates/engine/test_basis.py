@@ -30,3 +30,12 @@ def test_the_best_commitments_basis_says_a_database_may_stay_on_demand_for_want_
 def test_the_titles_are_the_totals_tables_column_titles() -> None:
     assert [c.title for c in COLUMNS] == ["Monthly", "1 year", "3 years", "3 years on-demand",
                                           "3 years, best commitments"]  # fmt: skip
+
+
+def test_the_best_commitments_basis_says_why_oracle_database_at_aws_is_on_none_citing_its_sources() -> None:
+    words = TOTALS_BASIS["three_year_usd_best_commitments"]
+    assert "No AWS Reserved Instance or Savings Plan applies to Oracle Database@AWS" in words
+    assert "AWS Marketplace private offer" in words
+    # cited as the app cites a fact: the sources named, and the date they were read
+    assert "Oracle, Oracle Database@AWS, Private Offer" in words and "AWS, Savings Plans FAQs" in words
+    assert words.endswith(", as of 2026-11-29)")

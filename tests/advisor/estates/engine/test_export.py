@@ -71,6 +71,7 @@ def test_the_totals_say_why_databases_stay_on_demand_and_which_placement_is_a_lo
         == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"
     )
     assert (rds["databases_no_commitment_price"], rds["databases_partial"], rds["partial_note"]) == (1, 0, None)
+    assert rds["databases_commitment_not_offered"] == 0  # Oracle Database@AWS's count: none sold, not none held
     assert ec2["best_commitments_note"] == "0 of 1 on a commitment; on-demand cheapest for 1 database"
     assert (ec2["databases_partial"], ec2["databases_not_built_as_asked"]) == (1, 1)
     assert ec2["partial_note"].startswith("At least: 1 database placed leaves costs out (1 without the standby")

@@ -126,17 +126,18 @@ def _commitments(best: str, *priced: tuple[str, str]) -> dict[str, Any]:
     return {"best_36_months": best, "totals": totals}
 
 
-def test_on_demand_cheapest_is_told_apart_from_no_commitment_price_held() -> None:
+def test_on_demand_cheapest_is_told_apart_from_no_commitment_price_held_and_from_none_sold() -> None:
     options = [
         _priced("rds", commitments=_commitments("on-demand")),  # only on-demand priced
         _priced("ec2", commitments=_commitments("on-demand", ("ri-1yr", "19000.00"))),  # priced, and dearer
         _priced("rds_custom", commitments=_commitments("ri-3yr", ("ri-3yr", "15000.00"))),  # priced, and cheaper
-        _priced("odb", commitments=None),  # no commitment quoted at all
+        # Oracle Database@AWS is bought by private offer: AWS sells no commitment for it, so none is missing
+        _priced("odb", commitments=None),
     ]
     summary = summary_from_json({"options": options, "ranking": {}}, edition="ee", licence_model="li", licences_owned=0)
     said = {o.option: (o.commitment_basis, o.commitment, o.committed_36_months_usd) for o in summary.options}
     assert said == {"rds": ("none-held", "", None), "ec2": ("on-demand-cheapest", "", None),
-                    "rds_custom": ("commitment", "RI-3YR", Decimal("15000.00")), "odb": ("none-held", "", None)}  # fmt: skip
+                    "rds_custom": ("commitment", "RI-3YR", Decimal("15000.00")), "odb": ("not-offered", "", None)}  # fmt: skip
 
 
 def test_an_unpriced_member_and_a_gap_of_oracle_database_at_aws_are_left_out_too() -> None:

@@ -249,6 +249,23 @@ def test_the_best_commitments_column_says_why_each_database_not_on_one_stays_on_
     assert rds.commitment_words == "0 of 1 on a commitment; RDS: no commitment price held for 1 database, on-demand"
 
 
+def test_oracle_database_at_aws_is_counted_as_no_aws_commitment_sold_never_as_a_price_to_refresh() -> None:
+    def on_odb(basis: str) -> DatabaseSummary:
+        odb = option("odb", "viable", "9000.00").model_copy(update={"commitment_basis": basis})
+        return DatabaseSummary(edition="ee", licence_model="byol", licences_owned=8, recommended="odb", options=(odb,))
+
+    # a summary kept before "not-offered" was recorded said "none-held" of Oracle Database@AWS: read as not offered
+    estate = [Assessed("A", on_ec2("commitment", "30000.00")), Assessed("X", on_odb("not-offered")),
+              Assessed("OLD", on_odb("none-held")), Assessed("B", on_ec2("none-held"))]  # fmt: skip
+    best = estate_totals(estate).placement("best")
+
+    assert (best.commitment_not_offered, best.no_commitment_price) == ((("odb", 2),), (("ec2", 1),))
+    assert best.commitment_words == (
+        "1 of 4 on a commitment; EC2: no commitment price held for 1 database, on-demand; Oracle Database@AWS: no AWS "
+        "Reserved Instance or Savings Plan applies for 2 databases (bought by private offer)"
+    )
+
+
 def test_the_1_and_3_year_totals_are_each_databases_own_run_rate_not_the_monthly_figure_times_the_months():
     # EE BYOL owning its 8 licences, support rising 10 % a year: the 3-year run-rate counts support as paid, 83,600 +
     # 91,960 + 101,156 = 276,716, and year 1's 83,600, where 12 x the monthly figure (its 3-year average) says 92,238.67
