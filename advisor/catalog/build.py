@@ -8,7 +8,8 @@ This module runs the whole import and is the public face of the modules named fo
 ``docs`` (the sources and their table readers), ``hardware`` (Nitro and the instance store), ``rows`` (the EC2
 and RDS rows), ``regions`` (regions from botocore), ``guide2024`` (AWS's 2024-11 guide, the 2026 CPU options,
 measured CoreMark), ``availability`` (where each class is priced, per Region, edition and licence), ``left_out``
-(the real types of the covered families left out, and why) and ``writer`` (validation and the atomic write).
+(the real types of the covered families left out, and why), ``processors`` (the processor AWS names for each family,
+and the measured twin whose CoreMark an unmeasured family takes) and ``writer`` (validation and the atomic write).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from advisor.catalog.hardware import (
     Nitro,
 )
 from advisor.catalog.left_out import build_left_out
+from advisor.catalog.processors import build_twins
 from advisor.catalog.regions import PARTITIONS, build_regions
 from advisor.catalog.rows import DATASET_SOURCE, EBS_DOC_SOURCE, EC2_SHAPES_SOURCE, RowFacts, build_instances
 from advisor.catalog.writer import (
@@ -62,6 +64,7 @@ from advisor.catalog.writer import (
     validate_availability_rows,
     validate_instance_rows,
     validate_left_out_rows,
+    validate_twin_rows,
     write_catalog,
 )
 
@@ -108,10 +111,12 @@ __all__ = [
     "build_instances",
     "build_left_out",
     "build_regions",
+    "build_twins",
     "import_all",
     "validate_availability_rows",
     "validate_instance_rows",
     "validate_left_out_rows",
+    "validate_twin_rows",
     "write_catalog",
 ]
 
@@ -123,13 +128,16 @@ def import_all(
     as_of = as_of or date.today().isoformat()
     if not (shared_dir / "data").is_dir():
         raise FileNotFoundError(f"no shared data at {shared_dir}/data: pass --shared with the path to shared/")
-    instances = build_instances(shared_dir=shared_dir)
+    twins = build_twins(shared_dir=shared_dir)
+    instances = build_instances(shared_dir=shared_dir, twins=twins)
     names = {str(row["name"]) for row in instances}
+    held = [t for t in twins if t["family"] in {row["family"] for row in instances}]  # not m8id, r8id: left out
     availability = build_availability(shared_dir=shared_dir, names=names)
     left_out = build_left_out(shared_dir=shared_dir, names=names)
     return [
         write_catalog("regions", build_regions(shared_dir=shared_dir, as_of=as_of), catalog_dir=catalog_dir),
         write_catalog("instances", instances, catalog_dir=catalog_dir, validate=validate_instance_rows),
+        write_catalog("coremark_twins", held, catalog_dir=catalog_dir, validate=validate_twin_rows),
         write_catalog("availability", availability, catalog_dir=catalog_dir, validate=validate_availability_rows),
         write_catalog("left_out", left_out, catalog_dir=catalog_dir, validate=validate_left_out_rows),
     ]

@@ -105,6 +105,17 @@ def newer_cpu_specs(shared_dir: Path) -> dict[str, ComputeSpec]:
     }
 
 
+def guide_processor_first_lines(shared_dir: Path) -> dict[str, frozenset[str]]:
+    """Family -> the first lines of its 'Performance specifications' processor cells. The extraction kept only the
+    first line of a wrapped cell (the folder's README, section 3): 'Intel Xeon Ice' names no processor model, so
+    this can show that two families' cells differ, never that they name the same model."""
+    lines: dict[str, set[str]] = {}
+    for row in _rows(shared_dir / GUIDE_DIR / "compute-specs.csv"):
+        if row["processor_first_line"].strip():
+            lines.setdefault(row["instance_type"].split(".")[0], set()).add(row["processor_first_line"].strip())
+    return {family: frozenset(found) for family, found in lines.items()}
+
+
 @dataclass(frozen=True)
 class GuideStore:
     disks: int | None

@@ -32,6 +32,7 @@ from advisor.catalog.guide2024 import (
     newer_cpu_specs,
 )
 from advisor.catalog.hardware import Hardware, HardwareSources, ec2_hardware, hardware_sources, rds_hardware
+from advisor.catalog.processors import borrowed_mark, build_twins
 
 
 @dataclass(frozen=True)
@@ -138,16 +139,18 @@ def _shape_for(name: str, specs: dict, older: dict, newer: dict, marks: dict) ->
     return spec, ("memory_gib",)
 
 
-def _coremark_of(name: str, marks: dict) -> dict[str, object] | None:
+def _coremark_of(name: str, vcpus: int, marks: dict, twins: dict[str, dict]) -> dict[str, object] | None:
+    """The type's measured CoreMark; for a type of a family never measured, its twin's (``processors``), saying so."""
     mark = marks.get(name)
     if mark is None:
-        return None
+        twin = twins.get(name.split(".")[0])
+        return borrowed_mark(name, vcpus, twin, marks) if twin else None
     return {key: mark[key] for key in ("iterations_per_s", "threads", "per_thread", "source")} | {
         "as_of": mark["ran_on"]
     }
 
 
-def _ec2_facts(shared_dir: Path, sources: HardwareSources, known: set[str]) -> list[RowFacts]:
+def _ec2_facts(shared_dir: Path, sources: HardwareSources, known: set[str], twins: dict[str, dict]) -> list[RowFacts]:
     """EC2 rows of the covered families that are real types (``known``), with the newest source winning per field."""
     guide, dataset = guide_ebs_limits(shared_dir, FAMILIES), dataset_limits(shared_dir)
     documented = ec2_ebs_limits(shared_dir)
@@ -179,15 +182,17 @@ def _ec2_facts(shared_dir: Path, sources: HardwareSources, known: set[str]) -> l
                 cores=spec.cores or None,
                 threads_per_core=spec.threads_per_core or None,
                 burstable=bool(spec.burstable) or name.startswith("t3."),
-                coremark=_coremark_of(name, marks),
+                coremark=_coremark_of(name, spec.vcpus, marks, twins),
             )
         )
     return facts
 
 
 def _rds_from_host(host: RowFacts, **changes: object) -> RowFacts:
-    """A db.X class on EC2 X: X's EBS limits, hardware (as RDS exposes it), cores and measured CoreMark."""
-    coremark = host.coremark and {**host.coremark, "source": f"measured on EC2 {host.name}: {host.coremark['source']}"}
+    """A db.X class on EC2 X: X's EBS limits, hardware (as RDS exposes it), cores and measured CoreMark (or the
+    figure X borrows from its twin, the same words with it)."""
+    on = "the figure of EC2" if host.coremark and host.coremark.get("borrowed") else "measured on EC2"
+    coremark = host.coremark and {**host.coremark, "source": f"{on} {host.name}: {host.coremark['source']}"}
     fields: dict[str, object] = {
         "name": f"db.{host.name}",
         "platform": "rds",
@@ -246,17 +251,19 @@ def _host_limits(host: RowFacts) -> str:
     return f"EBS limits of EC2 {host.name} from {host.limits_source}"
 
 
-def build_instances(*, shared_dir: Path) -> list[dict[str, object]]:
+def build_instances(*, shared_dir: Path, twins: list[dict[str, object]] | None = None) -> list[dict[str, object]]:
     """EC2 instance types and RDS for Oracle db.* classes with the EBS limits that cap their IO.
 
     A db.X class has the EBS limits of EC2's X (storage-io-limits.md §2.3). The memory-optimized
     db.*.tpcN.memNx classes sit on larger hosts whose limits the docs do not give per class, so
     they are left out rather than guessed. Only real type names are kept (the 2024-11 guide's PDF wraps
-    'm7i.metal-24xl' to 'm7i.metal'): those AWS prices per cfn-lint or the 2024-04 dataset lists.
+    'm7i.metal-24xl' to 'm7i.metal'): those AWS prices per cfn-lint or the 2024-04 dataset lists. A family with no
+    CoreMark measurement takes its twin's (``twins``, the ``processors`` rows; read from ``shared_dir`` if not given).
     """
     known = set(ec2_regions(shared_dir)) | set(ec2_shapes(shared_dir))
     specs = guide_compute_specs(shared_dir)
-    ec2 = _ec2_facts(shared_dir, hardware_sources(shared_dir, frozenset(specs)), known)
+    by_family = {str(t["family"]): t for t in (build_twins(shared_dir=shared_dir) if twins is None else twins)}
+    ec2 = _ec2_facts(shared_dir, hardware_sources(shared_dir, frozenset(specs)), known, by_family)
     hosts = {f.name: f for f in ec2}
     documented = _documented_rds_facts(shared_dir, hosts)
     priced = _priced_rds_facts(shared_dir, hosts, {f.name for f in documented})

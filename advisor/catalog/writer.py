@@ -52,6 +52,8 @@ EBS_ROW_FIELDS = {
     "max_is_30_minute_burst": bool,
 }
 COREMARK_FIELDS = ("iterations_per_s", "threads", "per_thread", "source", "as_of")
+# A figure an unmeasured family takes from its twin (advisor/catalog/processors.py) says so in one more field.
+BORROWED_FIELDS = ("from", "family", "same_size", "why")
 STORE_FIELDS = ("disks", "disk_size_gb", "total_gb", "nvme", "random_read_iops_4k", "write_iops_4k", "source", "as_of")
 AS_OF = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -112,10 +114,12 @@ def _optional_field_problems(row: dict[str, Any]) -> list[str]:
             problems.append(f"{row['name']}: {key} must be null or a positive whole number")
     mark = row.get("coremark")
     if mark is not None and not (
-        isinstance(mark, dict) and set(mark) == set(COREMARK_FIELDS) and _is(mark["per_thread"], float)
+        isinstance(mark, dict) and set(mark) - {"borrowed"} == set(COREMARK_FIELDS) and _is(mark["per_thread"], float)
         and mark["per_thread"] > 0 and AS_OF.match(str(mark["as_of"])) and mark["source"]
     ):  # fmt: skip
         problems.append(f"{row['name']}: coremark must be null or have exactly {', '.join(COREMARK_FIELDS)}")
+    elif mark is not None and "borrowed" in mark:
+        problems += _borrowed_problems(row["name"], mark["borrowed"])
     store = row.get("instance_store")
     if store is not None and (not isinstance(store, dict) or set(store) != set(STORE_FIELDS)):
         problems.append(f"{row['name']}: instance_store must be null or have exactly {', '.join(STORE_FIELDS)}")
@@ -123,6 +127,45 @@ def _optional_field_problems(row: dict[str, Any]) -> list[str]:
     if engines is not None and not (isinstance(engines, list) and all(isinstance(e, str) for e in engines)):
         problems.append(f"{row['name']}: oracle_engines_orderable must be null or a list of engine names")
     return problems
+
+
+def _borrowed_problems(name: str, borrowed: object) -> list[str]:
+    """A borrowed CoreMark names the measured type it is, that type's family, whether it is the same size, and why."""
+    if not (isinstance(borrowed, dict) and set(borrowed) == set(BORROWED_FIELDS)):
+        return [f"{name}: coremark borrowed must have exactly {', '.join(BORROWED_FIELDS)}"]
+    lender, family = str(borrowed["from"]), str(borrowed["family"])
+    if not (lender.startswith(f"{family}.") and isinstance(borrowed["same_size"], bool) and borrowed["why"]):
+        return [f"{name}: coremark borrowed from {lender!r} must be a type of its family {family!r}, with why"]
+    host = name.removeprefix("db.")
+    if host.split(".")[0] == family or (borrowed["same_size"] and lender.split(".", 1)[1] != host.split(".", 1)[1]):
+        return [f"{name}: coremark borrowed from {lender!r} is not another family's type of the same size"]
+    return []
+
+
+TWIN_FIELDS = ("family", "twin", "processor", "named_in", "twin_named_in", "reason", "source", "as_of")
+
+
+def validate_twin_rows(rows: list[dict[str, Any]]) -> None:
+    """Raise CatalogInvalid naming every bad row of the CoreMark twins: each unmeasured family once, with a reason,
+    a source and a date; a twin only with the one processor model AWS names and where it names it for both."""
+    problems = []
+    for row in rows:
+        family = row.get("family", "?")
+        if set(row) != set(TWIN_FIELDS):
+            problems.append(f"{family}: needs exactly {', '.join(TWIN_FIELDS)}")
+            continue
+        if not (row["reason"] and row["source"] and AS_OF.match(str(row["as_of"]))):
+            problems.append(f"{family}: needs a reason, a source and an as_of date (YYYY-MM-DD)")
+        if row["twin"] is not None and (
+            row["twin"] == family or not (row["processor"] and row["named_in"] and row["twin_named_in"])
+        ):
+            problems.append(f"{family}: a twin needs another family, the processor and where AWS names it for both")
+        if row["twin"] is None and row["twin_named_in"] is not None:
+            problems.append(f"{family}: twin_named_in without a twin")
+    counts = Counter(str(row.get("family")) for row in rows)
+    problems += [f"{family}: appears more than once" for family, count in sorted(counts.items()) if count > 1]
+    if problems:
+        raise CatalogInvalid("invalid CoreMark twins: " + "; ".join(problems))
 
 
 def validate_availability_rows(rows: list[dict[str, Any]]) -> None:

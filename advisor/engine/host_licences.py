@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
+from advisor.engine.coremark_spread import borrowed_words, figure_words
 from advisor.engine.workload.fields import Edition
 from advisor.engine.workload.host import (
     CLOUD_LOCATIONS,
@@ -118,15 +119,16 @@ class HostPerformance:
 
 
 def host_performance(host: SourceHostSection) -> HostPerformance | None:
-    """What the sizing can use of the host's CPU speed: an EC2 type's measured CoreMark; for any other CPU model
-    we hold no measurement, and say so."""
+    """What the sizing can use of the host's CPU speed: an EC2 type's measured CoreMark (or the one its family borrows
+    from a twin on the same processor, saying so); for any other CPU model we hold no measurement, and say so."""
     if not host.cpu_model:
         return None
     row = ec2_row(host.cpu_model) if host.location in (None, HostLocation.AWS) else None
     mark = (row or {}).get("coremark")
     if mark:
-        return HostPerformance(float(mark["per_thread"]), f"{row['name']}: CoreMark {float(mark['per_thread']):,.0f} "  # type: ignore[index]
-                               f"per thread (measured {mark['as_of']}), used to compare cores")  # fmt: skip
+        borrowed = borrowed_words(mark)
+        return HostPerformance(float(mark["per_thread"]), f"{row['name']}: {figure_words(mark)}, used to compare "  # type: ignore[index]
+                               f"cores{f'; {borrowed}' if borrowed else ''}")  # fmt: skip
     return HostPerformance(None, f"No measured CoreMark for '{host.cpu_model}' in the data we hold (EC2 types "
                                  "only): give the host's CoreMark per thread under Sizing to compare cores.")  # fmt: skip
 

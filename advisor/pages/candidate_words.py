@@ -1,11 +1,12 @@
 """A chosen candidate in words, as the results page and the PDF say it: its configuration, storage, Oracle licence
 count and the CoreMark behind its CPU sizing.
 
-Pure Python (no Django): read by ``advisor.pages.results``.
+Pure Python (no Django): read by ``advisor.pages.results`` and the results page's ``alternative_coremark`` filter.
 """
 
 from __future__ import annotations
 
+from advisor.engine.coremark_spread import pct_words
 from advisor.engine.recommendation.candidates import Candidate
 from config.counting import counted
 from pricing.engine.aws_rules import aws_rules, effective_volume
@@ -90,8 +91,28 @@ def licence_count_words(candidate: Candidate) -> str:
 
 def coremark_words(candidate: Candidate) -> str:
     """'CoreMark 24,193 per thread (measured 2025-12-10); sizes of this family differ by up to 19.3 % in the
-    measurements; smaller differences are not credited' beside a candidate, or why there is none."""
+    measurements; smaller differences are not credited' beside a candidate, or why there is none. A figure borrowed
+    from a twin says whose it is and why: 'CoreMark 13,977 per thread (borrowed from r5n.4xlarge, measured
+    2025-12-11); r5b has no CoreMark measurement; r5n runs on the same processor (...), so r5n.4xlarge's measured
+    figure is used; sizes of r5n (whose measurements r5b borrows) differ by up to 11.6 % in the measurements; ...'."""
     if candidate.coremark_per_thread is None:
         return "CoreMark per thread: not measured in the benchmarks used here"
-    measured = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread (measured {candidate.coremark_as_of})"
-    return f"{measured}; {candidate.coremark_spread}" if candidate.coremark_spread else measured
+    when = (f"borrowed from {candidate.coremark_borrowed_from}, measured {candidate.coremark_as_of}"
+            if candidate.coremark_borrowed_from else f"measured {candidate.coremark_as_of}")  # fmt: skip
+    figure = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread ({when})"
+    return "; ".join(w for w in (figure, candidate.coremark_borrowed, candidate.coremark_spread) if w)
+
+
+def alternative_coremark_words(candidate: Candidate) -> str:
+    """The short form beside an alternative: 'CoreMark 20,931 per thread (sizes of its family differ by up to 4.1 %)',
+    'CoreMark 18,127 per thread, borrowed from r6i.large (the same processor; sizes of r6i differ by up to 9.6 %)'
+    or 'CoreMark not measured'."""
+    if candidate.coremark_per_thread is None:
+        return "CoreMark not measured"
+    figure = f"CoreMark {candidate.coremark_per_thread:,.0f} per thread"
+    pct = None if candidate.coremark_spread_pct is None else pct_words(candidate.coremark_spread_pct)
+    if candidate.coremark_borrowed_from:
+        twin = candidate.coremark_borrowed_from.split(".")[0]
+        spread = f"; sizes of {twin} differ by up to {pct} %" if pct is not None else ""
+        return f"{figure}, borrowed from {candidate.coremark_borrowed_from} (the same processor{spread})"
+    return f"{figure} (sizes of its family differ by up to {pct} %)" if pct is not None else figure

@@ -1,6 +1,14 @@
 from django import template
 
+from advisor.pages.candidate_words import alternative_coremark_words
+
 register = template.Library()
+
+
+@register.filter
+def alternative_coremark(candidate: object) -> str:
+    """An alternative's CoreMark in words: measured, borrowed from a twin on the same processor, or not measured."""
+    return alternative_coremark_words(candidate)  # type: ignore[arg-type]
 
 
 @register.filter

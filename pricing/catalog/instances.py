@@ -46,7 +46,8 @@ def instance_names(platform: Platform) -> tuple[str, ...]:
 
 
 def coremark_per_thread(name: str) -> float | None:
-    """Measured CoreMark iterations per second per thread of an EC2 type or RDS class (its host's); None if none."""
+    """CoreMark iterations per second per thread of an EC2 type or RDS class (its host's): measured, or for a family
+    never measured its twin's on the same processor (the row's ``coremark.borrowed`` says whose); None if none."""
     row = catalog_rows().get(name)
     mark = row.get("coremark") if row else None
     return float(mark["per_thread"]) if mark else None

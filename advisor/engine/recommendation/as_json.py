@@ -61,6 +61,9 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         if candidate.coremark_spread_pct is None
         else round(candidate.coremark_spread_pct, 1),
         "coremark_family_spread": candidate.coremark_spread or None,
+        # a family never measured carries a measured twin's figure (the same processor model, per AWS): whose, and why
+        "coremark_borrowed_from": candidate.coremark_borrowed_from,
+        "coremark_borrowed": candidate.coremark_borrowed or None,
         "cpu_scaling": candidate.cpu_scaling or None,
         "ebs_limits_published": candidate.ebs_limits_published,
         "storage": {

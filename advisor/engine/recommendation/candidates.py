@@ -29,13 +29,15 @@ class Candidate:
     instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
     caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
     reasons: tuple[str, ...] = ()
-    coremark_per_thread: float | None = None  # measured CoreMark per thread (the catalog's, with its date)
+    coremark_per_thread: float | None = None  # CoreMark per thread (the catalog's, with its date): measured or borrowed
     coremark_as_of: str | None = None
     cpu_scaling: str = ""  # how per-thread performance changed the CPU need and licences, in words
     ebs_limits_published: bool = True
     coremark_spread_pct: float | None = None  # how far sizes of its family differ per thread in the measurements
     coremark_spread: str = ""  # that spread, in words
     stands_in: bool = False  # a DR member priced at the primary Region's price where its Region prices other classes
+    coremark_borrowed_from: str | None = None  # the measured type whose figure an unmeasured family's class carries
+    coremark_borrowed: str = ""  # why: the twin on the same processor, with AWS's document
 
     @property
     def effective_vcpus(self) -> int:

@@ -17,7 +17,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any, Literal
 
-from advisor.engine.coremark_spread import spread_of
+from advisor.engine.coremark_spread import borrowed_words, spread_of
 from advisor.engine.instances import catalog_rows, instance_names
 from advisor.engine.odb.option import odb_recommendation
 from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
@@ -272,6 +272,7 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, 
         fit.name, fit.hourly, row["vcpus"], row["memory_gib"], fit.layout, plan.deployment, fit.capacity, topology,
         cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
         scaling_words, published, spread.pct if spread else None, spread.words if spread else "", fit.stands_in,
+        (mark.get("borrowed") or {}).get("from"), borrowed_words(mark),
     )  # fmt: skip
 
 

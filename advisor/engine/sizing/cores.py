@@ -3,8 +3,10 @@
 Pure Python. Oracle is licensed per core (processor licences per vCPU pair with hyper-threading, SE2 per socket),
 so a class whose every thread does more work needs fewer of them for the same peak, and fewer licences. The
 measure is CoreMark iterations per second per thread as Vantage measured it on live instances (the catalog's
-``coremark``). The need is scaled only when both sides have a measured figure; otherwise it is counted in vCPUs as
-they are, and the reason says so.
+``coremark``). The need is scaled only when both sides have a figure; otherwise it is counted in vCPUs as they are,
+and the reason says so. A family never measured may carry the figures of a measured twin on the same processor model
+(the catalog's ``borrowed``): they are used like measurements, held to the twin's spread, and every reason says whose
+they are and why.
 
 A difference is counted only when it is larger than the measurements' own noise: the spread between sizes of the
 same family (``coremark_spread``), the candidate's family's and, when the source is an EC2 type, the larger of it
@@ -21,7 +23,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.engine.coremark_spread import FamilySpread, catalog_spreads, pct_words, spread_of
+from advisor.engine.coremark_spread import (
+    FamilySpread,
+    borrowed_words,
+    catalog_spreads,
+    figure_words,
+    pct_words,
+    spread_of,
+    when_words,
+)
 from advisor.engine.sizing.need import Need
 from advisor.engine.workload import HostLocation, Workload
 from pricing.catalog.instances import catalog_rows
@@ -37,6 +47,7 @@ class SourceCpu:
     per_thread: float
     words: str  # where the figure comes from
     spread: FamilySpread | None = None  # the source type's family, when it is an EC2 type of the catalog
+    borrowed: str = ""  # why the source type's figure is its twin's, when it is borrowed
 
 
 @dataclass(frozen=True)
@@ -53,12 +64,14 @@ class CoreScaling:
 def source_of_type(
     name: str, *, rows: Mapping[str, Mapping[str, Any]], spreads: Mapping[str, FamilySpread]
 ) -> SourceCpu | None:
-    """An EC2 type as the source host: its measured per-thread score and its family's spread; None if unmeasured."""
+    """An EC2 type as the source host: its per-thread score (measured, or its twin's) and its family's spread; None
+    if it has none."""
     row = rows.get(name)
     mark = row.get("coremark") if row else None
     if not row or not mark:
         return None
-    return SourceCpu(float(mark["per_thread"]), f"{name} (measured {mark['as_of']})", spread_of(row, spreads))
+    return SourceCpu(float(mark["per_thread"]), f"{name} ({when_words(mark)})", spread_of(row, spreads),
+                     borrowed_words(mark))  # fmt: skip
 
 
 def source_cpu(workload: Workload) -> SourceCpu | None:
@@ -101,13 +114,13 @@ def _noise(candidate: FamilySpread | None, source: SourceCpu) -> tuple[float | N
 
     The candidate's family's spread, and the source type's family's when the source is an EC2 type: the larger.
     A source given as a number brings no spread of its own."""
-    sides = [(candidate, "")] + ([(source.spread, " (the source's family)")] if source.spread is not None else [])
+    sides = [(candidate, False)] + ([(source.spread, True)] if source.spread is not None else [])
     known: list[tuple[float, str]] = []
-    for spread, whose in sides:
+    for spread, of_source in sides:
         if spread is None or spread.ratio is None:
             family = spread.family if spread is not None else "this family"
             return None, f"only one size of {family} was measured, so how far its sizes differ is not known"
-        known.append((spread.ratio, f"{spread.family}{whose}"))
+        known.append((spread.ratio, spread.named(source=of_source)))
     ratio, family = max(known)
     return ratio, f"the {pct_words((ratio - 1) * 100)} % by which sizes of {family} differ in the measurements"
 
@@ -146,7 +159,7 @@ def scale_for(
     applied = ratio if counted else 1.0
     scaled = need.vcpus / applied
     threads = int(row.get("threads_per_core") or 2)
-    measured = (f"{row['name']}: CoreMark {float(mark['per_thread']):,.0f} per thread (measured {mark['as_of']}) "
+    measured = (f"{row['name']}: {figure_words(mark)} "
                 f"against {source.per_thread:,.0f} on {source.words}: {_compared(ratio, noise_pct)}")  # fmt: skip
     if counted:
         why = f", more than {noise}" if limit is not None else ""
@@ -160,7 +173,8 @@ def scale_for(
         words = (
             f"{measured}, within {noise}, so the difference is not counted: CPU need {need.vcpus:,.1f} vCPUs as it is"
         )
-    return CoreScaling(applied, scaled, words, ratio, counted)
+    borrowed = [w for w in (borrowed_words(mark), source.borrowed) if w]
+    return CoreScaling(applied, scaled, "; ".join([words, *borrowed]), ratio, counted)
 
 
 def scaled_need(need: Need, scaling: CoreScaling | None) -> Need:

@@ -110,3 +110,46 @@ def test_a_slower_core_beyond_the_spread_needs_more_threads_even_with_the_credit
     # against 103: 103 / 100 = 1.03, within a's 4 %: not counted either way
     close = scale_for(TINY["a.large"], need(12), SourceCpu(103.0, "x"), edition="ee", spreads=SPREADS)
     assert close is not None and not close.counted and close.need_vcpus == 12
+
+
+def borrowed(name: str, family: str, per_thread: float, lender: str) -> dict:
+    mark = {
+        "per_thread": per_thread,
+        "as_of": "2026-01-15",
+        "borrowed": {"from": lender, "family": lender.split(".")[0], "same_size": True, "why": "same processor"},
+    }
+    return {"name": name, "family": family, "threads_per_core": 2, "coremark": mark}
+
+
+def test_a_family_whose_figures_are_borrowed_is_held_to_its_twins_spread_and_adds_to_none():
+    # f never measured: its figures are a's (100 and 104); a hand-made stray 150 would make f a 50 % spread of its
+    # own if borrowed figures counted as measurements. They do not: f's spread is a's 4 %, named as a's.
+    rows = [*TINY.values(), borrowed("f.large", "f", 100.0, "a.large"), borrowed("f.xlarge", "f", 150.0, "a.xlarge"),
+            borrowed("db.f.large", "f", 100.0, "a.large")]  # fmt: skip
+    spreads = family_spreads(rows)
+    assert spreads["a"] == SPREADS["a"]
+    f = spreads["f"]
+    assert (f.family, f.borrowed_by, f.sizes, f.lowest, f.highest) == ("a", "f", 2, "a.large", "a.xlarge")
+    assert f.pct == pytest.approx(4.0)
+    assert f.words == ("sizes of a (whose measurements f borrows) differ by up to 4 % in the measurements; smaller "
+                       "differences are not credited")  # fmt: skip
+    # the noise a borrowed candidate must beat is the twin's, and the words say whose
+    row = borrowed("f.large", "f", 120.0, "a.large")
+    within = scale_for(row, need(12), SourceCpu(116.0, "x"), edition="ee", spreads=spreads)
+    assert within is not None and not within.counted  # 120 / 116 = 1.034, within a's 1.04
+    assert "within the 4 % by which sizes of a (whose measurements f borrows) differ in the measurements" in (
+        within.words
+    )
+    # a twin with one measured size lends no spread either: the faster core is not credited
+    lone = family_spreads([*TINY.values(), borrowed("g.large", "g", 130.0, "d.large")])["g"]
+    assert lone.ratio is None and lone.words.startswith(
+        "only one size of d (whose measurements g borrows) was measured"
+    )
+
+
+def test_the_catalogs_borrowing_families_have_their_twins_spreads():
+    # r6id's figures are r6i's (Ice Lake 8375C), r5b's and m5n's r5n's (Cascade Lake 8259CL)
+    spreads = catalog_spreads()
+    assert spreads["r6id"].ratio == spreads["r6i"].ratio and spreads["r6id"].borrowed_by == "r6id"
+    assert spreads["r5b"].family == spreads["m5n"].family == "r5n"
+    assert "r6in" not in spreads  # no exact twin: still unmeasured

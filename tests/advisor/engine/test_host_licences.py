@@ -95,6 +95,20 @@ def test_an_ec2_source_gives_its_measured_coremark_and_sizes_with_it() -> None:
     assert perf is not None and perf.coremark_per_thread == mark
 
 
+def test_an_ec2_source_of_a_family_never_measured_says_whose_figure_it_carries() -> None:
+    # r5b has no run; r5n.4xlarge's "223630.264629,13976.9,16" stands in (AWS: "Cascade Lake 8259CL: R5b, R5n")
+    perf = host_performance(SourceHostSection(location="aws", cpu_model="r5b.4xlarge"))  # type: ignore[arg-type]
+    assert perf is not None and perf.coremark_per_thread == 13976.9
+    assert perf.words == (
+        "r5b.4xlarge: CoreMark 13,977 per thread (borrowed from r5n.4xlarge, measured 2025-12-11), used to compare "
+        "cores; r5b has no CoreMark measurement; r5n runs on the same processor (Cascade Lake 8259CL, AWS EC2 User "
+        "Guide 'Memory optimized instances', 2023-06), so r5n.4xlarge's measured figure is used"
+    )
+    # r6in: AWS names no processor for it, so still nothing to compare with
+    none = host_performance(SourceHostSection(location="aws", cpu_model="r6in.4xlarge"))  # type: ignore[arg-type]
+    assert none is not None and none.coremark_per_thread is None
+
+
 def test_a_cpu_model_we_hold_no_measurement_for_is_said_so() -> None:
     perf = host_performance(SourceHostSection(location="on-premises", cpu_model="Xeon Gold 6248"))  # type: ignore[arg-type]
     assert perf is not None and perf.coremark_per_thread is None

@@ -1,5 +1,6 @@
 """The results page speaks to people: words for yes and no, thousands separators in every count and size."""
 
+import html
 import re
 
 import pytest
@@ -52,11 +53,23 @@ def test_measured_coremark_per_thread_stands_beside_each_candidate(client: Clien
     body = client.get(reverse("advisor:assessment-results", args=[warehouse.public_id])).content.decode()
     text = text_of(body)
     # ec2-benchmarks-coremark: "m7i.16xlarge,...,1339566.036419,20930.7,64" -> 20,931 per thread (an EC2
-    # alternative) and "m5.24xlarge,...,1374718.075395,14320.0,96" -> 14,320 (db.m5.24xlarge, an RDS one); r5b and
-    # r6in were not benchmarked, so the chosen EC2 and RDS classes (r6in.8xlarge, db.r5b.8xlarge) say so instead.
+    # alternative) and "m5.24xlarge,...,1374718.075395,14320.0,96" -> 14,320 (db.m5.24xlarge, an RDS one). r6in was
+    # not benchmarked and AWS names no processor for it, so the chosen EC2 class (r6in.8xlarge) says so; r5b was not
+    # benchmarked either, but AWS lists it with r5n on Cascade Lake 8259CL alone, so the chosen RDS class
+    # (db.r5b.8xlarge) shows r5n.8xlarge's "448514.296393,14016.1,32" -> 14,016, saying whose it is and why.
     assert "m7i.16xlarge: " in text and "CoreMark 20,931 per thread" in text
     assert "db.m5.24xlarge: " in text and "CoreMark 14,320 per thread" in text
-    shown = re.findall(r'<span class="coremark">([^<]*)</span>', body)
-    assert shown.count("CoreMark per thread: not measured in the benchmarks used here") == 2
-    # and why the CPU need was not scaled: the scenario gives no source host
+    shown = [html.unescape(s) for s in re.findall(r'<span class="coremark">([^<]*)</span>', body)]
+    assert shown.count("CoreMark per thread: not measured in the benchmarks used here") == 1
+    assert (
+        "CoreMark 14,016 per thread (borrowed from r5n.8xlarge, measured 2025-12-11); r5b has no CoreMark measurement; "
+        "r5n runs on the same processor (Cascade Lake 8259CL, AWS EC2 User Guide 'Memory optimized instances', "
+        "2023-06), so r5n.8xlarge's measured figure is used; sizes of r5n (whose measurements r5b borrows) differ by "
+        "up to 11.6 % in the measurements; smaller differences are not credited"
+    ) in shown
+    # an alternative of the family says it too, in short: r5n.12xlarge's "719172.951106,14982.8,48"
+    assert (
+        "CoreMark 14,983 per thread, borrowed from r5n.12xlarge (the same processor; sizes of r5n differ by up to "
+        "11.6 %)" in shown
+    )
     assert "so a faster core is not credited" in text

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.engine.recommendation.as_json import configuration_json
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
 from advisor.engine.sizing import SizingPolicy
@@ -121,6 +122,46 @@ def test_with_the_credit_off_a_faster_core_is_counted_as_the_sources_and_the_nee
     assert chosen.coremark_spread.startswith("sizes of this family differ by up to ")
     default = next(o for o in recommend(workload, PriceBook(rows)).options if o.option == "ec2")
     assert default.chosen.total_monthly_usd < chosen.total_monthly_usd
+
+
+def test_a_class_of_a_family_never_measured_is_sized_with_its_twins_figure_and_says_whose():
+    # Small SE2 OLTP at a peak of 8 vCPUs of a 14,000-per-thread host (8 x 1.2 = 9.6 vCPUs of its threads) with 25,000
+    # read IOPS in eu-west-1: EC2 reads from an instance-store mirror. r6id.2xlarge carries r6i.2xlarge's measurement
+    # ("r6i.2xlarge,...,17086.7,8"; AWS: "Ice Lake 8375C: R6i, R6id, ..."): 17,086.7 / 14,000 = 1.22, beyond r6i's
+    # 9.6 %, so 9.6 x 14,000 / 17,086.7 = 7.87 vCPUs fit its 8, 2 SE2 sockets instead of 3. Unmeasured, it needed the
+    # 9.6 as they were and did not fit (i4i.2xlarge was chosen, $62.05 a month dearer).
+    workload = workload_with("small-oltp-se2", sizing={"peak_cpu": 8, "average_cpu": 4, "source_coremark_per_thread": 14000},
+                             io={"peak_read_iops": 25000, "sustained_read_iops": 17500},
+                             environment={"region": "eu-west-1"})  # fmt: skip
+    ec2 = next(o for o in recommend(workload, book()).options if o.option == "ec2")
+    chosen = ec2.chosen
+    assert (chosen.instance_class, chosen.vcpus, chosen.coremark_per_thread) == ("r6id.2xlarge", 8, 17086.7)
+    assert chosen.coremark_borrowed_from == "r6i.2xlarge"
+    assert "CPU need 9.6 → 7.9 vCPUs, 2 SE2 socket licences instead of 3" in chosen.cpu_scaling
+    assert chosen.coremark_borrowed == (
+        "r6id has no CoreMark measurement; r6i runs on the same processor (Ice Lake 8375C, AWS EC2 User Guide "
+        "'Memory optimized instances', 2023-06), so r6i.2xlarge's measured figure is used"
+    )
+    assert chosen.coremark_spread.startswith("sizes of r6i (whose measurements r6id borrows) differ by up to 9.6 %")
+    # the JSON the API returns says the same: whose figure, and why
+    shown = configuration_json(chosen)
+    assert (shown["coremark_per_thread"], shown["coremark_as_of"], shown["coremark_borrowed_from"]) == (
+        17086.7, "2025-12-10", "r6i.2xlarge")  # fmt: skip
+    assert shown["coremark_borrowed"] == chosen.coremark_borrowed and shown["coremark_family_spread_pct"] == 9.6
+    measured = configuration_json(next(a for a in ec2.alternatives if a.instance_class.startswith("i4i.")))
+    assert measured["coremark_borrowed_from"] is None and measured["coremark_borrowed"] is None
+
+
+def test_a_borrowing_class_no_longer_wins_by_counting_a_fast_sources_need_as_it_is():
+    # The latency-sensitive OLTP (peak 12 -> 14.4 vCPUs) on a 16,000-per-thread host: db.r5b.4xlarge (16 vCPUs) used to
+    # be chosen with the 14.4 vCPUs as they were, while db.r5.4xlarge, measured, needed 16.4. Now r5b carries r5n's
+    # runs: 14.4 x 16,000 / 13,976.9 (r5n.4xlarge) = 16.5 vCPUs, more than its 16, and another class is chosen.
+    workload = workload_with("latency-oltp-cross-region-dr", sizing={"source_coremark_per_thread": 16000})
+    rds = next(o for o in recommend(workload, book()).options if o.option == "rds")
+    assert rds.chosen.instance_class != "db.r5b.4xlarge" and rds.chosen.vcpus >= 16
+    scaling = scale_for(catalog_rows()["db.r5b.4xlarge"], need(14.4), source_cpu(workload), edition="ee")
+    assert scaling is not None and scaling.need_vcpus == pytest.approx(14.4 * 16000 / 13976.9)
+    assert scaling.need_vcpus > 16
 
 
 def test_the_recommender_never_considers_a_class_aws_preconfigures_with_its_threads_per_core() -> None:

@@ -70,3 +70,66 @@ def test_licence_words_say_when_the_count_does_not_change():
     )
     # EE: 2.4 -> 4 vCPUs -> 2 processor licences; 1.6 -> 2 vCPUs -> 1
     assert licence_words(2.4, 1.6, threads=2, edition="ee") == "1 processor licence instead of 2 for the need alone"
+
+
+def test_a_class_of_a_family_never_measured_is_sized_with_its_twins_measured_figure():
+    # r6id has no CoreMark run; AWS's EC2 User Guide (memory optimized, 2023-06) lists "Ice Lake 8375C: R6i, R6id,
+    # X2idn, X2iedn", so r6id.2xlarge carries r6i.2xlarge's measurement: "r6i.2xlarge,...,136693.720632,17086.7,8".
+    # A source host of 14,000 per thread and a need of 9.6 vCPUs of its threads (peak 8 x 1.2):
+    # 17,086.7 / 14,000 = 1.2205, 22 % more work per thread, beyond r6i's spread (18,126.9 / 16,531.7 = 1.0965,
+    # r6i.large against r6i.xlarge), so 9.6 x 14,000 / 17,086.7 = 7.87 vCPUs of r6id's threads, which its 8 hold.
+    # SE2: 9.6 -> 10 vCPUs in whole cores -> 3 sockets of 4 vCPUs; 7.87 -> 8 -> 2.
+    row = catalog_rows()["r6id.2xlarge"]
+    assert row["coremark"]["per_thread"] == catalog_rows()["r6i.2xlarge"]["coremark"]["per_thread"] == 17086.7
+    source = source_cpu(workload_with(source_coremark_per_thread=14000))
+    scaling = scale_for(row, need(9.6), source, edition="se2")
+    assert scaling is not None and scaling.counted
+    assert scaling.need_vcpus == pytest.approx(9.6 * 14000 / 17086.7) == pytest.approx(7.866, abs=1e-3)
+    assert scaling.words == (
+        "r6id.2xlarge: CoreMark 17,087 per thread (borrowed from r6i.2xlarge, measured 2025-12-10) against 14,000 on "
+        "the source host (as given): 22 % more work per thread than the source, more than the 9.6 % by which sizes of "
+        "r6i (whose measurements r6id borrows) differ in the measurements → CPU need 9.6 → 7.9 vCPUs, 2 SE2 socket "
+        "licences instead of 3 (one socket per 4 vCPUs); r6id has no CoreMark measurement; r6i runs on the same "
+        "processor (Ice Lake 8375C, AWS EC2 User Guide 'Memory optimized instances', 2023-06), so r6i.2xlarge's "
+        "measured figure is used"
+    )
+
+
+def test_a_borrowed_figure_under_a_fast_source_needs_more_threads_not_the_vcpus_as_they_are():
+    # The defect this closes: db.r5b.4xlarge (16 vCPUs) had no figure, so a need of 14.4 vCPUs of a 16,000-per-thread
+    # host was counted as 14.4 and fitted, while db.r5.4xlarge (14,064.7 measured) needed 14.4 x 16,000 / 14,064.7 =
+    # 16.4. r5b borrows r5n's runs ("Cascade Lake 8259CL: R5b, R5n"): r5n.4xlarge 13,976.9, 16,000 / 13,976.9 = 1.145,
+    # beyond r5n's spread (15,363.3 / 13,768.4 = 1.116), so 14.4 x 16,000 / 13,976.9 = 16.5 vCPUs: more than 16.
+    source = source_cpu(workload_with(source_coremark_per_thread=16000))
+    scaling = scale_for(catalog_rows()["db.r5b.4xlarge"], need(14.4), source, edition="ee")
+    assert scaling is not None and scaling.counted
+    assert scaling.need_vcpus == pytest.approx(14.4 * 16000 / 13976.9) == pytest.approx(16.48, abs=0.01)
+    assert "db.r5b.4xlarge: CoreMark 13,977 per thread (borrowed from r5n.4xlarge, measured 2025-12-11)" in (
+        scaling.words
+    )
+    assert "more than the 11.6 % by which sizes of r5n (whose measurements r5b borrows) differ" in scaling.words
+    assert scaling.words.endswith(
+        "r5b has no CoreMark measurement; r5n runs on the same processor (Cascade Lake 8259CL, AWS EC2 User Guide "
+        "'Memory optimized instances', 2023-06), so r5n.4xlarge's measured figure is used"
+    )
+
+
+def test_a_source_type_of_a_borrowing_family_is_accepted_and_says_whose_figure_it_is():
+    # r6id.large as the source host: r6i.large's 18,126.9 per thread, held to r6i's spread
+    source = source_cpu(workload_with(source_instance_type="r6id.large"))
+    assert source is not None and source.per_thread == 18126.9
+    assert source.words == "r6id.large (borrowed from r6i.large, measured 2025-12-10)"
+    assert source.spread is not None and (source.spread.family, source.spread.borrowed_by) == ("r6i", "r6id")
+    # r7i.large 24,192.6 against it: 1.335, beyond both r7i's 19.3 % and r6i's 9.6 %: 8 x 18,126.9 / 24,192.6 = 6.0
+    scaling = scale_for(catalog_rows()["r7i.large"], need(8), source, edition="ee")
+    assert scaling is not None and scaling.need_vcpus == pytest.approx(8 * 18126.9 / 24192.6)
+    assert "against 18,127 on r6id.large (borrowed from r6i.large, measured 2025-12-10)" in scaling.words
+    assert scaling.words.endswith("so r6i.large's measured figure is used")
+    # r5b.large as the source (r5n.large's 15,118.7): r6i.large's 18,126.9 is 1.199 of it, held to the larger of r6i's
+    # 9.6 % and the 11.6 % of r5n, whose runs the source's family borrows: 8 x 15,118.7 / 18,126.9 = 6.7
+    r5b = source_cpu(workload_with(source_instance_type="r5b.large"))
+    beyond = scale_for(catalog_rows()["r6i.large"], need(8), r5b, edition="ee")
+    assert beyond is not None and beyond.need_vcpus == pytest.approx(8 * 15118.7 / 18126.9)
+    assert "more than the 11.6 % by which sizes of r5n (whose measurements the source's family, r5b, borrows)" in (
+        beyond.words
+    )
