@@ -18,7 +18,7 @@ from config.counting import counted
 from pricing.catalog.regions import regions as region_catalog
 from pricing.engine.calculator import aws_rules
 from pricing.engine.commitments.database_savings_plans import not_covered
-from pricing.engine.commitments.terms import DATABASE_PLAN, commitments_for
+from pricing.engine.commitments.terms import DATABASE_PLAN, commitments_for, not_offered
 from pricing.engine.licences.cost import LicenceConfig, licence_price_list
 from pricing.engine.prices.book import DEPLOYMENTS, LICENCE_MODEL_LABELS, Commitment, commitment_label
 from pricing.forms_common import ChecksField, ChoiceField, FlagField, NumberField, QueryForm
@@ -320,8 +320,12 @@ class EstimateForm(QueryForm):
                 edition=combination[0],
                 licence_model=combination[1],
             )
-            sold = [c for c in commitments_for(platform) if c != DATABASE_PLAN or not uncovered]
-            unpriced = len(sold) - len(priced)
+            sold = [
+                c
+                for c in commitments_for(platform)
+                if (c != DATABASE_PLAN or not uncovered) and not not_offered(platform, c)
+            ]
+            unpriced = sum(1 for c in sold if c not in priced)
             if unpriced > 0:
                 hint = f"{counted(unpriced, 'more commitment')} for this class: no price held"
                 fields["commitment"].help_text = hint

@@ -292,16 +292,3 @@ def with_database_plans(current: Iterable[PriceRow], plans: Iterable[PriceRow]) 
     upload writes; everything else unchanged)."""
     kept = [r for r in current if r.term_attributes.get("SavingsPlanType") != DATABASE_PLAN_TYPE]
     return [*kept, *plans]
-
-
-def carried_over(current: Iterable[PriceRow], fresh: list[PriceRow]) -> tuple[list[PriceRow], int]:
-    """``fresh`` RDS rows (a Price List refresh, which holds no Savings Plans) with the current snapshot's Database
-    Savings Plans rows kept beside them, each taking the attributes of the fresh on-demand row of its SKU where there
-    is one; and how many were kept. The Query API does not serve Savings Plans, so a refresh would drop them."""
-    plans = [r for r in current if r.term_attributes.get("SavingsPlanType") == DATABASE_PLAN_TYPE]
-    on_demand = {r.sku: r for r in fresh if r.term == "OnDemand" and r.unit == "Hrs"}
-    kept = [
-        p.model_copy(update={"attributes": dict(on_demand[p.sku].attributes)}) if p.sku in on_demand else p
-        for p in plans
-    ]
-    return with_database_plans(fresh, kept), len(kept)

@@ -250,6 +250,7 @@ def page_estimate(form: EstimateForm) -> PageResult:
 def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
     """What templates/pricing/estimate.html shows: the form's groups, the summary of problems, or the bill."""
     answer, comparison = page.answer, page.comparison
+    unpriced = [q for q in page.commitments.quotes if not q.priced] if page.commitments else []
     context: dict[str, Any] = {
         "form": form,
         "problems": page.issues,
@@ -259,8 +260,10 @@ def page_context(form: EstimateForm, page: PageResult) -> dict[str, Any]:
         "comparison": comparison,
         "commitments": page.commitments,
         "commitment_lines": commitment_lines(page.commitments),
-        "unpriced_commitments": [q for q in page.commitments.quotes if not q.priced] if page.commitments else [],
+        "unpriced_commitments": unpriced,
         "unpriced_summary": unpriced_summary(page.commitments.quotes) if page.commitments else "",
+        # a refresh can price only what AWS sells here and no price is held for, never what is not offered
+        "refresh_would_price": any(q.unpriced_because == "no price held" for q in unpriced),
         "timing_not_known": timing_not_known(page.commitments),
         "price_list": licence_price_list().price_list,
         "nup_rule": licence_price_list().nup_rule,

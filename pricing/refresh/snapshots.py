@@ -2,6 +2,8 @@
 validate them, diff them against the current snapshots, then write and activate one new snapshot per service, all
 in one transaction. Any failure raises ``RefreshFailed`` before anything is written, so the current snapshots stay
 as they were. The Price List API client is made by ``pricing.services`` (``prices_refresh``) and passed in.
+Savings Plans rates come only from an uploaded plan file (``_plans``): every other refresh keeps the current
+snapshot's rates it does not bring itself (``carried_over``), each as of its own date, and says so.
 
 Progress is reported two ways: lines (``progress``) and steps (``step(done, total)``): each service read, each
 checked, then the write. A job running the refresh (``pricing.refresh_job``) may stop it from ``step`` by raising,
@@ -10,7 +12,7 @@ which before the write leaves everything as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -18,14 +20,10 @@ from typing import Any
 
 from django.db import transaction
 
+from config.counting import counted
 from pricing.engine.rows import PriceRow
 from pricing.models import PriceSnapshot
-from pricing.offers.database_plan import (
-    carried_over,
-    is_database_plan_file,
-    read_database_plans,
-    with_database_plans,
-)
+from pricing.offers.database_plan import is_database_plan_file, read_database_plans, with_database_plans
 from pricing.offers.files import fetch_price_list
 from pricing.offers.reader import read_offer_file, read_offer_header
 from pricing.offers.report import MAX_LISTED, ImportReport, PriceDataInvalid, PriceListUnavailable
@@ -34,6 +32,7 @@ from pricing.snapshots.diff import SnapshotDiff, snapshot_diff
 from pricing.snapshots.store import (
     SnapshotInvalid,
     current_rows,
+    row_key,
     snapshot_current,
     snapshot_write,
     validated_rows,
@@ -115,7 +114,7 @@ def _fetch(
             if rows and not report.term_rows.get("Reserved"):
                 item.notes.append(ON_DEMAND_ONLY.format(name=name))
                 say(f"{service} {region}: {item.notes[-1]}")
-            fetched.append(item)
+            fetched.append(_plans_kept(item, region=region, say=say))
             step(1, total)
             return fetched
         for service in services:
@@ -124,13 +123,9 @@ def _fetch(
                 client, service=service, region=region, fetched_on=today, endpoint=endpoint, progress=say
             )
             say(f"{service} {region}: {len(rows):,} rows ({report.duplicates:,} duplicates dropped)")
-            if service == "AmazonRDS":
-                held = current_rows(region, service) if snapshot_current(region, service) else []
-                rows, kept = carried_over(held, rows)
-                if kept:
-                    say(f"{service} {region}: {kept:,} Database Savings Plans rates of the current snapshot kept")
             source = f"AWS Price List Query API get_products ({service}, {region}), fetched {today.isoformat()}"
-            fetched.append(ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API))
+            item = ServiceRefresh(service, rows, source, today, PriceSnapshot.Origin.API)
+            fetched.append(_plans_kept(item, region=region, say=say))
             step(len(fetched), total)
     except PriceDataInvalid as error:
         raise RefreshFailed(_refusal(error, name) if offer_file is not None else str(error)) from None
@@ -186,6 +181,44 @@ DATABASE_PLANS = _PlanFile(
     read=lambda path, region, rows: read_database_plans(path, region=region, rds_rows=rows),
     merge=with_database_plans,
 )
+
+
+PLANS_OF_SERVICE = {plan.service: plan for plan in (SAVINGS_PLANS, DATABASE_PLANS)}  # EC2's and RDS's
+PLANS_KEPT = (
+    "{rates} already held kept, still as of {as_of}: this refresh does not bring {kind} rates (an uploaded {kind} "
+    "file does)"
+)
+
+
+def carried_over(current: Iterable[PriceRow], fresh: list[PriceRow]) -> tuple[list[PriceRow], list[PriceRow]]:
+    """``fresh`` rows with the current snapshot's Savings Plans rates that they do not bring themselves kept beside
+    them (neither the Price List API nor a service's offer file serves Savings Plans: they come from an uploaded plan
+    file), and the rates kept. A kept rate keeps its own price, source and date, and takes the attributes of the fresh
+    on-demand row of its SKU where there is one; a rate the fresh rows bring (the same SKU, plan terms and dimension)
+    is theirs, never the current one."""
+    brought = {row_key(row) for row in fresh}
+    on_demand = {row.sku: row for row in fresh if row.term == "OnDemand" and row.unit == "Hrs"}
+    kept = [
+        rate.model_copy(update={"attributes": dict(on_demand[rate.sku].attributes)}) if rate.sku in on_demand else rate
+        for rate in current
+        if rate.term == "SavingsPlan" and row_key(rate) not in brought
+    ]
+    return [*fresh, *kept], kept
+
+
+def _plans_kept(item: ServiceRefresh, *, region: str, say: Progress) -> ServiceRefresh:
+    """A refresh of a service's prices (the Price List API or its offer file) with the Savings Plans rates of the
+    current snapshot it does not bring kept (``carried_over``), said in a note with how many and as of when."""
+    held = current_rows(region, item.service) if snapshot_current(region, item.service) else []
+    item.rows, kept = carried_over(held, item.rows)
+    if kept:
+        kind = PLANS_OF_SERVICE[item.service].kind
+        dates = sorted({rate.as_of for rate in kept})
+        as_of = dates[0].isoformat() + (f" to {dates[-1].isoformat()}" if len(dates) > 1 else "")
+        rates = counted(len(kept), f"{kind} rate")
+        item.notes.append(PLANS_KEPT.format(rates=rates, as_of=as_of, kind=kind))
+        say(f"{item.service} {region}: {item.notes[-1]}")
+    return item
 
 
 def _plans(

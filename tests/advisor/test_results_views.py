@@ -373,3 +373,17 @@ def test_a_region_without_prices_shows_no_empty_charts(client, prices):
     assessment = services.assessment_create(meta=services.AssessmentMeta(name="Far away"), workload=workload)
     page = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
     assert 'id="no-charts"' in page and 'data-plotly-figure="cost-chart"' not in page
+
+
+def test_a_commitment_aws_does_not_sell_for_rds_is_said_not_offered_not_unpriced(client, small_assessment):
+    body = client.get(reverse("advisor:assessment-results", args=[small_assessment.public_id])).content.decode()
+    rds = html.unescape(re.findall(r'<ul class="unpriced-commitments">(.*?)</ul>', body, re.S)[0])
+    # the five reservations AWS sells for RDS have no price held; the 3-year No Upfront one is not sold, said once
+    assert (
+        "<li>Reserved 1yr No Upfront, Reserved 1yr Partial Upfront, Reserved 1yr All Upfront, Reserved 3yr Partial "
+        "Upfront, Reserved 3yr All Upfront: no price held for db.m5.xlarge in eu-west-1</li>"
+    ) in rds
+    assert (
+        "<li>Reserved 3yr No Upfront: not offered for RDS: AWS sells No Upfront RDS reservations for a 1-year term "
+        "only (source: AWS's Amazon RDS Reserved Instances page and Archera's RDS commitment brief, 2026-03)</li>"
+    ) in rds

@@ -78,3 +78,23 @@ def identical_groups(data: dict[str, Any], skus: list[str]) -> int:
 def write(data: dict[str, Any], path: Path) -> Path:
     path.write_text(json.dumps(data, indent=1))
     return path
+
+
+def offer_of(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """A bulk offer file in AWS's shape holding the products and terms of get_products ``items`` (one service's; the
+    header is the first item's): what an admin uploads instead of asking the API."""
+    terms: dict[str, dict[str, Any]] = {"OnDemand": {}, "Reserved": {}}
+    for entry in items:
+        sku = entry["product"]["sku"]
+        for term_type, by_code in entry["terms"].items():
+            terms[term_type][sku] = by_code
+    first = items[0]
+    return {
+        "formatVersion": "v1.0",
+        "disclaimer": "test file in the shape of AWS's bulk offer file",
+        "offerCode": first["serviceCode"],
+        "version": first["version"],
+        "publicationDate": first["publicationDate"],
+        "products": {entry["product"]["sku"]: entry["product"] for entry in items},
+        "terms": {term_type: by_sku for term_type, by_sku in terms.items() if by_sku},
+    }

@@ -154,9 +154,12 @@ def test_an_rds_for_oracle_reservation_from_a_replayed_answer(stub: tuple[Any, S
     assert quote.monthly_usd == Decimal("799.67")
     assert quote.total_12_months_usd == Decimal("9596.04") and quote.break_even_month == 5
     assert f"SKU {RDS_SKU}" in quote.price_source
-    # RDS rows carry no OfferingClass: a standard reservation. What the answer lacks is said to be unpriced.
+    # RDS rows carry no OfferingClass: a standard reservation. What the answer lacks of what AWS sells for RDS is
+    # said to be unpriced; 3 years No Upfront, which AWS does not sell for RDS, is said not offered.
     others = [q for q in result.quotes if q.kind == "reserved" and q.commitment != "reserved-1yr-partial-upfront"]
-    assert len(others) == 5 and all(q.reason == NOT_PRICED for q in others)
+    unsold = result.quote("reserved-3yr-no-upfront")
+    assert unsold.unpriced_because == "not offered" and unsold.reason.startswith("not offered for RDS")
+    assert len(others) == 5 and all(q.reason == NOT_PRICED for q in others if q != unsold)
 
 
 def test_an_ec2_savings_plan_from_the_savings_plans_offer_file(stub: tuple[Any, Stubber], tmp_path: Path) -> None:

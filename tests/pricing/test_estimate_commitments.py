@@ -39,11 +39,12 @@ def test_the_form_offers_only_the_priced_commitments(prices: None) -> None:
     assert ec2 == ["on-demand", "reserved-1yr-all-upfront", "reserved-3yr-all-upfront"]
     # the 8th generation has on-demand prices only (no reservation in the shared sources)
     assert commitment_choices(platform="ec2", region="us-east-1", instance_class="r8i.xlarge") == ["on-demand"]
-    # RDS for Oracle: no reservation is held offline (today's six reserved choices would all fail)
+    # RDS for Oracle: no reservation is held offline; of the six reserved terms AWS sells five for RDS (No Upfront for
+    # 1 year only), and the Database Savings Plan does not cover db.m5: five a refresh could price
     rds = dict(platform="rds", region="eu-west-1", instance_class="db.m5.xlarge", edition="se2", licence_model="byol")
     assert commitment_choices(**rds) == ["on-demand"]
     form = EstimateForm.from_query(rds)
-    assert form.fields["commitment"].help_text == "6 more commitments for this class: no price held"
+    assert form.fields["commitment"].help_text == "5 more commitments for this class: no price held"
 
 
 def test_a_priced_reservation_is_billed_at_its_effective_rate(client: Client, prices: None) -> None:
@@ -220,6 +221,23 @@ def test_the_api_refuses_a_database_savings_plan_for_a_class_it_does_not_cover(c
     assert li.json()["errors"][0]["message"].startswith(f"{ONLY}: License Included is not covered; accepted for")
 
 
+def test_the_api_refuses_rds_3_year_no_upfront_as_not_offered(client: Client, prices: None) -> None:
+    rds = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "ee",
+           "licence_model": "byol", "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100},
+           "licences": {"include": False}, "commitment": "reserved-3yr-no-upfront"}  # fmt: skip
+    response = post(client, rds)
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "path": "commitment",
+            "message": "not offered for RDS: AWS sells No Upfront RDS reservations for a 1-year term only (source: "
+            "AWS's Amazon RDS Reserved Instances page and Archera's RDS commitment brief, 2026-03); accepted for RDS "
+            "for Oracle db.m5.xlarge EE BYOL Single-AZ: on-demand",
+        }
+    ]
+
+
 def test_the_api_refuses_a_database_savings_plan_on_ec2(client: Client, prices: None) -> None:
     response = post(client, {**EC2_CONFIG, "commitment": DATABASE_PLAN})
 
@@ -239,20 +257,27 @@ def test_the_page_says_why_a_database_savings_plan_is_not_offered(client: Client
     assert f"{ONLY}: db.m5.xlarge is not one of them" in page
     # the form offers what is priced for the class and does not count the plan among those a refresh would price
     assert commitment_choices(**query) == ["on-demand"]
-    assert "6 more commitments" in EstimateForm.from_query(query).fields["commitment"].help_text
+    assert "5 more commitments" in EstimateForm.from_query(query).fields["commitment"].help_text
 
 
 def test_the_commitments_not_priced_are_counted_as_the_form_counts_them(client: Client, prices: None) -> None:
-    # RDS for Oracle SE2 BYOL on db.m5.xlarge in eu-west-1 (2023-02-23 rows): no reservation row is held for it (6
-    # reservations: 1 and 3 years, each upfront), and a Database Savings Plan does not cover db.m5 at all; the form
-    # says the 6 with no price held, and the table counts them apart from the plan that does not cover the class
+    # RDS for Oracle SE2 BYOL on db.m5.xlarge in eu-west-1 (2023-02-23 rows): no reservation row is held for it (5
+    # reservations AWS sells for RDS: 1 year, each upfront; 3 years Partial and All Upfront), 3 years No Upfront is not
+    # sold for RDS and a Database Savings Plan does not cover db.m5 at all; the form says the 5 with no price held,
+    # and the table counts them apart from the 2 not offered
     query = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "se2",
              "licence_model": "byol", "deployment": "single-az"}  # fmt: skip
 
     page = client.get(reverse("pricing:estimate"), query).content.decode()
 
-    assert "6 more commitments for this class: no price held" in page
-    assert "6 commitments without a price held; 1 commitment not offered for this deployment</summary>" in page
+    assert "5 more commitments for this class: no price held" in page
+    assert "5 commitments without a price held; 2 commitments not offered for this deployment</summary>" in page
+    assert (
+        "<li>Reserved 3yr No Upfront: not offered for RDS: AWS sells No Upfront RDS reservations for a 1-year term "
+        "only (source: AWS&#x27;s Amazon RDS Reserved Instances page and Archera&#x27;s RDS commitment brief, "
+        "2026-03)</li>" in page
+    )
+    assert "Reserved 3yr No Upfront: no price held" not in page
     assert "Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only" in page
 
 
@@ -285,3 +310,19 @@ def test_a_one_year_term_says_the_months_its_renewal_makes_it_dearer_and_a_deare
     one = _row(page, "reserved-1yr-all-upfront")
     assert ">costs $2,275 more<" in one and "$-" not in one
     assert ">–<" in one  # never cheaper in 36 months
+
+
+def test_an_admin_is_told_of_a_refresh_only_where_one_could_price_a_commitment(
+    client: Client, user: Any, prices: None
+) -> None:
+    user.is_staff = True
+    user.save()
+    hint = "(an admin can refresh this Region's prices on the Prices page)"
+    # RDS on db.m5.xlarge: 5 reservations AWS sells for RDS have no price held, a refresh may bring them
+    held = {"platform": "rds", "region": "eu-west-1", "instance_class": "db.m5.xlarge", "edition": "se2",
+            "licence_model": "byol", "deployment": "single-az"}  # fmt: skip
+    assert hint in client.get(reverse("pricing:estimate"), held).content.decode()
+    # on the AWS Free Tier every commitment is not offered (it credits on-demand usage only): nothing to refresh
+    free = {**held, "instance_class": "db.t3.micro", "free_tier": "on", "storage_type": "gp2", "storage_gib": "20"}
+    page = client.get(reverse("pricing:estimate"), free).content.decode()
+    assert "7 commitments not offered for this deployment</summary>" in page and hint not in page

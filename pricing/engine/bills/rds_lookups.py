@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pricing.engine.commitments.database_savings_plans import not_covered
-from pricing.engine.commitments.terms import DATABASE_PLAN
+from pricing.engine.commitments.terms import DATABASE_PLAN, not_offered
 from pricing.engine.prices.answers import remembered
 from pricing.engine.prices.equivalence import equivalent, priced_as
 from pricing.engine.prices.index import PriceIndex
@@ -108,9 +108,9 @@ class RdsLookups(PriceIndex):
                 f"priced for {instance_class if same_class else product}: {listing(offered)}",
             )
         matching = [r for r in same_class if key(r) == want]
-        not_sold = ""
+        platform = "rds-custom" if custom else "rds"
+        not_sold = not_offered(platform, commitment)
         if commitment == DATABASE_PLAN:
-            platform = "rds-custom" if custom else "rds"
             not_sold = not_covered(
                 platform=platform, instance_class=instance_class, edition=edition, licence_model=licence_model
             )

@@ -55,6 +55,7 @@ from pricing.engine.commitments.terms import (
     CommitmentSpec,
     commitment_facts,
     commitments_for,
+    not_offered,
 )
 from pricing.engine.licences.cost import LicencePriceList
 from pricing.engine.prices.answers import answered
@@ -349,9 +350,10 @@ def _quotes(
         except TermIncomplete as incomplete:  # held in part: say which row is missing, not "refresh to price it"
             quotes.append(_unpriced(spec, incomplete.message, "no price held"))
             continue
-        except PriceNotFound:  # a Database Savings Plan the rows do not price: say whom it covers, where not this
-            uncovered = key == DATABASE_PLAN and _uncovered(cfg, book)
-            quotes.append(_unpriced(spec, uncovered or NOT_PRICED, "not offered" if uncovered else "no price held"))
+        except PriceNotFound:  # where AWS does not sell it here, say so (a term it does not sell for the platform, a
+            # Database Savings Plan for a deployment it does not cover), never that a price is missing
+            unsold = not_offered(cfg.platform, key) or (key == DATABASE_PLAN and _uncovered(cfg, book))
+            quotes.append(_unpriced(spec, unsold or NOT_PRICED, "not offered" if unsold else "no price held"))
             continue
         quotes.append(_quote(spec, price, unchanged_aws, licence, od_cumulative))
     notes = [LICENCE_NOTE]

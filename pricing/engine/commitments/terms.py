@@ -5,7 +5,8 @@ or convertible; no, partial or all upfront), EC2 Instance / Compute Savings Plan
 
 Pure Python (no Django). ``spec_of_row`` says which commitment a price row prices; ``commitments_for`` lists what a
 platform can be bought under; ``commitment_facts`` holds the sourced facts the quotes stand on (hours in a term, what
-All Upfront and No Upfront mean, how an effective rate was formed) from ``data/commitments.json``.
+All Upfront and No Upfront mean, how an effective rate was formed, which terms AWS does not sell for a platform:
+``not_offered``) from ``data/commitments.json``.
 
 Price rows carry AWS's own term attributes: ``LeaseContractLength`` (1yr, 3yr), ``OfferingClass`` (standard,
 convertible; RDS rows have none and are standard), ``PurchaseOption`` (No Upfront, Partial Upfront, All Upfront). Two
@@ -22,7 +23,10 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from pydantic import Field
+
 from pricing.engine.rows import PriceRow
+from pricing.engine.sourced import SourcedRow
 
 DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "commitments.json"
 
@@ -121,7 +125,9 @@ _BY_TERMS: dict[tuple[str, str, str, str, str], str] = {
 
 # What each platform can be bought under. RDS for Oracle reservations are standard only (AWS's RDS rows carry no
 # OfferingClass); EC2 Instance and Compute Savings Plans cover EC2 instance hours, never RDS; a Database Savings Plan
-# covers some RDS for Oracle deployments (engine/commitments/database_savings_plans.py), never EC2 or RDS Custom.
+# covers some RDS for Oracle deployments (engine/commitments/database_savings_plans.py), never EC2 or RDS Custom. A
+# term of these AWS does not sell for a platform (RDS: No Upfront for 1 year only) is listed, and said not offered
+# (``not_offered``), not left as a price to look for.
 _RDS_RESERVED = tuple(k for k, s in SPECS.items() if s.kind == "on-demand" or s.offering_class == "standard")
 PLATFORM_COMMITMENTS: dict[str, tuple[str, ...]] = {
     "ec2": tuple(k for k in SPECS if k != DATABASE_PLAN),
@@ -176,6 +182,20 @@ class Sourced:
     as_of: str
 
 
+class NotOffered(SourcedRow):
+    """A commitment of a platform's list that AWS does not sell for it (RDS reservations: No Upfront for 1 year
+    only), in the words users read and with the source as people know it."""
+
+    platform: Literal["ec2", "rds", "rds-custom"]
+    commitment: str
+    words: str = Field(min_length=20)  # "not offered for RDS: ..."
+    shown_as: str = Field(min_length=10)  # the source as people know it, beside the date
+
+    @property
+    def reason(self) -> str:
+        return f"{self.words} (source: {self.shown_as}, {self.as_of})"
+
+
 @dataclass(frozen=True, slots=True)
 class CommitmentFacts:
     hours_per_year: int
@@ -184,6 +204,7 @@ class CommitmentFacts:
     no_upfront: Sourced
     effective_rate: Sourced
     savings_plan_partial_upfront: Sourced
+    not_offered: tuple[NotOffered, ...]
 
 
 @cache
@@ -197,6 +218,10 @@ def commitment_facts() -> CommitmentFacts:
     hours = data["hours_per_year"]
     if hours["value"] != 365 * 24:  # the source defines a year as 365 x 24 x 60 x 60 seconds
         raise ValueError(f"{DATA_FILE}: hours_per_year {hours['value']} is not 365 x 24")
+    unsold = tuple(NotOffered.model_validate(item) for item in data["not_offered"])
+    for fact in unsold:
+        if fact.commitment not in commitments_for(fact.platform):
+            raise ValueError(f"{DATA_FILE}: not_offered {fact.commitment} is not a commitment of {fact.platform}")
     return CommitmentFacts(
         hours_per_year=int(hours["value"]),
         hours_source=sourced("hours_per_year"),
@@ -204,4 +229,13 @@ def commitment_facts() -> CommitmentFacts:
         no_upfront=sourced("no_upfront"),
         effective_rate=sourced("effective_rate"),
         savings_plan_partial_upfront=sourced("savings_plan_partial_upfront"),
+        not_offered=unsold,
     )
+
+
+def not_offered(platform: str, commitment: str) -> str:
+    """Why AWS does not sell ``commitment`` for ``platform``, with the source and its date; "" where it does."""
+    fact = next(
+        (f for f in commitment_facts().not_offered if (f.platform, f.commitment) == (platform, commitment)), None
+    )
+    return fact.reason if fact is not None else ""

@@ -34,6 +34,7 @@ from pricing.engine.commitments.comparison import (
     break_even,
     paid_by,
 )
+from pricing.engine.commitments.terms import not_offered
 
 
 class CommitmentTotal(BaseModel):
@@ -134,9 +135,10 @@ def _sum_known(parts: Sequence[Decimal | None], start: Decimal) -> Decimal | Non
 
 def _member_reason(comparison: CommitmentComparison, key: str) -> str:
     """Why one member's commitment is not priced, naming the member unless the reason already does (a reason that
-    names the class, as the Database Savings Plan's does, reads once for every member of that class)."""
+    names the class, as the Database Savings Plan's does, reads once for every member of that class) or holds for
+    every member of the platform (a term AWS does not sell for it)."""
     reason = next((q.reason for q in comparison.quotes if q.commitment == key), "not offered")
-    if comparison.instance_class in reason:
+    if comparison.instance_class in reason or reason == not_offered(comparison.platform, key):
         return reason
     return f"{reason} for {comparison.instance_class} in {comparison.region}"
 

@@ -230,7 +230,7 @@ def test_a_price_list_refresh_keeps_the_plan_s_rates_and_the_plan_is_priced_agai
         answer(stubber, "AmazonRDS", "ap-south-2", {"Oracle rows": [single]})
         call_command("refresh_prices", "--region", "ap-south-2", "--service", "AmazonRDS", stdout=out)
 
-    assert "90 Database Savings Plans rates of the current snapshot kept" in out.getvalue()
+    assert "90 Database Savings Plans rates already held kept, still as of 2026-04-22" in out.getvalue()
     config = {**{"platform": "rds", "region": "ap-south-2", "instance_class": "db.r7i.4xlarge", "edition": "ee",
                  "licence_model": "byol", "deployment": "single-az"},
               "storage": {"type": "gp3", "size_gib": 100}, "licences": {"include": False}}  # fmt: skip

@@ -67,6 +67,10 @@ def test_rds_has_no_reservation_in_this_snapshot_and_says_so_never_guessing():
     assert rds.commitments is not None and best_commitment(rds.commitments) is None
     unpriced = {t.commitment: t.reason for t in rds.commitments.totals if not t.priced}
     database = unpriced.pop("savings-plan-database-1yr-no-upfront")
+    # AWS sells No Upfront RDS reservations for 1 year only: said once for every instance, never as a price to look for
+    three_years = unpriced.pop("reserved-3yr-no-upfront")
+    assert three_years.startswith("not offered for RDS: AWS sells No Upfront RDS reservations for a 1-year term only")
+    assert "no price held" not in three_years and "db.m5.xlarge" not in three_years
     assert unpriced and all("no price held" in reason for reason in unpriced.values())
     # SE2 License Included on db.m5.xlarge: no Database Savings Plan is sold for it, and a refresh would not change that
     assert database.startswith("Database Savings Plans cover RDS for Oracle BYOL on db.r7i, db.r8i and db.m8i only")

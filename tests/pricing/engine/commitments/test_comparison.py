@@ -60,13 +60,13 @@ def test_a_1_year_partial_upfront_term_knows_each_year_but_not_its_months(book: 
     assert result.best_12_months == "reserved-1yr-all-upfront"
 
 
-def rds_reserved_row(option: str, unit: str, price: str, sku: str) -> PriceRow:
+def rds_reserved_row(option: str, unit: str, price: str, sku: str, lease: str = "3yr") -> PriceRow:
     """A reserved row of AWS's own split (no effective rate) for RDS for Oracle SE2 BYOL db.m5.xlarge Single-AZ in
     eu-west-1, with the attributes of the committed on-demand row it prices (SKU RZQTAEF3AZC855U9, 0.378 an hour)."""
     return PriceRow(
         service="AmazonRDS", region="eu-west-1", product_family="Database Instance",
         attributes=RDS_M5_XL_SE2_BYOL_SAZ.attributes, term="Reserved",
-        term_attributes={"LeaseContractLength": "3yr", "PurchaseOption": option}, sku=sku, unit=unit,
+        term_attributes={"LeaseContractLength": lease, "PurchaseOption": option}, sku=sku, unit=unit,
         price_usd=Decimal(price), source="test row", as_of=date(2023, 2, 23),
     )  # fmt: skip
 
@@ -97,29 +97,45 @@ def test_a_term_held_in_part_is_counted_among_those_without_a_price_held_not_amo
     hourly_only = rds_reserved_row("All Upfront", "Hrs", "0", "X.AU.HRS")
     result = commitment_quotes(RDS, PriceBook([*ALL, hourly_only]))
 
-    # db.m5.xlarge: no other reservation row is held (5 more without a price), and a Database Savings Plan does not
-    # cover db.m5 (the one not offered)
+    # db.m5.xlarge: no other reservation row is held (4 more of the 5 AWS sells for RDS without a price), 3 years No
+    # Upfront is not sold for RDS and a Database Savings Plan does not cover db.m5 (the 2 not offered)
     assert result.quote("reserved-3yr-all-upfront").unpriced_because == "no price held"
     assert unpriced_summary(result.quotes) == (
-        "6 commitments without a price held; 1 commitment not offered for this deployment"
+        "5 commitments without a price held; 2 commitments not offered for this deployment"
     )
 
 
 def test_a_partial_upfront_term_with_both_rows_is_priced_and_a_no_upfront_one_needs_no_upfront_row() -> None:
     # Partial Upfront, 3 years: upfront 1,000.00 (Quantity) and 0.10 an hour (Hrs): 0.10 x 730 = 73.00 + 1,000.00 /
-    # 36 (27.777..) = 100.78 a month of instance hours. No Upfront, 3 years: 0.20 an hour, 146.00 a month.
+    # 36 (27.777..) = 100.78 a month of instance hours. No Upfront, 1 year (the only term AWS sells it for RDS): 0.20
+    # an hour, 146.00 a month.
     rows = [
         rds_reserved_row("Partial Upfront", "Hrs", "0.10", "X.PU.HRS"),
         rds_reserved_row("Partial Upfront", "Quantity", "1000", "X.PU.QTY"),
-        rds_reserved_row("No Upfront", "Hrs", "0.20", "X.NU.HRS"),
+        rds_reserved_row("No Upfront", "Hrs", "0.20", "X.NU.HRS", lease="1yr"),
     ]
     result = commitment_quotes(RDS, PriceBook([*ALL, *rows]))
 
     partial = result.quote("reserved-3yr-partial-upfront")
     assert (partial.upfront_usd, partial.compute_monthly_usd) == (Decimal("1000"), Decimal("100.78"))
     assert not partial.timing_not_known and len(partial.cumulative_usd) == 37
-    no_upfront = result.quote("reserved-3yr-no-upfront")
+    no_upfront = result.quote("reserved-1yr-no-upfront")
     assert (no_upfront.upfront_usd, no_upfront.compute_monthly_usd) == (Decimal(0), Decimal("146.00"))
+
+
+def test_rds_3_year_no_upfront_is_said_not_offered_never_a_price_to_look_for(book: PriceBook) -> None:
+    result = commitment_quotes(RDS, PriceBook(ALL))
+
+    quote = result.quote("reserved-3yr-no-upfront")
+    assert not quote.priced and quote.unpriced_because == "not offered"
+    assert quote.reason == (
+        "not offered for RDS: AWS sells No Upfront RDS reservations for a 1-year term only (source: AWS's Amazon RDS "
+        "Reserved Instances page and Archera's RDS commitment brief, 2026-03)"
+    )
+    # the 1-year term AWS does sell is a price not held, which a refresh may bring
+    assert result.quote("reserved-1yr-no-upfront").unpriced_because == "no price held"
+    # EC2 sells it for 3 years too (x2iedn.32xlarge: all 12 reserved terms held)
+    assert commitment_quotes(X2, book).quote("reserved-3yr-no-upfront").priced
 
 
 def test_labels_sharing_a_reason_are_said_on_one_line_and_no_reason_is_no_line():

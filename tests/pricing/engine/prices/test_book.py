@@ -311,7 +311,7 @@ def test_reserved_terms_when_rows_have_them():
             edition="ee",
             licence_model="byol",
             deployment="single-az",
-            commitment="reserved-3yr-no-upfront",
+            commitment="reserved-3yr-all-upfront",
         )
 
 

@@ -34,9 +34,9 @@ def test_an_upfront_term_without_its_quantity_row_is_refused_each_time_it_is_ask
 
 
 def test_a_no_upfront_term_needs_no_quantity_row() -> None:
-    book = PriceBook([*ALL, rds_reserved_row("No Upfront", "Hrs", "0.20", "X.NU.HRS")])
+    book = PriceBook([*ALL, rds_reserved_row("No Upfront", "Hrs", "0.20", "X.NU.HRS", lease="1yr")])
 
-    price = book.rds_instance(**LOOKUP, commitment="reserved-3yr-no-upfront")
+    price = book.rds_instance(**LOOKUP, commitment="reserved-1yr-no-upfront")
 
     assert price.upfront is None and price.hourly.sku == "X.NU.HRS"
 
@@ -54,10 +54,10 @@ def test_a_bill_under_such_a_term_is_refused_on_its_commitment_field() -> None:
 def test_the_commitments_offered_leave_out_a_term_held_without_its_upfront_fee_row() -> None:
     rows = [
         rds_reserved_row("All Upfront", "Hrs", "0", "X.AU.HRS"),
-        rds_reserved_row("No Upfront", "Hrs", "0.2", "X.NU"),
+        rds_reserved_row("No Upfront", "Hrs", "0.2", "X.NU", lease="1yr"),
     ]
     book = PriceBook([*ALL, *rows])
 
     offered = book.instance_commitments(platform="rds", **LOOKUP)
 
-    assert offered == ("on-demand", "reserved-3yr-no-upfront")  # not reserved-3yr-all-upfront, which cannot be priced
+    assert offered == ("on-demand", "reserved-1yr-no-upfront")  # not reserved-3yr-all-upfront, which cannot be priced
