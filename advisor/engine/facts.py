@@ -133,7 +133,8 @@ def _derived() -> list[Fact]:
             "GiB",
             None,
             "Today's size plus what decompressing the HCC segments adds, grown by the yearly rate for the horizon's "
-            "years: the storage RDS, RDS Custom and EC2 are sized for.",
+            "years: the storage RDS, RDS Custom and EC2 are sized for, as they keep no HCC. The same as the database "
+            "size at the horizon when no HCC segment grows (or its two sizes are not both given).",
             _decompressed_at_horizon,
         ),
     ]
@@ -144,12 +145,11 @@ def _hcc_growth(workload: Workload) -> float | None:
     return None if stored is None or full is None else full - stored
 
 
-def _decompressed_at_horizon(workload: Workload) -> float | None:
+def _decompressed_at_horizon(workload: Workload) -> float:
     growth = _hcc_growth(workload)
-    if growth is None or not workload.features.hybrid_columnar_compression:
-        return None
+    added = max(growth, 0) if growth is not None and workload.features.hybrid_columnar_compression else 0
     sizing = workload.sizing
-    return (sizing.db_size_gib + max(growth, 0)) * (1 + sizing.yearly_growth_pct / 100) ** sizing.horizon_years
+    return (sizing.db_size_gib + added) * (1 + sizing.yearly_growth_pct / 100) ** sizing.horizon_years
 
 
 @cache

@@ -39,7 +39,10 @@ def test_a_saved_assessment_opens_with_its_verdicts(client, saved_assessment):
 
 def test_the_rules_page_lists_rules_with_condition_source_and_date(client):
     body = client.get(reverse("advisor:rules")).content.decode()
-    assert "rds-rac-not-offered" in body
+    # each row is named by its title; its id only anchors the row, for the findings' links to "the rule"
+    assert '<tr id="rule-rds-rac-not-offered">' in body
+    assert "<strong>RAC is not available on RDS for Oracle</strong>" in body
+    assert "<code>rds-rac-not-offered</code>" not in body and ">rds-rac-not-offered<" not in body
     assert "Real Application Clusters (RAC): yes" in body  # the condition in plain words
     assert "Oracle.Concepts.FeatureSupport.html" in body and "as of 2026-11-22" in body
     # users' words: the page does not name the files the rules are kept in
