@@ -100,6 +100,15 @@ def _derived() -> list[Fact]:
             lambda w: w.environment.current_platform == CurrentPlatform.RDS_CUSTOM,
         ),
         Fact(
+            "derived.dr_region_given",
+            "DR region given",
+            "bool",
+            None,
+            None,
+            "Whether the questionnaire names the Region the DR copy should live in.",
+            lambda w: w.availability.dr_region is not None,
+        ),
+        Fact(
             "derived.storage_at_horizon_gib",
             "Database size at the planning horizon",
             "float",

@@ -44,8 +44,8 @@ def test_50_tib_whose_hcc_segments_grow_by_50_tib_is_sized_at_100_tib_off_exadat
 
 def test_oracle_database_at_aws_keeps_hcc_compressed_and_names_the_stored_size() -> None:
     got = findings(50, 10, 60)
-    assert "51,200 GiB" in got["odb"]["odb-storage-capacity-unconfirmed"].explanation
-    assert "102,400 GiB" not in got["odb"]["odb-storage-capacity-unconfirmed"].explanation
+    assert "51,200 GiB" in got["odb"]["odb-storage-capacity"].explanation
+    assert "102,400 GiB" not in got["odb"]["odb-storage-capacity"].explanation
 
 
 def test_200_tib_plus_80_tib_of_decompression_does_not_fit_rds() -> None:

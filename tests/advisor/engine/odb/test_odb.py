@@ -235,6 +235,32 @@ def test_a_region_without_the_service_blocks_oracle_database_at_aws():
     assert "odb-region-not-listed" not in [f.rule_id for f in here["odb"].findings]
 
 
+def test_a_dr_region_without_the_service_blocks_oracle_database_at_aws_and_none_given_only_warns():
+    # DR asked for in Ireland, where the service is not listed: the DR copy cannot be built, so the option is blocked
+    far = {"region": "us-east-1"}
+    ireland = parse_workload({"environment": far, "availability": {"cross_region_dr": True, "dr_region": "eu-west-1"}})
+    odb = next(v for v in evaluate_rules(ireland) if v.option == "odb")
+    assert odb.verdict == "blocked"
+    (finding,) = [f for f in odb.findings if f.rule_id == "odb-dr-region-not-listed"]
+    assert finding.severity == "blocker" and "eu-west-1" in finding.explanation
+    # Ohio runs it: nothing to say; no DR Region given yet: a warning naming the Regions, not a blocker
+    ohio = parse_workload({"environment": far, "availability": {"cross_region_dr": True, "dr_region": "us-east-2"}})
+    odb = next(v for v in evaluate_rules(ohio) if v.option == "odb")
+    assert not {"odb-dr-region-not-listed", "odb-dr-region-not-given"} & {f.rule_id for f in odb.findings}
+    unnamed = parse_workload({"environment": far, "availability": {"cross_region_dr": True}})
+    odb = next(v for v in evaluate_rules(unnamed) if v.option == "odb")
+    assert [f.severity for f in odb.findings if f.rule_id.startswith("odb-dr-region-")] == ["warning"]
+    assert "odb-dr-region-not-given" in {f.rule_id for f in odb.findings}
+
+
+def test_storage_is_said_as_the_sized_capacity_never_as_an_unconfirmed_warning():
+    workload = parse_workload({"environment": {"region": "us-east-1"}})
+    odb = next(v for v in evaluate_rules(workload) if v.option == "odb")
+    (finding,) = [f for f in odb.findings if f.rule_id == "odb-storage-capacity"]
+    assert finding.severity == "info" and "80 TB usable" in finding.explanation
+    assert not any("not confirmed" in f.title.lower() for f in odb.findings if "storage" in f.title.lower())
+
+
 def test_multi_az_on_exadata_is_a_second_infrastructure_in_another_az():
     # An Exadata infrastructure sits in one AZ: a local standby is a second one of the same size with Data Guard,
     # so every infrastructure and ECPU line is there twice, and twice the licences are counted.
