@@ -166,6 +166,23 @@ class Sourced(_Strict):
     as_of: str = Field(pattern=AS_OF_PATTERN)
 
 
+class ServiceZones(_Strict):
+    """The Availability Zones (AZ IDs) where AWS says Oracle Database@AWS can be used, Region by Region."""
+
+    text: str
+    tag: Literal["C", "S", "U"]
+    document: str = Field(min_length=10)  # the document, as people know it, that the words name
+    source: str = Field(min_length=10)
+    source_url: str | None = Field(default=None, pattern=r"^https://")
+    as_of: str = Field(pattern=AS_OF_PATTERN)
+    note: str = ""
+    zones: dict[str, tuple[str, ...]]
+
+    def of(self, region: str) -> tuple[str, ...] | None:
+        """The Region's AZ IDs, or None when the list has no row for it (not known, not "none")."""
+        return self.zones.get(region)
+
+
 class ShapeFacts(_Strict):
     shape: str = Field(description="the AWS API's system model, e.g. Exadata.X11M")
     generation: str = Field(description="as odb-prices.csv's shape_generation column names it")
@@ -202,6 +219,7 @@ class OdbShapes(_Strict):
     infrastructure_billing: Sourced
     rac_on_vm_cluster: Sourced  # why BYOL licenses RAC on a VM cluster of two or more VMs
     purchase: Sourced  # bought by private offer: no AWS Reserved Instance or Savings Plan applies
+    availability_zones: ServiceZones  # where an Exadata infrastructure can sit, Region by Region (AWS's list)
     shapes: tuple[ShapeFacts, ...]
     conversions: Conversions
 

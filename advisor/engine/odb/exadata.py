@@ -12,7 +12,9 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 * BYOL: the Oracle processor licences (and the options the database runs: those the workload needs, and RAC on a VM
   cluster of two or more VMs) for every VM cluster are counted and priced like every other option's
   (``odb.licences``), so the BYOL total includes them (``licences_in_total``).
-* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
+* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby. In a
+  Region where the service runs in one Availability Zone (``odb.zones``) the Multi-AZ standby cannot be built: it is
+  neither built nor priced, and ``lacking`` says so (the option does not meet the availability asked for).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from advisor.engine.odb.licences import (
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
 from advisor.engine.odb.rates import CostLine, OdbRates
 from advisor.engine.odb.sizing import Infrastructure, size_infrastructure
+from advisor.engine.odb.zones import one_zone_words, service_zones
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import OdbPriceList, OdbRegions, OdbShapes, odb_price_list, odb_regions, odb_shapes
@@ -197,7 +200,10 @@ def recommend_odb(
         licence_model=licence_model,
     )
     lines = priced(infra, copy="primary")
-    local_standby = infra if multi_az else None
+    zones = service_zones(where, shapes) if multi_az else None
+    one_zone = zones is not None and len(zones[0]) == 1
+    lacking = (("standby", one_zone_words(where, *zones, dr_region=standby_region)),) if zones and one_zone else ()
+    local_standby = infra if multi_az and not one_zone else None
     if local_standby:
         lines += priced(local_standby, copy="standby", label="Standby in a second AZ: ")
         reasons.append(
@@ -214,7 +220,7 @@ def recommend_odb(
         )
     clusters = 1 + (local_standby is not None) + (standby is not None)
     readable, adg_words = _readable(clusters, local_standby, standby, adg="active_data_guard" in options_byol,
-                                    far_sync=far_sync)  # fmt: skip
+                                    far_sync=far_sync, second_az=not one_zone)  # fmt: skip
     reasons += adg_words
     rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
@@ -270,12 +276,14 @@ def recommend_odb(
         ),  # fmt: skip
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
+        lacking=lacking,
     )
 
 
 def _readable(
-    clusters: int, local_standby: Infrastructure | None, standby: Infrastructure | None, *, adg: bool, far_sync: bool
-) -> tuple[int, list[str]]:
+    clusters: int, local_standby: Infrastructure | None, standby: Infrastructure | None, *, adg: bool, far_sync: bool,
+    second_az: bool = True,
+) -> tuple[int, list[str]]:  # fmt: skip
     """The VM clusters licensed for Active Data Guard, and why. Far Sync licenses every one; a readable standby asked
     for opens the Multi-AZ standby read-only, else the cross-Region one (a mounted copy would leave the option licensed
     on the primary alone, which no deployment uses); with no standby at all nothing would read, and that is said."""
@@ -288,8 +296,9 @@ def _readable(
     if standby is not None:
         return 2, [f"Active Data Guard: the standby in {standby.region} opens read-only (the readable standby asked "
                    "for) and is licensed for it, as the primary is."]  # fmt: skip
+    ask = "a standby in a second Availability Zone or a DR copy" if second_az else "a DR copy in another Region"
     return 1, ["Active Data Guard is asked for, but no standby is built to open read-only: it is licensed on the "
-               "primary; ask for a standby in a second Availability Zone or a DR copy."]  # fmt: skip
+               f"primary; ask for {ask}."]  # fmt: skip
 
 
 def _backup_words(prices: OdbPriceList) -> str:

@@ -148,7 +148,7 @@ def odb_recommendation(
         lacking = (f"{replicas} read replica{'s' if replicas > 1 else ''} on Oracle Database@AWS: not built; a "
                    "read-only copy there is an Active Data Guard standby on another Exadata infrastructure, not "
                    "sized or priced here")  # fmt: skip
-        result = dataclasses.replace(result, lacking=(("replicas", lacking),))
+        result = dataclasses.replace(result, lacking=(*result.lacking, ("replicas", lacking)))
     notes = list(result.problems)
     if result.lacking:
         notes += [words + "." for _, words in result.lacking]
