@@ -161,6 +161,7 @@ class Fact(_Strict):
 class Sourced(_Strict):
     text: str
     tag: Literal["C", "S", "U"]
+    document: str = ""  # the document as people know it, where the words name it apart from the source
     source: str = Field(min_length=10)
     source_url: str | None = Field(default=None, pattern=r"^https://")
     as_of: str = Field(pattern=AS_OF_PATTERN)
@@ -217,6 +218,7 @@ class OdbShapes(_Strict):
     note: str
     editions: Sourced
     infrastructure_billing: Sourced
+    stopped_vm_billing: Sourced  # a stopped VM bills on: the VM cluster's ECPUs are billed all month
     rac_on_vm_cluster: Sourced  # why BYOL licenses RAC on a VM cluster of two or more VMs
     purchase: Sourced  # bought by private offer: no AWS Reserved Instance or Savings Plan applies
     availability_zones: ServiceZones  # where an Exadata infrastructure can sit, Region by Region (AWS's list)

@@ -6,7 +6,8 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 * The service must be offered in the Region (and in the DR Region for a cross-Region standby).
 * Compute, database and storage servers: sized by ``odb.sizing`` (one VM per database server).
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
-  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
+  VM cluster's ECPUs per hour for the whole month too (a stopped VM bills on: ``stopped_vm_billing``; fewer hours
+  only say what scaling the ECPUs down could save, not priced), at Oracle's list prices or the buyer's private-offer rates
   or discounts (``odb.rates``); each line rounded half-up to cents and saying which rate it used. A price the list
   lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
 * BYOL: the Oracle processor licences (and the options the database runs: those the workload needs, and RAC on a VM
@@ -198,6 +199,7 @@ def recommend_odb(
         hours=hours_per_month,
         rates=rates,
         licence_model=licence_model,
+        billing=shapes.stopped_vm_billing,
     )
     lines = priced(infra, copy="primary")
     zones = service_zones(where, shapes) if multi_az else None
@@ -242,7 +244,9 @@ def recommend_odb(
             f"the infrastructure alone is ${infra_only:,} a month."
         )
     if hours_per_month < HOURS_PER_MONTH:
-        reasons.append(f"{shapes.infrastructure_billing.text} ({shapes.infrastructure_billing.source})")
+        reasons += [
+            f"{fact.text} ({fact.source})" for fact in (shapes.infrastructure_billing, shapes.stopped_vm_billing)
+        ]
     reasons.append(f"Not in these lines, and not priced: {' and '.join(NOT_PRICED)}.{_backup_words(prices)}")
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
