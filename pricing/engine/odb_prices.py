@@ -72,6 +72,8 @@ class PriceWarning(_Strict):
 
     part_numbers: tuple[str, ...]
     lead_usd_per_hour: dict[str, Decimal]
+    lead_document: str  # the later list the lead figures are said to come from, as people know it
+    lead_as_of: str = Field(pattern=AS_OF_PATTERN)  # that list's date
     text: str
 
 

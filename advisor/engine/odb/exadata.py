@@ -33,6 +33,7 @@ from advisor.engine.odb.licences import (
     without_rac_total,
 )
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
+from advisor.engine.odb.price_lead import PriceLead, price_lead
 from advisor.engine.odb.rates import CostLine, OdbRates
 from advisor.engine.odb.sizing import Infrastructure, size_infrastructure
 from advisor.engine.odb.zones import one_zone_words, service_zones
@@ -87,6 +88,7 @@ class OdbResult:
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
     # what the workload asks for that this deployment does not build, by kind (as ``TopologyPlan.lacking``)
     lacking: tuple[tuple[str, str], ...] = ()
+    price_lead: PriceLead | None = None  # the total at a later list seen only unconfirmed: never the price
 
     def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
         for name in ("problems", "reasons", "unpriced"):
@@ -255,6 +257,7 @@ def recommend_odb(
                           "price less your discount); the other lines are at Oracle's list price.")  # fmt: skip
     other_usd = other_reading_total(total_byol, counted)
     estimate = counted.estimate
+    monthly = total_li if licence_model == "li" else total_byol
     return result(
         shape=facts.shape,
         problems=(),
@@ -266,7 +269,7 @@ def recommend_odb(
         lines=tuple(lines),
         total_li_usd=total_li,
         total_byol_usd=total_byol,
-        monthly_usd=total_li if licence_model == "li" else total_byol,
+        monthly_usd=monthly,
         unpriced=unpriced,
         byol_processor_licences=None if counted.per_cluster is None else counted.per_cluster * clusters,
         byol_licence_note=counted.note,
@@ -281,6 +284,7 @@ def recommend_odb(
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
         lacking=lacking,
+        price_lead=price_lead(tuple(lines), monthly, prices),
     )
 
 

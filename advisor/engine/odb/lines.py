@@ -47,10 +47,10 @@ def infrastructure_lines(
     for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
         row = prices.find(DEDICATED, f"infrastructure: {kind}", facts.generation, "n/a (infrastructure)")
         assert row is not None, f"Oracle's price list held has no {facts.generation} {kind}"
-        leads = [f"{pn} at {lead}/h" for w in prices.warnings_for(row.part_number)
+        leads = [f"{w.lead_document} of {w.lead_as_of} gives ${lead.normalize():f} an hour" for w in prices.warnings_for(row.part_number)
                  for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number]  # fmt: skip
-        note = (f"May be out of date: a third-party copy of Oracle's 2026 price list shows {'; '.join(leads)}; "
-                "these lines use the earlier list price (see the caveats)") if leads else ""  # fmt: skip
+        note = (f"Oracle's list of {row.as_of}; a later list, seen only in a third-party copy and not confirmed, may "
+                f"be higher: {'; '.join(leads)}, not used as the price") if leads else ""  # fmt: skip
         name = f"{label}{kind}s ({row.oracle_display_name})"
         out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
                                note=note))  # fmt: skip
@@ -71,9 +71,9 @@ def infrastructure_lines(
         unit, part, why = (gap.unit, gap.part_number, gap.reason) if gap else (component, "", "no price row for it")
         price, basis = unit_rate("ECPU", None, "", mine)
         if price is not None:  # the buyer's quoted rate prices what the list lacks
-            out.append(CostLine(name, qty, unit, HOURS_PER_MONTH, price, round_cents(qty * price * HOURS_PER_MONTH),
-                                part, "your private offer", "", all_month, model, copy,
-                                basis, "compute"))  # type: ignore[arg-type]  # fmt: skip
+            monthly = round_cents(qty * price * HOURS_PER_MONTH)
+            out.append(CostLine(name, qty, unit, HOURS_PER_MONTH, price, monthly, part, "your private offer", "", all_month, model, copy,  # type: ignore[arg-type]
+                                basis, "compute"))  # fmt: skip
             continue
         out.append(CostLine(name, qty, unit, HOURS_PER_MONTH, None, None, part, "not in the Oracle price list held", "", why, model, copy,  # type: ignore[arg-type]
                             "", "compute"))  # fmt: skip
