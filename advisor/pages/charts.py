@@ -9,8 +9,11 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from advisor.engine.instances import instance_limits
 from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB as STANDARD_SIZES
+from advisor.engine.iolimits import evaluate
 from advisor.engine.ioquery import IoReport
+from advisor.engine.recommendation.candidates import OptionRecommendation
 from advisor.engine.recommendation.option_commitments import best_commitment
 
 # One marker per binding limit, so the chart shows where the limit changes, as the seed talk's slides do.
@@ -233,3 +236,20 @@ def capacity_figure(curves: dict[str, tuple[str, list[dict[str, Any]]]], need: A
                          meta={"paper_height_scale": 0.8},
                          **(LAYOUT | {"margin": {"l": 70, "r": 20, "t": 50, "b": 90}}))  # fmt: skip
     return json.loads(figure.to_json())
+
+
+def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
+    """Baseline IOPS and MiB/s of the chosen configuration at every standard IO size, for the chart and table."""
+    chosen = option.chosen
+    if chosen is None:
+        return []
+    if not chosen.ebs_limits_published:  # nothing to draw: AWS's limits for the class are not in the sources
+        return []
+    platform = "ec2" if option.option == "ec2" else "rds"
+    limits = instance_limits(chosen.instance_class, platform)  # type: ignore[arg-type]
+    out = []
+    for size in STANDARD_SIZES:
+        cap = evaluate(instance=limits, layout=chosen.layout, io_size_kib=size)
+        out.append({"io_size_kib": size, "iops": cap.baseline.iops, "throughput_mib_s": cap.baseline.throughput_mib_s,
+                    "burst_iops": cap.burst.iops, "burst_throughput_mib_s": cap.burst.throughput_mib_s})  # fmt: skip
+    return out

@@ -11,12 +11,12 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from advisor.engine.instances import instance_limits
-from advisor.engine.iolimits import STANDARD_IO_SIZES_KIB, evaluate
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.option import odb_cash_flow, odb_lines
+from advisor.engine.odb.price_lead import lead_caveat
 from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
+from advisor.engine.recommendation.price_leads import price_lead_words
 from advisor.engine.recommendation.ranking import (
     LeftOut,
     Ranking,
@@ -105,6 +105,11 @@ class Column:
         """The short form beside the figures after the monthly total, which carries the whole note."""
         note = self.cost_note
         return "" if not note else IF_UNBLOCKED if note == IF_UNBLOCKED else "not compared (see the monthly total)"
+
+    @property
+    def price_caveat(self) -> str:  # Oracle Database@AWS's: its list, which a later (unconfirmed) one may raise
+        lead = getattr(self.option.odb, "price_lead", None)
+        return "" if lead is None or self.monthly_usd is None else lead_caveat(lead)
 
     @property
     def coremark(self) -> str:
@@ -275,6 +280,8 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
         reasons.append(unbuilt)
     reasons += viable_left
     reasons += below_words(ranking)  # always said: a partial total already below the recommendation's
+    # always said: a total priced at a list a later, unconfirmed one may raise, and whether the order would hold
+    reasons += price_lead_words(ranking, [c.option for c in cols])
     optional = []
     nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
     if nxt is not None and margin is not None:
@@ -288,23 +295,6 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
         optional.append(f"Know before choosing it: {warnings[0].title}.")
     waiting = awaiting_words(ranking)  # always said, last: what every total compared still leaves out
     return (reasons + optional)[: max(3, len(reasons) + 1)] + ([waiting] if waiting else [])
-
-
-def capacity_curves(option: OptionRecommendation) -> list[dict[str, Any]]:
-    """Baseline IOPS and MiB/s of the chosen configuration at every standard IO size, for the chart and table."""
-    chosen = option.chosen
-    if chosen is None:
-        return []
-    if not chosen.ebs_limits_published:  # nothing to draw: AWS's limits for the class are not in the sources
-        return []
-    platform = "ec2" if option.option == "ec2" else "rds"
-    limits = instance_limits(chosen.instance_class, platform)  # type: ignore[arg-type]
-    out = []
-    for size in STANDARD_IO_SIZES_KIB:
-        cap = evaluate(instance=limits, layout=chosen.layout, io_size_kib=size)
-        out.append({"io_size_kib": size, "iops": cap.baseline.iops, "throughput_mib_s": cap.baseline.throughput_mib_s,
-                    "burst_iops": cap.burst.iops, "burst_throughput_mib_s": cap.burst.throughput_mib_s})  # fmt: skip
-    return out
 
 
 def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:
@@ -322,7 +312,9 @@ def other_price_dates(cols: list[Column]) -> list[str]:
     if any(getattr(c.option.odb, "monthly_usd", None) is not None for c in cols):
         odb = odb_price_list()
         dates = sorted({p.as_of for p in odb.prices})
-        out.append(f"Oracle Database@AWS: {odb.price_basis}, as of {', '.join(dates)}")
+        later = next((f"; a later list ({lead.lead_as_of}, not confirmed) may be higher for its infrastructure"
+                      for c in cols if (lead := getattr(c.option.odb, "price_lead", None)) is not None), "")  # fmt: skip
+        out.append(f"Oracle Database@AWS: {odb.price_basis}, as of {', '.join(dates)}{later}")
     return out
 
 
@@ -335,7 +327,7 @@ def results_context(
     ranking = recommendation.ranking
     best = recommended(cols, ranking)
     charted = [c for c in cols if not c.blocked]  # a blocked option's cost is shown in its column, not charted
-    curves = {c.option.option: (c.option.label, capacity_curves(c.option)) for c in cols}
+    curves = {c.option.option: (c.option.label, charts.capacity_curves(c.option)) for c in cols}
     # the dates of the price rows the bills were read from, not the newest row the region happens to hold
     # (a row priced at another Region's rows, e.g. storage where the Region has none, counts for that Region)
     snapshots = sorted({(region_of(line.price_source) or m.plan.region, line.as_of) for c in cols if c.option.chosen is not None

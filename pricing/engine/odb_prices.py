@@ -72,6 +72,8 @@ class PriceWarning(_Strict):
 
     part_numbers: tuple[str, ...]
     lead_usd_per_hour: dict[str, Decimal]
+    lead_document: str  # the later list the lead figures are said to come from, as people know it
+    lead_as_of: str = Field(pattern=AS_OF_PATTERN)  # that list's date
     text: str
 
 
@@ -161,9 +163,27 @@ class Fact(_Strict):
 class Sourced(_Strict):
     text: str
     tag: Literal["C", "S", "U"]
+    document: str = ""  # the document as people know it, where the words name it apart from the source
     source: str = Field(min_length=10)
     source_url: str | None = Field(default=None, pattern=r"^https://")
     as_of: str = Field(pattern=AS_OF_PATTERN)
+
+
+class ServiceZones(_Strict):
+    """The Availability Zones (AZ IDs) where AWS says Oracle Database@AWS can be used, Region by Region."""
+
+    text: str
+    tag: Literal["C", "S", "U"]
+    document: str = Field(min_length=10)  # the document, as people know it, that the words name
+    source: str = Field(min_length=10)
+    source_url: str | None = Field(default=None, pattern=r"^https://")
+    as_of: str = Field(pattern=AS_OF_PATTERN)
+    note: str = ""
+    zones: dict[str, tuple[str, ...]]
+
+    def of(self, region: str) -> tuple[str, ...] | None:
+        """The Region's AZ IDs, or None when the list has no row for it (not known, not "none")."""
+        return self.zones.get(region)
 
 
 class ShapeFacts(_Strict):
@@ -200,8 +220,10 @@ class OdbShapes(_Strict):
     note: str
     editions: Sourced
     infrastructure_billing: Sourced
+    stopped_vm_billing: Sourced  # a stopped VM bills on: the VM cluster's ECPUs are billed all month
     rac_on_vm_cluster: Sourced  # why BYOL licenses RAC on a VM cluster of two or more VMs
     purchase: Sourced  # bought by private offer: no AWS Reserved Instance or Savings Plan applies
+    availability_zones: ServiceZones  # where an Exadata infrastructure can sit, Region by Region (AWS's list)
     shapes: tuple[ShapeFacts, ...]
     conversions: Conversions
 

@@ -6,13 +6,16 @@ Pure Python (no Django). Facts come from ``pricing/engine/data/odb_{prices,regio
 * The service must be offered in the Region (and in the DR Region for a cross-Region standby).
 * Compute, database and storage servers: sized by ``odb.sizing`` (one VM per database server).
 * Cost: database and storage servers per hour for the whole month (the infrastructure exists all month), the
-  VM cluster's ECPUs per hour for the workload's hours, at Oracle's list prices or the buyer's private-offer rates
+  VM cluster's ECPUs per hour for the whole month too (a stopped VM bills on: ``stopped_vm_billing``; fewer hours
+  only say what scaling the ECPUs down could save, not priced), at Oracle's list prices or the buyer's private-offer rates
   or discounts (``odb.rates``); each line rounded half-up to cents and saying which rate it used. A price the list
   lacks (License Included ECPUs) leaves its total unpriced, with why, unless the buyer quotes a rate for it.
 * BYOL: the Oracle processor licences (and the options the database runs: those the workload needs, and RAC on a VM
   cluster of two or more VMs) for every VM cluster are counted and priced like every other option's
   (``odb.licences``), so the BYOL total includes them (``licences_in_total``).
-* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby.
+* Multi-AZ and cross-Region DR: a second, identical infrastructure and VM cluster for each Data Guard standby. In a
+  Region where the service runs in one Availability Zone (``odb.zones``) the Multi-AZ standby cannot be built: it is
+  neither built nor priced, and ``lacking`` says so (the option does not meet the availability asked for).
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from advisor.engine.odb.licences import (
     without_rac_total,
 )
 from advisor.engine.odb.lines import LICENCE_LABELS, infrastructure_lines
+from advisor.engine.odb.price_lead import PriceLead, price_lead
 from advisor.engine.odb.rates import CostLine, OdbRates
 from advisor.engine.odb.sizing import Infrastructure, size_infrastructure
+from advisor.engine.odb.zones import one_zone_words, service_zones
 from pricing.engine.calculator import HOURS_PER_MONTH
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, licence_price_list
 from pricing.engine.odb_prices import OdbPriceList, OdbRegions, OdbShapes, odb_price_list, odb_regions, odb_shapes
@@ -83,6 +88,7 @@ class OdbResult:
     quoted_rates: bool = False  # the user's private-offer rates or discounts priced some lines
     # what the workload asks for that this deployment does not build, by kind (as ``TopologyPlan.lacking``)
     lacking: tuple[tuple[str, str], ...] = ()
+    price_lead: PriceLead | None = None  # the total at a later list seen only unconfirmed: never the price
 
     def __post_init__(self) -> None:  # what a reader sees: our notes' citation keys and files left in the data
         for name in ("problems", "reasons", "unpriced"):
@@ -195,9 +201,13 @@ def recommend_odb(
         hours=hours_per_month,
         rates=rates,
         licence_model=licence_model,
+        billing=shapes.stopped_vm_billing,
     )
     lines = priced(infra, copy="primary")
-    local_standby = infra if multi_az else None
+    zones = service_zones(where, shapes) if multi_az else None
+    one_zone = zones is not None and len(zones[0]) == 1
+    lacking = (("standby", one_zone_words(where, *zones, dr_region=standby_region)),) if zones and one_zone else ()
+    local_standby = infra if multi_az and not one_zone else None
     if local_standby:
         lines += priced(local_standby, copy="standby", label="Standby in a second AZ: ")
         reasons.append(
@@ -214,7 +224,7 @@ def recommend_odb(
         )
     clusters = 1 + (local_standby is not None) + (standby is not None)
     readable, adg_words = _readable(clusters, local_standby, standby, adg="active_data_guard" in options_byol,
-                                    far_sync=far_sync)  # fmt: skip
+                                    far_sync=far_sync, second_az=not one_zone)  # fmt: skip
     reasons += adg_words
     rac_needed, options_byol = "rac" in options_byol, deployed_options(tuple(options_byol), vms=infra.vms)
     counted = count_byol_licences(compute=infra.compute, compute_unit=infra.compute_unit, clusters=clusters,
@@ -236,7 +246,9 @@ def recommend_odb(
             f"the infrastructure alone is ${infra_only:,} a month."
         )
     if hours_per_month < HOURS_PER_MONTH:
-        reasons.append(f"{shapes.infrastructure_billing.text} ({shapes.infrastructure_billing.source})")
+        reasons += [
+            f"{fact.text} ({fact.source})" for fact in (shapes.infrastructure_billing, shapes.stopped_vm_billing)
+        ]
     reasons.append(f"Not in these lines, and not priced: {' and '.join(NOT_PRICED)}.{_backup_words(prices)}")
     parts = {line.part_number for line in lines}
     reasons += [f"Caveat: {w.text}" for w in prices.price_warnings if parts & set(w.part_numbers)]
@@ -245,6 +257,7 @@ def recommend_odb(
                           "price less your discount); the other lines are at Oracle's list price.")  # fmt: skip
     other_usd = other_reading_total(total_byol, counted)
     estimate = counted.estimate
+    monthly = total_li if licence_model == "li" else total_byol
     return result(
         shape=facts.shape,
         problems=(),
@@ -256,7 +269,7 @@ def recommend_odb(
         lines=tuple(lines),
         total_li_usd=total_li,
         total_byol_usd=total_byol,
-        monthly_usd=total_li if licence_model == "li" else total_byol,
+        monthly_usd=monthly,
         unpriced=unpriced,
         byol_processor_licences=None if counted.per_cluster is None else counted.per_cluster * clusters,
         byol_licence_note=counted.note,
@@ -270,12 +283,15 @@ def recommend_odb(
         ),  # fmt: skip
         licences_in_total=(total_li is not None) if licence_model == "li" else estimate is not None,
         quoted_rates=rates.any,
+        lacking=lacking,
+        price_lead=price_lead(tuple(lines), monthly, prices),
     )
 
 
 def _readable(
-    clusters: int, local_standby: Infrastructure | None, standby: Infrastructure | None, *, adg: bool, far_sync: bool
-) -> tuple[int, list[str]]:
+    clusters: int, local_standby: Infrastructure | None, standby: Infrastructure | None, *, adg: bool, far_sync: bool,
+    second_az: bool = True,
+) -> tuple[int, list[str]]:  # fmt: skip
     """The VM clusters licensed for Active Data Guard, and why. Far Sync licenses every one; a readable standby asked
     for opens the Multi-AZ standby read-only, else the cross-Region one (a mounted copy would leave the option licensed
     on the primary alone, which no deployment uses); with no standby at all nothing would read, and that is said."""
@@ -288,8 +304,9 @@ def _readable(
     if standby is not None:
         return 2, [f"Active Data Guard: the standby in {standby.region} opens read-only (the readable standby asked "
                    "for) and is licensed for it, as the primary is."]  # fmt: skip
+    ask = "a standby in a second Availability Zone or a DR copy" if second_az else "a DR copy in another Region"
     return 1, ["Active Data Guard is asked for, but no standby is built to open read-only: it is licensed on the "
-               "primary; ask for a standby in a second Availability Zone or a DR copy."]  # fmt: skip
+               f"primary; ask for {ask}."]  # fmt: skip
 
 
 def _backup_words(prices: OdbPriceList) -> str:

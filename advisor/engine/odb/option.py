@@ -15,6 +15,7 @@ from typing import Any
 
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.odb.exadata import NOT_PRICED, OdbResult, recommend_odb
+from advisor.engine.odb.price_lead import lead_words
 from advisor.engine.odb.rates import OdbRates, reference_row
 from advisor.engine.recommendation.candidates import OptionRecommendation
 from advisor.engine.recommendation.option_costs import licence_config, wanted_options
@@ -148,7 +149,7 @@ def odb_recommendation(
         lacking = (f"{replicas} read replica{'s' if replicas > 1 else ''} on Oracle Database@AWS: not built; a "
                    "read-only copy there is an Active Data Guard standby on another Exadata infrastructure, not "
                    "sized or priced here")  # fmt: skip
-        result = dataclasses.replace(result, lacking=(("replicas", lacking),))
+        result = dataclasses.replace(result, lacking=(*result.lacking, ("replicas", lacking)))
     notes = list(result.problems)
     if result.lacking:
         notes += [words + "." for _, words in result.lacking]
@@ -163,6 +164,8 @@ def odb_recommendation(
             notes.append(other)
     if not byol and result.total_li_usd is None and result.infrastructure is not None:
         notes.append(LI_UNPRICED)
+    if result.price_lead is not None:
+        notes.append(lead_words(result.price_lead))
     unpriced = "" if result.monthly_usd is not None else "; ".join((*result.problems, *result.unpriced))
     return OptionRecommendation("odb", label, verdict, None, (), (), (), tuple(notes), unpriced, odb=result)
 

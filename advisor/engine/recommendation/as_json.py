@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.engine.odb.option import odb_json
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
+from advisor.engine.recommendation.price_leads import price_lead_words
 from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words, unbuilt_words
 from advisor.engine.recommendation.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules.loader import verdicts_json
@@ -234,6 +235,8 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
         "region": recommendation.region,
         "policy": recommendation.policy.model_dump(),
         "need": recommendation.need.__dict__,
-        "ranking": ranking_json(recommendation.ranking),
+        # the ranking, and what its order would be at a later list seen only unconfirmed (never the price)
+        "ranking": ranking_json(recommendation.ranking)
+        | {"price_lead_words": list(price_lead_words(recommendation.ranking, recommendation.options))},
         "options": options,
     }

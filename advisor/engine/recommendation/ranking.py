@@ -303,7 +303,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
         left_out.remove(sole)
         ranked.append((sole.monthly_usd, 0, Ranked(sole.option, sole.label, sole.monthly_usd)))
         alone = sole.reason
-    best = options[ranked[0][1]] if ranked and not alone else None
+    # what the recommended option does not build (the one option priced too, recommended alone)
+    best = next((o for o in options if ranked and o.option == ranked[0][2].option), None)
     unbuilt = tuple(_lacking(best).values()) if best is not None else ()
     return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt)
 
@@ -344,12 +345,14 @@ def below_words(ranking: Ranking) -> tuple[str, ...]:
 
 
 def unbuilt_words(ranking: Ranking) -> str:
-    """One sentence on what the workload asks for that no option compared builds; "" when every ranked total builds
-    it all."""
+    """One sentence on what the workload asks for that no option compared builds (or the one option priced, when it is
+    recommended alone); "" when every ranked total builds it all."""
     if not ranking.unbuilt:
         return ""
-    return ("No option compared builds everything the workload asks for, so no total counts it: "
-            + "; ".join(_sentence(words) for words in ranking.unbuilt) + ".")  # fmt: skip
+    head = "No option compared builds everything the workload asks for, so no total counts it: "
+    if ranking.partial_alone and ranking.recommended is not None:
+        head = f"{ranking.recommended.label} does not build everything the workload asks for, so its total does not count it: "
+    return head + "; ".join(_sentence(words) for words in ranking.unbuilt) + "."
 
 
 def left_out_words(left: LeftOut) -> str:

@@ -7,6 +7,7 @@ from advisor import services
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.price_leads import price_lead_words
 from advisor.engine.recommendation.ranking import ranking_words
 from advisor.management.workload_input import read_workload
 from pricing.engine.sources.json_words import customer_json
@@ -53,5 +54,5 @@ class Command(BaseCommand):
             for alternative in o.alternatives:
                 self.stdout.write(f"  or {alternative.instance_class}: ${alternative.total_monthly_usd:,} a month")
         self.stdout.write("Recommendation:")
-        for line in ranking_words(result.ranking):
-            self.stdout.write(f"  {line}")
+        for said in (*ranking_words(result.ranking), *price_lead_words(result.ranking, result.options)):
+            self.stdout.write(f"  {said}")

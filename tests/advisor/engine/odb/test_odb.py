@@ -147,11 +147,13 @@ def test_a_dr_region_without_the_service_or_without_a_name_is_a_problem():
     assert odb(cross_region_dr=True, dr_region="eu-west-1").lines == ()
 
 
-def test_fewer_hours_lower_only_the_ecpus_the_infrastructure_is_billed_all_month():
+def test_fewer_hours_lower_nothing_the_infrastructure_and_the_ecpus_are_billed_all_month():
+    # a stopped VM bills on (Oracle's OCI Database API, DbNodeAction): 32 x 0.0807 x 730 = 1,885.152, not x 365
     result = odb(hours_per_month=Decimal(365))
     assert line(result, "B110627").hours == 730 and line(result, "B110627").monthly_usd == Decimal("4238.67")
-    assert line(result, "B110632").monthly_usd == Decimal("942.58")  # 32 x 0.0807 x 365 = 942.576
+    assert line(result, "B110632").hours == 730 and line(result, "B110632").monthly_usd == Decimal("1885.15")
     assert any("minimum term of 48 hours" in r for r in result.reasons)
+    assert any("Billing continues for DB nodes that you stop" in r for r in result.reasons)
 
 
 def test_memory_and_data_add_servers():

@@ -309,3 +309,32 @@ def test_oracle_database_at_aws_without_the_replicas_asked_for_says_so_and_is_no
     assert "backup storage are not priced" in left.reason
     assert "does not build what the workload asks for and another option builds: 1 read replica" in left.reason
     assert not any("already" in line for line in ranking_words(ranking))
+
+
+STANDBY = ("standby", "Multi-AZ on Oracle Database@AWS: not built; in Canada (Central) the service can be used in one "
+                      "Availability Zone (cac1-az4): the availability asked for is not met")  # fmt: skip
+
+
+def _odb_without_standby(monthly: str) -> OptionRecommendation:
+    base = option("odb", monthly)
+    return OptionRecommendation("odb", LABELS["odb"], base.verdict, None, (), (), (), (), "",
+                                odb=SimpleNamespace(monthly_usd=Decimal(monthly), licences_in_total=True,
+                                                    not_priced=("backup storage",), lacking=(STANDBY,)))  # fmt: skip
+
+
+def test_oracle_database_at_aws_without_the_multi_az_standby_is_not_compared_with_options_that_build_it() -> None:
+    # a Region where the service runs in one zone: its total (one VM cluster) is not compared with Multi-AZ totals
+    ranking = rank_options(options=(option("rds", "30000.00"), _odb_without_standby("25485.17")))
+    left = ranking.left_out_of("odb")
+    assert left is not None and left.builds_less
+    assert "another option builds: Multi-AZ on Oracle Database@AWS: not built" in left.reason
+    assert not any("already" in line for line in ranking_words(ranking))
+
+
+def test_the_one_option_priced_says_the_standby_it_does_not_build_beside_its_recommendation() -> None:
+    ranking = rank_options(options=(option("rds", None, unpriced="no storage price"), _odb_without_standby("25485.17")))
+    assert ranking.partial_alone and ranking.unbuilt == (STANDBY[1],)
+    said = ranking_words(ranking)
+    assert said[1] == ("Oracle Database@AWS does not build everything the workload asks for, so its total does not "
+                       "count it: Multi-AZ on Oracle Database@AWS: not built; in Canada (Central) the service can be "
+                       "used in one Availability Zone (cac1-az4): the availability asked for is not met.")  # fmt: skip
