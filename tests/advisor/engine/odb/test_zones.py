@@ -93,3 +93,18 @@ def test_the_option_keeps_both_the_standby_and_the_replicas_it_does_not_build():
     option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
     assert [kind for kind, _ in option.odb.lacking] == ["standby", "replicas"]
     assert any(note.startswith("Multi-AZ on Oracle Database@AWS: not built") for note in option.notes)
+
+
+def test_the_verdict_warns_of_no_multi_az_standby_in_a_one_zone_region_and_says_no_second_exadata_cost_there():
+    one_zone = {r for r in odb_regions().codes() if len(odb_shapes().availability_zones.of(r) or ()) == 1}
+    assert one_zone == {"ca-central-1", "ap-southeast-2"}
+    for region in sorted(one_zone):
+        workload = parse_workload({"environment": {"region": region}, "availability": {"multi_az": True}})
+        (verdict,) = [v for v in evaluate_rules(workload) if v.option == "odb"]
+        said = {f.rule_id: f.severity for f in verdict.findings}
+        assert said.get("odb-one-zone-region") == "warning" and "odb-single-az-exadata" not in said
+    # two zones: the second Exadata is the cost of Multi-AZ, and nothing warns
+    workload = parse_workload({"environment": {"region": "us-east-1"}, "availability": {"multi_az": True}})
+    (verdict,) = [v for v in evaluate_rules(workload) if v.option == "odb"]
+    said = {f.rule_id: f.severity for f in verdict.findings}
+    assert said.get("odb-single-az-exadata") == "cost" and "odb-one-zone-region" not in said
