@@ -94,7 +94,14 @@ no figure moved. Then, found by a sizing audit, the search's bound counts the le
 one it stops at (a class dearer by the hour may allow fewer cores, so a licence fewer): 3 workloads' EC2 choice fell
 ($3,455 to $4,642 a month) and 57 workloads' alternatives now show the cheaper classes the walk used to stop before;
 and what nothing meets says a need with the decimals that set it apart ("8 vCPUs, the need is 8.4"; 71 unmet lines);
-no recommended option moved."""
+no recommended option moved. On 2026-11-29, after audits of sizing, commitments, rules and Oracle Database@AWS: r5b, m5n
+and r6id classes carry the CoreMark of a measured family on the same processor, said as borrowed (115 workloads gain
+the two fields, 82 show the borrowed figures; no choice moved, as no workload of the set gives a source CPU); RDS
+3-year No Upfront is not offered (97 reasons); the rules' like-for-like severities, HCC-decompressed storage limits,
+RPO 0 across Regions and the AMM warning only under 14 GiB (138 workloads' findings); Oracle Database@AWS builds no
+Multi-AZ standby where AWS lists one zone for it (20 Sydney workloads: that option's lines, licences and totals),
+its ECPUs billed for the whole month, and the July 2026 price lead said beside its total and the ranking (every
+workload gains the two fields); no ranking's order and no recommended option moved."""
 
 import json
 import lzma
