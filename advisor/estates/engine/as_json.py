@@ -9,8 +9,10 @@ from typing import Any
 from advisor.estates.engine.basis import TOTALS_BASIS
 from advisor.estates.engine.export import NOT_PLACED, PRICE_NOTE
 from advisor.estates.engine.summary import DatabaseSummary
-from advisor.estates.engine.totals import LICENCE_MODEL, EstateTotals
+from advisor.estates.engine.totals import LICENCE_MODEL, METRIC_WORDS, EstateTotals
 from pricing.engine.sources.json_words import customer_json
+
+NUP = METRIC_WORDS["nup"]
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -30,13 +32,22 @@ def _placed_money(placement: Any, usd: Decimal) -> str | None:
     return _money(usd) if placement.placed else None
 
 
+def _owned_by_metric(totals: EstateTotals) -> dict[str, dict[str, int]]:
+    found: dict[str, dict[str, int]] = {}
+    for o in totals.owned:
+        found.setdefault(o.edition, {})[o.metric] = o.count
+    return found
+
+
 def totals_json(totals: EstateTotals) -> dict[str, Any]:
     return {
         "databases": totals.databases,
         "prices": PRICE_NOTE,
         "basis": dict(TOTALS_BASIS),  # each total's basis, keyed by its name in every placement below
         "prices_as_of": list(totals.prices_as_of),
-        "owned": dict(totals.owned),
+        # per edition, its processor licences (SE2: sockets) owned; Named User Plus are never added to them
+        "owned": {o.edition: o.count for o in totals.owned if o.metric != NUP},
+        "owned_by_metric": _owned_by_metric(totals),  # per edition, then per metric as the licences below name it
         "licences_counted": LICENCE_MODEL,
         "licences_freed_note": totals.freed_support_words,
         "placements": [

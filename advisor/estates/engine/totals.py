@@ -143,16 +143,32 @@ class BlockerCount:
 
 
 @dataclass(frozen=True)
+class OwnedCount:
+    """An edition's licences owned of one metric, summed over the databases assessed: Named User Plus and processor
+    licences (SE2: sockets) are different things and never added up."""
+
+    edition: str
+    metric: str  # as the licence table says it: "processor", "socket" or "Named User Plus"
+    count: int
+
+
+@dataclass(frozen=True)
 class EstateTotals:
     databases: int
     placements: tuple[PlacementTotal, ...]
     blockers: tuple[BlockerCount, ...]
-    owned: tuple[tuple[str, int], ...]  # (edition, licences owned) summed over the databases assessed
+    owned: tuple[OwnedCount, ...]  # per edition and metric, summed over the databases assessed
     prices_as_of: tuple[str, ...]
     price_sources: tuple[str, ...] = ()  # every price row's source (as of date) the totals rest on
 
     def placement(self, key: str) -> PlacementTotal:
         return next(p for p in self.placements if p.placement == key)
+
+    @property
+    def owned_words(self) -> str:
+        """The licences owned in the estate as the page and the document say them: "EE 24 (processor), EE 50 (Named
+        User Plus), SE2 2 (socket)"; "" when none is owned."""
+        return ", ".join(f"{o.edition.upper()} {o.count:,} ({o.metric})" for o in self.owned)
 
     @property
     def freed_support_words(self) -> str:
@@ -302,12 +318,16 @@ def _blockers(assessed: list[Assessed], labels: dict[str, str]) -> tuple[Blocker
 def estate_totals(assessed: list[Assessed]) -> EstateTotals:
     """The estate's totals over the databases assessed (rows that failed or were invalid are not in ``assessed``)."""
     labels = _labels(assessed)
-    owned: dict[str, int] = {}
+    owned: dict[tuple[str, str], int] = {}
     for a in assessed:
-        owned[a.summary.edition] = owned.get(a.summary.edition, 0) + a.summary.licences_owned
+        metric = _edition_name(a.summary)[1]
+        key = (a.summary.edition, METRIC_WORDS.get(metric, metric))
+        owned[key] = owned.get(key, 0) + a.summary.licences_owned
     keys = [k for k in OPTION_KEYS if k in labels] + [BEST]
     placements = tuple(_placement(k, labels.get(k, k), assessed) for k in keys)
     dates = sorted({d for a in assessed for o in a.summary.options for d in o.dates})
     sources = sorted({s for a in assessed for o in a.summary.options if o.placeable for s in o.price_sources})
+    order = sorted(owned, key=lambda k: (_product_order(k)[:2], k[1] == METRIC_WORDS["nup"]))  # processor, then NUP
     return EstateTotals(len(assessed), placements, _blockers(assessed, labels),
-                        tuple(sorted((e, n) for e, n in owned.items() if n)), tuple(dates), tuple(sources))  # fmt: skip
+                        tuple(OwnedCount(*key, owned[key]) for key in order if owned[key]), tuple(dates),
+                        tuple(sources))  # fmt: skip

@@ -94,7 +94,7 @@ def test_blockers_are_counted_by_rule_most_databases_first() -> None:
         ("rds-z", 1, ("B",)),  # ties: in option order, RDS before EC2
         ("ec2-no-li", 1, ("C",)),
     ]
-    assert TOTALS.owned == (("ee", 4),)
+    assert [(o.edition, o.metric, o.count) for o in TOTALS.owned] == [("ee", "processor", 4)]
 
 
 def test_three_years_with_each_database_on_its_best_commitment_where_one_is_priced() -> None:
@@ -145,6 +145,20 @@ def test_a_database_whose_need_is_unknown_frees_nothing_and_its_owned_licences_a
     odb = estate_totals([Assessed("X", x), Assessed("Y", y)]).placement("odb")
     assert {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in odb.licences} == {"ee": (4, 10, 0, 6)}
     assert (odb.licence_not_published, odb.owned_uncounted) == (1, 12)
+
+
+def test_licences_owned_in_the_estate_keep_named_user_plus_apart_from_processor_licences() -> None:
+    # PROC owns 24 EE processor licences, NUP owns 50 EE Named User Plus, SMALL owns 2 SE2 sockets: three counts,
+    # never "EE 74" (a processor licence and a named user are not the same thing)
+    nup = ee_database(50, 2).model_copy(update={"licence_metric": "nup"})
+    small = C.model_copy(update={"licence_model": "byol", "licences_owned": 2})
+    totals = estate_totals([Assessed("PROC", ee_database(24, 2)), Assessed("NUP", nup), Assessed("SMALL", small)])
+    assert [(o.edition, o.metric, o.count) for o in totals.owned] == [
+        ("ee", "processor", 24),
+        ("ee", "Named User Plus", 50),
+        ("se2", "socket", 2),
+    ]
+    assert totals.owned_words == "EE 24 (processor), EE 50 (Named User Plus), SE2 2 (socket)"
 
 
 def test_licence_included_frees_the_licences_its_database_owns() -> None:

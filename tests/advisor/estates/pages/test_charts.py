@@ -45,7 +45,7 @@ RAC = DatabaseSummary(edition="ee", licence_model="byol", licences_owned=16, rec
 
 def test_each_owned_mark_is_what_its_placement_counts_not_the_estates_licences_owned() -> None:
     totals = estate_totals([Assessed("A", A), Assessed("RAC", RAC)])
-    assert dict(totals.owned) == {"ee": 20}  # 4 + 16 in the estate
+    assert totals.owned_words == "EE 20 (processor)"  # 4 + 16 in the estate
     figure = licence_need(totals)
     assert figure is not None
     # only A is placed, on every placement, owning 4: the RAC database's 16 are owned by no placement
