@@ -48,6 +48,8 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
         # per edition, its processor licences (SE2: sockets) owned; Named User Plus are never added to them
         "owned": {o.edition: o.count for o in totals.owned if o.metric != NUP},
         "owned_by_metric": _owned_by_metric(totals),  # per edition, then per metric as the licences below name it
+        "databases_on_assumed_figures": totals.assumed,  # their rows left a figure blank: a default stands in
+        "assumed_figures": dict(totals.assumed_figures), "assumed_note": totals.assumed_words or None,
         "licences_counted": LICENCE_MODEL,
         "licences_freed_note": totals.freed_support_words,
         "placements": [
@@ -78,4 +80,5 @@ def summary_json(summary: DatabaseSummary) -> dict[str, Any]:
 
 def database_json(row: Any, summary: DatabaseSummary | None) -> dict[str, Any]:
     return {"row": row.row, "name": row.name, "status": row.status, "error": row.error or None,
+            "assumed": list(row.assumed or ()),  # [{"figure", "value"}]: what its row did not give, the value assumed
             "result": None if summary is None else summary_json(summary)}  # fmt: skip

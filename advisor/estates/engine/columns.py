@@ -4,7 +4,9 @@
 Pure Python. A column absent from the file, or a blank cell, leaves the questionnaire's default for that field, with
 two exceptions that keep a row consistent without inventing a figure: the average CPU and the sustained IOPS, when
 not given, take the questionnaire's default or the row's own peak, whichever is lower (the workload refuses an
-average above its peak). Any other workload field can be given as a column named by its path
+average above its peak). The figures a database's size and price rest on most (``ASSUMED_WHEN_BLANK``: peak CPU,
+size, memory, IO, Multi-AZ) are never assumed quietly: each row says which of them it did not give and the value
+assumed, and the estate's totals count those rows. Any other workload field can be given as a column named by its path
 (``io.db_block_size_kib``); columns that are neither are ignored and reported.
 """
 
@@ -192,6 +194,52 @@ CAPPED_BY_PEAK: tuple[tuple[str, str], ...] = (
     ("io.sustained_read_iops", "io.peak_read_iops"),
     ("io.sustained_write_iops", "io.peak_write_iops"),
 )
+
+
+# The figures a database's size and price rest on most. A blank cell (or a column the file lacks) takes the
+# questionnaire's default like any other, but these are said on the database's own row and counted in the estate's
+# totals, so no total rests unnoticed on a figure nobody gave: (path, what the row calls it).
+ASSUMED_WHEN_BLANK: tuple[tuple[str, str], ...] = (
+    ("sizing.peak_cpu", "peak CPU"),
+    ("sizing.db_size_gib", "database size"),
+    ("sizing.sga_gib", "SGA"),
+    ("sizing.pga_gib", "PGA"),
+    ("io.peak_read_iops", "peak read IOPS"),
+    ("io.peak_write_iops", "peak write IOPS"),
+    ("io.peak_read_mib_s", "peak read throughput"),
+    ("io.peak_write_mib_s", "peak write throughput"),
+    ("availability.multi_az", "Multi-AZ"),
+)
+ASSUMED_FIGURES = tuple(words for _, words in ASSUMED_WHEN_BLANK)
+
+
+def assumed_values(workload: Any, given: dict[str, dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The ``ASSUMED_WHEN_BLANK`` figures a row's cells did not give (``given``: the fields they gave, by section),
+    each with the value its workload assumes: ("peak CPU", "4 vCPUs")."""
+    said = []
+    for path, words in ASSUMED_WHEN_BLANK:
+        section, _, name = path.partition(".")
+        if name in given.get(section, {}):
+            continue
+        value = getattr(getattr(workload, section), name)
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, (int, float)):
+            extra = dict(SECTIONS)[section].model_fields[name].json_schema_extra
+            unit = str(extra.get("unit", "")) if isinstance(extra, dict) else ""
+            shown = f"{value:,}" if isinstance(value, int) else f"{value:,g}"
+            shown += f" {unit}" if unit and not words.endswith(unit) else ""  # "peak read IOPS 3,000"
+        else:
+            shown = str(getattr(value, "value", value))
+        said.append((words, shown))
+    return tuple(said)
+
+
+def assumed_words(assumed: Any) -> str:
+    """A row's assumed figures in its words ("not given, so assumed: peak CPU 4 vCPUs; database size 100 GiB"); each
+    item is (figure, value) or, as stored, {"figure", "value"}; "" when none."""
+    pairs = [(a["figure"], a["value"]) if isinstance(a, dict) else tuple(a) for a in assumed or ()]
+    return "not given, so assumed: " + "; ".join(f"{f} {v}" for f, v in pairs) if pairs else ""
 
 
 def normalise_header(text: str) -> str:

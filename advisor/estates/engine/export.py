@@ -34,13 +34,14 @@ class ExportRow:
     status: str
     error: str
     summary: DatabaseSummary | None
+    assumed: str = ""  # the figures its row did not give and the values assumed, in words ("" when none)
 
 
 def database_header() -> list[str]:
     header = ["row", "name", "status", "error", "recommended", "recommended_monthly_usd"]
     for key in OPTION_KEYS:
         header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers", f"{key}_left_out"]
-    return header + ["prices_as_of"]
+    return header + ["prices_as_of", "assumed"]  # assumed: last, so the columns before it keep their places
 
 
 def _money(value: Decimal | None) -> Decimal | None:
@@ -63,7 +64,7 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
             dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
                      "; ".join(b.title for b in o.blockers), "; ".join(o.left_out)]  # fmt: skip
-        out.append([*line, " ".join(sorted(dates))])
+        out.append([*line, " ".join(sorted(dates)), r.assumed])
     return out
 
 
@@ -158,7 +159,10 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
                   "rules block it, or no price is held), so it has no total and its money cells are left empty"],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"],
-                 ["Licences freed", totals.freed_support_words]):  # fmt: skip
+                 ["Licences freed", totals.freed_support_words],
+                 ["Databases sheet: assumed", "the figures a database's size and price rest on most that its row "
+                  "did not give, and the questionnaire's default assumed for each"],
+                 ["Figures assumed", totals.assumed_words or "none: every database's row gives them"]):  # fmt: skip
         append_as_text(notes, line)
     buffer = io.BytesIO()
     book.save(buffer)

@@ -19,6 +19,7 @@ from advisor.estates.engine.columns import (
     MAX_CELL_CHARS,
     MAX_NAME_CHARS,
     Column,
+    assumed_values,
     normalise_header,
     path_column,
 )
@@ -44,6 +45,8 @@ class InventoryRow:
     row: int
     name: str
     workload: Workload
+    # the figures its price rests on most that its cells do not give, each with the value assumed (``assumed_values``)
+    assumed: tuple[tuple[str, str], ...] = ()
 
 
 MAX_ROW_ERRORS = 5  # problems listed per row (a row of 200 bad cells would bury the others); the rest are counted
@@ -228,6 +231,7 @@ def inventory_from_table(table: Table) -> Inventory:
         elif name:
             names[name.lower()] = number
         workload = None
+        given = {section: dict(fields) for section, fields in data.items() if isinstance(fields, dict)}
         filled = _capped(data)
         try:  # also when a cell was refused: the row's other problems are said with it, not one at a time
             workload = parse_workload(data)
@@ -242,5 +246,5 @@ def inventory_from_table(table: Table) -> Inventory:
             invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors[:MAX_ROW_ERRORS]),
                                       max(len(errors) - MAX_ROW_ERRORS, 0)))  # fmt: skip
         else:
-            rows.append(InventoryRow(number, name, workload))
+            rows.append(InventoryRow(number, name, workload, assumed_values(workload, given)))
     return Inventory(table.kind, tuple(rows), tuple(invalid), tuple(ignored), tuple(dict.fromkeys(defaulted)))

@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
+from advisor.estates.engine.columns import ASSUMED_FIGURES
 from advisor.estates.engine.summary import EDITION_KEYS, NO_AWS_COMMITMENT, DatabaseSummary, OptionSummary
 from config.counting import counted
 from pricing.engine.licences.prices import licence_price_list
@@ -51,6 +52,7 @@ class Assessed:
 
     name: str
     summary: DatabaseSummary
+    assumed: tuple[str, ...] = ()  # the figures its row did not give, the questionnaire's default assumed (by name)
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,18 @@ class EstateTotals:
     owned: tuple[OwnedCount, ...]  # per edition and metric, summed over the databases assessed
     prices_as_of: tuple[str, ...]
     price_sources: tuple[str, ...] = ()  # every price row's source (as of date) the totals rest on
+    assumed: int = 0  # databases assessed on a figure their row did not give (``Assessed.assumed``)
+    assumed_figures: tuple[tuple[str, int], ...] = ()  # per figure, how many databases assume it
+
+    @property
+    def assumed_words(self) -> str:
+        """Beside the totals: how many databases rest on figures their rows did not give, and which; "" if none."""
+        if not self.assumed:
+            return ""
+        rest = "rests" if self.assumed == 1 else "rest"
+        which = ", ".join(f"{figure} for {n}" for figure, n in self.assumed_figures)
+        return (f"{self.assumed} of {counted(self.databases, 'database')} assessed {rest} on figures their rows do "
+                f"not give, the questionnaire's defaults assumed ({which}): each database's row says which")  # fmt: skip
 
     def placement(self, key: str) -> PlacementTotal:
         return next(p for p in self.placements if p.placement == key)
@@ -328,6 +342,8 @@ def estate_totals(assessed: list[Assessed]) -> EstateTotals:
     dates = sorted({d for a in assessed for o in a.summary.options for d in o.dates})
     sources = sorted({s for a in assessed for o in a.summary.options if o.placeable for s in o.price_sources})
     order = sorted(owned, key=lambda k: (_product_order(k)[:2], k[1] == METRIC_WORDS["nup"]))  # processor, then NUP
+    figures = Counter(figure for a in assessed for figure in a.assumed)
     return EstateTotals(len(assessed), placements, _blockers(assessed, labels),
                         tuple(OwnedCount(*key, owned[key]) for key in order if owned[key]), tuple(dates),
-                        tuple(sources))  # fmt: skip
+                        tuple(sources), sum(1 for a in assessed if a.assumed),
+                        tuple((f, figures[f]) for f in ASSUMED_FIGURES if figures[f]))  # fmt: skip

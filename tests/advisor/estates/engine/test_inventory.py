@@ -6,7 +6,7 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from advisor.estates.engine.columns import MAX_ROWS, template_rows
+from advisor.estates.engine.columns import MAX_ROWS, assumed_words, template_rows
 from advisor.estates.engine.inventory import InventoryRefused, read_inventory
 
 HEADER = "name,edition,version,licence_model,processor_licences_owned,region,peak_cpu,sga_gib,pga_gib,db_size_gib,"\
@@ -216,3 +216,19 @@ def test_a_row_with_many_problems_lists_five_and_counts_the_rest() -> None:
     assert [e.column for e in bad.errors] == ["edition", "version", "licence_model", "processor_licences_owned",
                                               "peak_cpu"]  # fmt: skip
     assert bad.more == 3 and bad.words.endswith("; and 3 more problems in this row")
+
+
+def test_a_row_that_leaves_its_size_blank_says_which_figures_were_assumed() -> None:
+    # "Short,ee": every other cell blank. Its workload still takes the questionnaire's documented defaults (peak CPU 4
+    # vCPUs, 100 GiB, SGA 8 GiB, PGA 2 GiB, 3,000 / 1,000 peak IOPS, 100 MiB/s peak read, Multi-AZ yes), but the
+    # row now says each of them; the file has no peak_write_mib_s column, so its default (30 MiB/s) is said too.
+    inventory = read_inventory(csv_file("Short,ee", "Full,ee,19c,byol,0,us-east-1,6,24,8,1200,8000,2000,250,no,no,,"))
+    short, full = inventory.rows
+    assert (short.workload.sizing.peak_cpu, short.workload.sizing.db_size_gib) == (4, 100)
+    assert short.assumed == (
+        ("peak CPU", "4 vCPUs"), ("database size", "100 GiB"), ("SGA", "8 GiB"), ("PGA", "2 GiB"),
+        ("peak read IOPS", "3,000"), ("peak write IOPS", "1,000"), ("peak read throughput", "100 MiB/s"),
+        ("peak write throughput", "30 MiB/s"), ("Multi-AZ", "yes"),
+    )  # fmt: skip
+    assert full.assumed == (("peak write throughput", "30 MiB/s"),)  # every other one given on its row
+    assert assumed_words(full.assumed) == "not given, so assumed: peak write throughput 30 MiB/s"

@@ -299,3 +299,15 @@ def test_the_1_and_3_year_totals_are_each_databases_own_run_rate_not_the_monthly
     assert rds.one_year_usd == 2 * (aws * 12 + 83_600)
     assert rds.three_year_usd == 2 * (aws * 36 + 276_716)
     assert rds.one_year_usd != rds.monthly_usd * 12
+
+
+def test_the_totals_count_the_databases_priced_on_figures_their_rows_did_not_give() -> None:
+    # A's row gave no peak CPU and no size; B's no size; C's everything
+    totals = estate_totals([Assessed("A", A, ("peak CPU", "database size")), Assessed("B", B, ("database size",)),
+                            Assessed("C", C)])  # fmt: skip
+    assert (totals.assumed, totals.assumed_figures) == (2, (("peak CPU", 1), ("database size", 2)))
+    assert totals.assumed_words == (
+        "2 of 3 databases assessed rest on figures their rows do not give, the questionnaire's defaults assumed "
+        "(peak CPU for 1, database size for 2): each database's row says which"
+    )
+    assert estate_totals([Assessed("C", C)]).assumed_words == ""
