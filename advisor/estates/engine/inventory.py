@@ -7,6 +7,7 @@ spreadsheet's (the header is row 1 when it is the first line); columns are named
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from advisor.estates.engine.columns import (
     normalise_header,
     path_column,
 )
-from advisor.estates.engine.tables import InventoryRefused, Table, read_table
+from advisor.estates.engine.tables import UNSAVED_WORDS, InventoryRefused, Table, read_table
 from config import safe_json  # pure Python: the text checks every stored string passes
 from config.counting import counted
 
@@ -148,15 +149,21 @@ def _value(column: Column, text: str) -> Any:
 
 
 def _row(
-    cells: tuple[str, ...], mapped: dict[int, Column], number: int
+    cells: tuple[str, ...], mapped: dict[int, Column], number: int, unsaved: Mapping[int, str]
 ) -> tuple[str, dict[str, Any], list[RowError], set[str]]:
-    """The row's name, the fields its cells give, the problems of its cells, and the fields of those cells."""
+    """The row's name, the fields its cells give, the problems of its cells, and the fields of those cells.
+    ``unsaved``: the row's formulas whose workbook keeps no value, by column index (they read blank but are not)."""
     name = ""
     data: dict[str, Any] = {}
     errors: list[RowError] = []
     bad: set[str] = set()
     for index, column in mapped.items():
         text = cells[index] if index < len(cells) else ""
+        if index in unsaved:
+            errors.append(RowError(number, column.header, f"{UNSAVED_WORDS} ({unsaved[index]}): open and save the "
+                                                          "workbook in Excel, or enter the value"))  # fmt: skip
+            bad.add(column.path)
+            continue
         if not text.strip():
             continue
         if len(text) > MAX_CELL_CHARS:
@@ -219,7 +226,7 @@ def inventory_from_table(table: Table) -> Inventory:
     names: dict[str, int] = {}
     order = {text: index for index, column in mapped.items() for text in (column.header, table.header[index].strip())}
     for number, cells in table.rows:
-        name, data, errors, bad = _row(cells, mapped, number)
+        name, data, errors, bad = _row(cells, mapped, number, table.unsaved.get(number, {}))
         name_header = headers.get("", "name")
         if not name and "" not in bad:
             errors.insert(0, RowError(number, name_header, "required: every database needs a name"))

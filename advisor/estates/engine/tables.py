@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from advisor.estates.engine.columns import MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, MAX_XLSX_UNCOMPRESSED_BYTES
 
@@ -34,6 +37,9 @@ class Table:
     kind: str  # "csv" or "xlsx"
     header: tuple[str, ...]
     rows: tuple[tuple[int, tuple[str, ...]], ...]  # (row number as the spreadsheet shows it, cells)
+    # row number -> column index -> the formula of a cell whose workbook keeps no value for it (written by a program,
+    # never opened in Excel): its cell reads blank, but it is not blank
+    unsaved: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
 
 
 def _megabytes(size: int) -> str:
@@ -56,7 +62,8 @@ def read_table(data: bytes, file_name: str = "") -> Table:
                                 f"{ACCEPTED_FILES}, with a header row and one row per database (the template shows "
                                 "the columns)"])  # fmt: skip
     if data[:4] == b"PK\x03\x04" or lower.endswith(".xlsx"):
-        return _table("xlsx", _xlsx_rows(data))
+        unsaved: dict[int, dict[int, str]] = {}
+        return _table("xlsx", _xlsx_rows(data, unsaved), unsaved)
     return _table("csv", _csv_rows(_text(data)))
 
 
@@ -78,12 +85,21 @@ def _markup(data: bytes) -> str | None:
     return "an HTML or XML file" if "</" in head or "/>" in head else None
 
 
-def _table(kind: str, rows: Iterator[tuple[int, list[str]]]) -> Table:
+def _table(kind: str, rows: Iterator[tuple[int, list[str]]],
+           unsaved: Mapping[int, Mapping[int, str]] | None = None) -> Table:  # fmt: skip
+    """``unsaved`` is filled as ``rows`` are read (an XLSX's formulas with no value kept)."""
+    unsaved = {} if unsaved is None else unsaved
     header: tuple[str, ...] | None = None
     body: list[tuple[int, tuple[str, ...]]] = []
     for number, cells in rows:
-        if not any(cell.strip() for cell in cells):
+        formulas = unsaved.get(number)
+        if not formulas and not any(cell.strip() for cell in cells):
             continue
+        if header is None and formulas:
+            index = min(formulas)
+            raise InventoryRefused([f"row {number}, column {_letter(index)}: the header is {UNSAVED_WORDS} "
+                                    f"({formulas[index]}): open and save the workbook in Excel, or type the "
+                                    "column's name"])  # fmt: skip
         if header is None:
             while cells and not cells[-1].strip():
                 cells = cells[:-1]
@@ -101,7 +117,22 @@ def _table(kind: str, rows: Iterator[tuple[int, list[str]]]) -> Table:
         )
     if not body:
         raise InventoryRefused(["the file has a header but no databases: add one row per database under it"])
-    return Table(kind, header, tuple(body))
+    width = len(header)
+    kept = {n: {i: f for i, f in row.items() if i < width} for n, row in unsaved.items()}
+    return Table(kind, header, tuple(body), {n: row for n, row in kept.items() if row})
+
+
+UNSAVED_WORDS = "a formula with no saved value"  # what a cell is whose workbook keeps its formula and no value
+
+
+def _letter(index: int) -> str:
+    """The spreadsheet's name of the column at ``index`` (0: A, 26: AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _text(data: bytes) -> str:
@@ -152,7 +183,50 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
+# In a sheet's XML, a formula (``<f>2*8</f>``, ``<x:f t="shared" si="0"/>``) that no value follows: the cell ends
+# (``</c>``) or its value is empty (``<v/>``, ``<v></v>``). Excel always saves a value after its formulas.
+_P = rb"(?:[A-Za-z_][\w.-]*:)?"  # a namespace prefix, as some writers put on every element
+UNSAVED_FORMULA = re.compile(rb"(?:</" + _P + rb"f>|<" + _P + rb"f\b[^>]*/>)\s*(?:</" + _P + rb"c>|<" + _P
+                             + rb"v\s*/>|<" + _P + rb"v>\s*</" + _P + rb"v>)")  # fmt: skip
+
+
+def _has_formulas(archive: zipfile.ZipFile) -> bool:
+    """Whether a worksheet of the workbook holds a formula with no value saved, its XML read in pieces: only such a
+    workbook (written by a program, never opened in Excel) is read a second time, for those formulas."""
+    for info in archive.infolist():
+        if not (info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")):
+            continue
+        with archive.open(info) as part:
+            tail = b""
+            while chunk := part.read(1 << 20):
+                if UNSAVED_FORMULA.search(tail + chunk):
+                    return True
+                tail = chunk[-256:]
+    return False
+
+
+def _formula(written: object) -> str | None:
+    """The formula of a cell as a workbook read for its formulas gives it ("=2*8", an array formula), else None."""
+    if isinstance(written, str) and written.startswith("="):
+        return written
+    text = getattr(written, "text", None)  # an array or data-table formula
+    return text if isinstance(text, str) and text.startswith("=") else None
+
+
+def _load(data: bytes, *, values: bool) -> object:
+    from openpyxl import load_workbook  # imported here: only an XLSX upload pays for it
+
+    try:
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=values)
+    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
+        raise InventoryRefused([f"the .xlsx workbook cannot be read ({type(error).__name__}): save it again from "
+                                "Excel, or upload a CSV"]) from None  # fmt: skip
+
+
+def _xlsx_rows(data: bytes, unsaved: dict[int, dict[int, str]]) -> Iterator[tuple[int, list[str]]]:
+    """The first sheet's rows as text, each cell's value as the workbook keeps it. A formula cell whose workbook
+    keeps no value (a program wrote it; Excel works it out on opening) reads as nothing: those are put in
+    ``unsaved`` with their formula, read from the sheet a second time, only when its workbook holds formulas."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         unpacked = sum(info.file_size for info in archive.infolist())
@@ -161,16 +235,23 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     if unpacked > MAX_XLSX_UNCOMPRESSED_BYTES:
         raise InventoryRefused([f"the workbook unpacks to {_megabytes(unpacked)}; at most "
                                 f"{_megabytes(MAX_XLSX_UNCOMPRESSED_BYTES)} is read: keep only the inventory sheet"])  # fmt: skip
-    from openpyxl import load_workbook  # imported here: only an XLSX upload pays for it
-
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
-        raise InventoryRefused([f"the .xlsx workbook cannot be read ({type(error).__name__}): save it again from "
-                                "Excel, or upload a CSV"]) from None  # fmt: skip
+        with_formulas = _has_formulas(archive)
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError):
+        raise InventoryRefused([f"the file is not a readable .xlsx workbook: give {ACCEPTED_FILES}"]) from None
+    books: list[Any] = []
     try:
-        sheet = book.worksheets[0]
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-            yield number, [_cell(v) for v in values[: MAX_COLUMNS + 1]]
+        books.append(_load(data, values=True))
+        if with_formulas:
+            books.append(_load(data, values=False))
+        rows = books[0].worksheets[0].iter_rows(values_only=True)
+        written = books[1].worksheets[0].iter_rows(values_only=True) if with_formulas else itertools.repeat(())
+        for number, (values, kept) in enumerate(zip(rows, written, strict=False), start=1):  # repeat() is endless
+            values = values[: MAX_COLUMNS + 1]
+            for index, value in enumerate(values if kept else ()):
+                if value is None and index < len(kept) and (formula := _formula(kept[index])) is not None:
+                    unsaved.setdefault(number, {})[index] = formula[:60] + ("…" if len(formula) > 60 else "")
+            yield number, [_cell(v) for v in values]
     finally:
-        book.close()
+        for book in books:
+            book.close()
