@@ -67,7 +67,14 @@ class Column:
             return "feature names separated by ; or | (" + ", ".join(FEATURE_NAMES) + ")"
         if self.kind == "choice":
             return "one of " + ", ".join(sorted({word for word, _ in self.words}))
-        return accepted_values(self.path) or "see the workload schema"
+        accepted = accepted_values(self.path) or "see the workload schema"
+        return accepted + " (10 and 10% both read as 10 %)" if self.percent else accepted
+
+    @property
+    def percent(self) -> bool:
+        """A figure in per cent (growth, discounts, availability): "10%" reads as 10, as does an XLSX cell showing
+        10% (which keeps 0.1 with a percent format)."""
+        return self.kind in ("int", "float") and self.unit.startswith("%")
 
     @property
     def default(self) -> str:
@@ -270,7 +277,8 @@ def path_column(header: str) -> Column | None:
         return None
     annotation = model.model_fields[name].annotation
     whole = annotation is int or all(isinstance(a, int) for a in getattr(annotation, "__args__", None) or (None,))
-    kind: Kind = "bool" if annotation is bool else "int" if whole else "float" if annotation is float else "text"
+    decimal = annotation is float or float in (getattr(annotation, "__args__", None) or ())  # float, or float | None
+    kind: Kind = "bool" if annotation is bool else "int" if whole else "float" if decimal else "text"
     return Column(header, header, kind, "")
 
 

@@ -115,6 +115,10 @@ def _value(column: Column, text: str) -> Any:
     """The cell as the workload field's type; ValueError says what is wrong in words."""
     if column.kind in ("int", "float"):
         compact = text.replace(" ", "").replace("_", "")
+        if column.percent and compact.endswith("%"):  # "10%" in a column of per cent: 10
+            compact = compact[:-1]
+        elif compact.endswith("%") and NUMBER.match(compact[:-1]):
+            raise ValueError(f"a percentage ('{text}'), not a number; accepted: {column.accepted}")
         if not NUMBER.match(compact):
             raise ValueError(f"not a number ('{text}'); accepted: {column.accepted}")
         number = float(compact.replace(",", ""))

@@ -8,6 +8,7 @@ A file that cannot be read at all raises ``InventoryRefused`` with what is wrong
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import itertools
 import re
@@ -169,9 +170,27 @@ def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
         raise InventoryRefused([f"the CSV cannot be read at line {reader.line_num}: {error}"]) from None
 
 
-def _cell(value: object) -> str:
+# Inside a number format, text in quotes and a character after a backslash are shown as they are: a % there is a sign,
+# not a percent format (which shows the value kept times 100)
+FORMAT_LITERALS = re.compile(r'"[^"]*"|\\.')
+
+
+@functools.lru_cache(maxsize=256)  # a workbook has a few formats, used by thousands of cells
+def _percent(number_format: str | None) -> bool:
+    """Whether a cell's number format shows its value as a percentage: Excel keeps 10% as 0.1."""
+    return bool(number_format) and "%" in FORMAT_LITERALS.sub("", str(number_format))
+
+
+NUMBERS = (int, float, Decimal)
+
+
+def _cell(value: object, number_format: str | None = None) -> str:
+    """The cell as text; a number under a percent format as the percentage it shows ("10%" for 0.1, kept so)."""
     if value is None:
         return ""
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool) and _percent(number_format):
+        shown = Decimal(str(value)) * 100  # through its text: 0.1 * 100 is 10.000000000000002 as a float
+        return format(shown.normalize(), "f") + "%"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
@@ -244,14 +263,15 @@ def _xlsx_rows(data: bytes, unsaved: dict[int, dict[int, str]]) -> Iterator[tupl
         books.append(_load(data, values=True))
         if with_formulas:
             books.append(_load(data, values=False))
-        rows = books[0].worksheets[0].iter_rows(values_only=True)
+        rows = books[0].worksheets[0].iter_rows()  # cells, for their number format (a percentage keeps its fraction)
         written = books[1].worksheets[0].iter_rows(values_only=True) if with_formulas else itertools.repeat(())
-        for number, (values, kept) in enumerate(zip(rows, written, strict=False), start=1):  # repeat() is endless
-            values = values[: MAX_COLUMNS + 1]
-            for index, value in enumerate(values if kept else ()):
-                if value is None and index < len(kept) and (formula := _formula(kept[index])) is not None:
+        for number, (cells, kept) in enumerate(zip(rows, written, strict=False), start=1):  # repeat() is endless
+            cells = cells[: MAX_COLUMNS + 1]
+            for index, cell in enumerate(cells if kept else ()):
+                if cell.value is None and index < len(kept) and (formula := _formula(kept[index])) is not None:
                     unsaved.setdefault(number, {})[index] = formula[:60] + ("…" if len(formula) > 60 else "")
-            yield number, [_cell(v) for v in values]
+            # the number format of numbers only: looking it up is most of what a cell costs
+            yield number, [_cell(c.value, c.number_format if type(c.value) in NUMBERS else None) for c in cells]
     finally:
         for book in books:
             book.close()

@@ -80,3 +80,28 @@ def test_a_header_cell_that_is_a_formula_with_no_saved_value_refuses_the_file() 
         'row 1, column C: the header is a formula with no saved value (="peak"&"_cpu"): open and save the '
         "workbook in Excel, or type the column's name"
     ]
+
+
+def test_a_percentage_typed_in_excel_reads_as_the_percentage_it_shows_in_every_percent_column() -> None:
+    # Excel keeps a cell showing 10% as 0.1 under a percent format: read as 10 %, not 0.1 %
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["name", "edition", "yearly_growth_pct", "oracle.licence_discount_pct", "oracle.support_uplift_pct"])
+    sheet.append(["ERP", "ee", 0.1, 0.125, 0.03])  # shown as 10%, 12.5% and 3%
+    sheet.append(["DW", "ee", 10, 15, 2])  # typed as plain numbers, the second shown with a literal "%" sign
+    for cell, number_format in (("C2", "0%"), ("D2", "0.0%"), ("E2", "0.00%"), ("D3", '0" %"')):
+        sheet[cell].number_format = number_format
+    buffer = io.BytesIO()
+    book.save(buffer)
+    erp, dw = read_inventory(buffer.getvalue(), "estate.xlsx").rows
+    assert (erp.workload.sizing.yearly_growth_pct, erp.workload.oracle.licence_discount_pct) == (10, 12.5)
+    assert erp.workload.oracle.support_uplift_pct == 3
+    # '0" %"' shows the number as kept with a sign after it (no percent format): 15 stays 15
+    assert (dw.workload.sizing.yearly_growth_pct, dw.workload.oracle.licence_discount_pct) == (10, 15)
+
+
+def test_a_percentage_reads_alike_from_a_csv_and_is_refused_where_the_column_is_no_percentage() -> None:
+    inventory = read_inventory(b"name,edition,yearly_growth_pct,peak_cpu\nERP,ee,10%,4\nDW,ee,10,50%\n", "e.csv")
+    assert [r.workload.sizing.yearly_growth_pct for r in inventory.rows] == [10]
+    (error,) = inventory.errors
+    assert str(error).startswith("row 3, peak_cpu: a percentage ('50%'), not a number; accepted: a number above 0")
