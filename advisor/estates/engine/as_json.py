@@ -63,7 +63,8 @@ def totals_json(totals: EstateTotals) -> dict[str, Any]:
              "best_commitments_note": p.commitment_words if p.placed else None,
              "placed": p.placed, "partial": p.partial, "partial_note": p.partial_words or None,
              "not_built_as_asked": p.builds_less, "not_built_note": p.not_built_words or None,
-             "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced, "by_option": dict(p.by_option),
+             "left_out": p.left_out, "blocked": p.blocked, "unpriced": p.unpriced,
+             "does_not_fit": p.no_fit, "left_out_note": p.left_out_words, "by_option": dict(p.by_option),
              "licences": [asdict(t) for t in p.licences], "licence_included": p.licence_included,
              "licence_not_published": p.licence_not_published, "owned_uncounted": p.owned_uncounted}
             for p in totals.placements

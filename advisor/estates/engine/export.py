@@ -85,7 +85,7 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
                              "databases_partial", "databases_on_demand_cheapest", "databases_no_commitment_price",
                              "databases_commitment_not_offered", "best_commitments_note", "databases_not_built_as_asked",
-                             "partial_note", "placement_note"]]  # fmt: skip
+                             "partial_note", "placement_note", "left_out_does_not_fit"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         sums = (p.monthly_usd, p.one_year_usd, p.three_year_usd, p.cash_three_year_usd, p.committed_three_year_usd)
@@ -95,7 +95,7 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                     p.on_demand_cheapest, sum(n for _, n in p.no_commitment_price),
                     sum(n for _, n in p.commitment_not_offered),
                     p.commitment_words if p.placed else "", p.builds_less, p.partial_words,
-                    "" if p.placed else NOT_PLACED])  # fmt: skip
+                    "" if p.placed else NOT_PLACED, p.no_fit])  # fmt: skip
     return out
 
 
@@ -157,6 +157,9 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
                  *[[f"Totals sheet: {c.key}", f"USD, {c.words}"] for c in COLUMNS],
                  ["Totals sheet: placement_note", f"{NOT_PLACED}: the option could take none of the databases (the "
                   "rules block it, or no price is held), so it has no total and its money cells are left empty"],
+                 ["Totals sheet: left out", "left_out_blocked: the rules block the option; left_out_does_not_fit: "
+                  "the option cannot take the database as asked (its capacity, its licensing such as Standard "
+                  "Edition 2's vCPU cap, its Regions); left_out_unpriced: a price the option needs is not held"],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"],
                  ["Licences freed", totals.freed_support_words],

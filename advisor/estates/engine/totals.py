@@ -5,9 +5,10 @@ Pure Python. Nothing is priced here: every figure is a sum of the summaries' own
 
 - A placement is "every database on one option" (RDS, RDS Custom, EC2, Oracle Database@AWS) or "each database on
   its recommended option" (best: the engine's ranking, which never recommends a blocked option nor ranks a total
-  lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option cannot take (the rules block it, or it is not priced) is
-  left out of that placement's total and counted apart, so a total is like-for-like only when nothing is left out.
-  A database placed whose total leaves something out (a cost no price held covers or that waits for a figure, or
+  lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option
+  cannot take (the rules block it; it does not fit the option's limits, such as Standard Edition 2's vCPU cap; or
+  a price is not held) is left out of that placement's total and counted apart, each reason on its own, so a total
+  is like-for-like only when nothing is left out. A database placed whose total leaves something out (a cost no price held covers or that waits for a figure, or
   the standby, read replicas or DR copy its workload asks for that the option does not build) is counted partial:
   the placement's totals are then lower bounds, and where something is not built its licences are too.
 - The best-commitments total says why each database not on a commitment stays on-demand: no commitment price held
@@ -74,7 +75,7 @@ class PlacementTotal:
     placed: int
     left_out: int
     blocked: int  # of those left out: the rules block the option
-    unpriced: int  # of those left out: not blocked, but no price
+    unpriced: int  # of those left out: not blocked, but a price is not held (``no_fit`` apart)
     licences: tuple[ProductTotal, ...]
     licence_included: int  # placed databases whose price includes the licence
     licence_not_published: int  # placed databases whose licence count no source gives
@@ -93,6 +94,18 @@ class PlacementTotal:
     three_year_usd: Decimal = Decimal("0.00")  # run-rate over 36 months, likewise
     # placed databases whose option AWS sells no commitment for (Oracle Database@AWS), per option: not a price missing
     commitment_not_offered: tuple[tuple[str, int], ...] = ()
+    # of those left out: not blocked, but the option cannot take them as asked (its capacity, its licensing such as
+    # Standard Edition 2's vCPU cap, its Regions): not a price missing
+    no_fit: int = 0
+
+    @property
+    def left_out_words(self) -> str:
+        """The databases left out, by why: "none", "74 do not fit", "3: 1 blocked, 2 not priced"."""
+        parts = [f"{n} {words}" for n, words in ((self.blocked, "blocked"), (self.no_fit, "do not fit"),
+                                                 (self.unpriced, "not priced")) if n]  # fmt: skip
+        if not self.left_out:
+            return "none"
+        return parts[0] if len(parts) == 1 else f"{self.left_out}: {', '.join(parts)}"
 
     @property
     def partial_words(self) -> str:
@@ -253,7 +266,7 @@ def _product_order(key: tuple[str, str]) -> tuple[int, str, str]:
 def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal:
     chosen: list[OptionSummary] = []
     pairs: list[tuple[DatabaseSummary, OptionSummary]] = []
-    blocked = unpriced = 0
+    blocked = unpriced = no_fit = 0
     for a in assessed:
         option = a.summary.recommended_option if key == BEST else a.summary.option(key)
         if option is not None and option.placeable:
@@ -263,6 +276,8 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
             blocked += 1
         elif option is None and key == BEST and all(o.verdict == "blocked" for o in a.summary.options):
             blocked += 1  # no recommendation because every option is blocked (else: none could be priced in full)
+        elif (option is not None and option.does_not_fit) or (option is None and key == BEST and a.summary.fits_none):
+            no_fit += 1  # the option (best: every option allowed) cannot take it as asked: its limits, not a price
         else:
             unpriced += 1
     monthly = sum((o.monthly_usd or Decimal(0) for o in chosen), Decimal("0.00"))
@@ -288,7 +303,7 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
                           on_commitment, cash, sum(1 for o in chosen if o.left_out), cheapest,
                           tuple(sorted(no_price.items(), key=lambda kv: _option_order(kv[0]))),
                           sum(1 for o in chosen if o.builds_less), year, years,
-                          tuple(sorted(not_offered.items(), key=lambda kv: _option_order(kv[0]))))  # fmt: skip
+                          tuple(sorted(not_offered.items(), key=lambda kv: _option_order(kv[0]))), no_fit)  # fmt: skip
 
 
 def _not_offered(option: OptionSummary) -> bool:

@@ -258,3 +258,21 @@ def test_licences_owned_in_the_estate_say_each_metric_apart_on_the_page_and_in_t
                  client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()):  # fmt: skip
         assert said in html.unescape(" ".join(page.split()))
         assert "EE 74" not in page
+
+
+def test_a_database_past_se2s_limits_is_said_not_to_fit_not_to_lack_a_price(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    # SE2 BYOL at a peak of 16 vCPUs: past Standard Edition 2's 8 vCPUs on RDS and EC2; Oracle Database@AWS is EE only
+    estate = make_estate(inventory_csv(("Big,se2,byol,0,us-east-1,16,300,yes,",)))
+    for page in (
+        _page(client, estate),
+        client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode(),
+    ):
+        for placement in ("rds", "ec2", "best"):
+            row = re.search(rf'<tr data-placement="{placement}"[^>]*>(.*?)</tr>', page, re.S)
+            assert row is not None and "<td>1 do not fit</td>" in row.group(1), placement
+            assert "not priced" not in row.group(1)
+        said = html.unescape(" ".join(page.split()))
+        assert "none fits: Standard Edition 2 may be licensed on instances of at most 8 vCPUs" in said
+        assert "none priced in full" not in said

@@ -164,7 +164,7 @@ class Command(BaseCommand):
         if totals.assumed:
             self.stdout.write(f"  {totals.assumed_words}")
         for p in totals.placements:
-            left = f" ({p.left_out} left out: {p.blocked} blocked, {p.unpriced} not priced)" if p.left_out else ""
+            left = f" (left out: {p.left_out_words})" if p.left_out else ""
             partial = (f"; {p.partial} of the {p.placed} placed leave costs out, so a lower bound"
                        if p.partial else "")  # fmt: skip
             total = f"{'≥' if p.partial else ''}${p.monthly_usd:,}" if p.placed else "no database placed"

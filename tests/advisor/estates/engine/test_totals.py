@@ -311,3 +311,25 @@ def test_the_totals_count_the_databases_priced_on_figures_their_rows_did_not_giv
         "(peak CPU for 1, database size for 2): each database's row says which"
     )
     assert estate_totals([Assessed("C", C)]).assumed_words == ""
+
+
+def test_databases_an_option_cannot_take_are_counted_apart_from_those_whose_price_is_not_held() -> None:
+    # BIG: SE2 past its vCPU cap on RDS and EC2 (does not fit); GAP: RDS not priced (no price held), EC2 placed
+    too_big = "Standard Edition 2 may be licensed on instances of at most 8 vCPUs, and the need is 19.2 vCPUs"
+    past = {"unpriced": too_big, "does_not_fit": True}
+    big = DatabaseSummary(edition="se2", licence_model="byol", licences_owned=0, recommended=None, options=(
+        option("rds", "caveats", None).model_copy(update=past), option("ec2", "caveats", None).model_copy(update=past),
+        option("odb", "blocked", None, blockers=("odb-se2",)),
+    ))  # fmt: skip
+    gap = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended="ec2", options=(
+        option("rds", "viable", None).model_copy(update={"unpriced": "No price is held for ap-east-2"}),
+        option("ec2", "viable", "500.00"), option("odb", "blocked", None, blockers=("odb-y",)),
+    ))  # fmt: skip
+    totals = estate_totals([Assessed("BIG", big), Assessed("GAP", gap)])
+    rds, ec2, best = totals.placement("rds"), totals.placement("ec2"), totals.placement("best")
+    assert (rds.left_out, rds.blocked, rds.no_fit, rds.unpriced) == (2, 0, 1, 1)
+    assert rds.left_out_words == "2: 1 do not fit, 1 not priced"
+    assert (ec2.left_out, ec2.no_fit, ec2.unpriced, ec2.left_out_words) == (1, 1, 0, "1 do not fit")
+    assert (best.left_out, best.no_fit, best.unpriced) == (1, 1, 0)  # BIG: no option takes it, none for a price
+    assert big.none_recommended == "none fits: " + too_big
+    assert totals.placement("odb").left_out_words == "2 blocked"
