@@ -22,6 +22,10 @@ Kind = Literal["name", "text", "choice", "int", "float", "bool", "features"]
 
 # Limits, checked before any work starts (README "Estates"): an estate is 50 to 2,000 databases in practice.
 MAX_ROWS = 2_000
+# Rows of a workbook's sheet read, blank ones included (Excel keeps formatted empty rows): room for a title, notes and
+# gaps around 2,000 databases; a sheet going on past it is refused, never read to its end (its declared size, as big
+# as Excel's 1,048,576 rows by 16,384 columns, costs nothing to write and would keep a request busy for minutes)
+MAX_SHEET_ROWS = 10_000
 MAX_FILE_BYTES = 2 * 1024 * 1024  # the site's body limit for a form upload (config/limits.py, "/")
 MAX_COLUMNS = 200
 MAX_CELL_CHARS = 1_000

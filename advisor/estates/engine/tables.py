@@ -20,7 +20,13 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from advisor.estates.engine.columns import MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, MAX_XLSX_UNCOMPRESSED_BYTES
+from advisor.estates.engine.columns import (
+    MAX_COLUMNS,
+    MAX_FILE_BYTES,
+    MAX_ROWS,
+    MAX_SHEET_ROWS,
+    MAX_XLSX_UNCOMPRESSED_BYTES,
+)
 
 ACCEPTED_FILES = "a CSV file (UTF-8, comma-, semicolon- or tab-separated) or an Excel workbook (.xlsx)"
 
@@ -263,10 +269,18 @@ def _xlsx_rows(data: bytes, unsaved: dict[int, dict[int, str]]) -> Iterator[tupl
         books.append(_load(data, values=True))
         if with_formulas:
             books.append(_load(data, values=False))
-        rows = books[0].worksheets[0].iter_rows()  # cells, for their number format (a percentage keeps its fraction)
-        written = books[1].worksheets[0].iter_rows(values_only=True) if with_formulas else itertools.repeat(())
+        # at most the columns and rows read (the sheet's declared size is not trusted): a row of a sheet declared
+        # 16,384 columns wide would be that many cells, blank ones included; cells, for their number format
+        bounds = {"max_col": MAX_COLUMNS + 1, "max_row": MAX_SHEET_ROWS + 1}
+        rows = books[0].worksheets[0].iter_rows(**bounds)
+        written = (
+            books[1].worksheets[0].iter_rows(values_only=True, **bounds) if with_formulas else itertools.repeat(())
+        )
         for number, (cells, kept) in enumerate(zip(rows, written, strict=False), start=1):  # repeat() is endless
-            cells = cells[: MAX_COLUMNS + 1]
+            if number > MAX_SHEET_ROWS:
+                raise InventoryRefused([f"the sheet goes on past row {MAX_SHEET_ROWS:,} (formatted empty rows count "
+                                        f"too): at most {MAX_ROWS:,} databases are read, so delete the rows below "
+                                        "the inventory"])  # fmt: skip
             for index, cell in enumerate(cells if kept else ()):
                 if cell.value is None and index < len(kept) and (formula := _formula(kept[index])) is not None:
                     unsaved.setdefault(number, {})[index] = formula[:60] + ("…" if len(formula) > 60 else "")
