@@ -15,12 +15,13 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from advisor.estates.engine.columns import (
+    MAX_CELL_CHARS,
     MAX_COLUMNS,
     MAX_FILE_BYTES,
     MAX_ROWS,
@@ -47,6 +48,7 @@ class Table:
     # row number -> column index -> the formula of a cell whose workbook keeps no value for it (written by a program,
     # never opened in Excel): its cell reads blank, but it is not blank
     unsaved: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    decimal_comma: bool = False  # a semicolon-separated CSV: written where a comma is the decimal separator
 
 
 def _megabytes(size: int) -> str:
@@ -71,7 +73,10 @@ def read_table(data: bytes, file_name: str = "") -> Table:
     if data[:4] == b"PK\x03\x04" or lower.endswith(".xlsx"):
         unsaved: dict[int, dict[int, str]] = {}
         return _table("xlsx", _xlsx_rows(data, unsaved), unsaved)
-    return _table("csv", _csv_rows(_text(data)))
+    text = _text(data)
+    delimiter = _delimiter(text)
+    table = _table("csv", _csv_rows(text, delimiter))
+    return replace(table, decimal_comma=delimiter == ";")
 
 
 # What a file of markup is, by the first of these it holds (an SVG may start with an XML declaration or a doctype).
@@ -168,12 +173,27 @@ def _delimiter(text: str) -> str:
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
 
-def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+def _csv_rows(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    ended = 0  # the line the last row read ended on: the row that cannot be read starts on the next
     try:
-        yield from enumerate(reader, start=1)
+        for number, row in enumerate(reader, start=1):
+            ended = reader.line_num
+            yield number, row
     except csv.Error as error:
-        raise InventoryRefused([f"the CSV cannot be read at line {reader.line_num}: {error}"]) from None
+        raise InventoryRefused([f"the CSV cannot be read at line {ended + 1}: {_csv_words(error)}"]) from None
+
+
+def _csv_words(error: csv.Error) -> str:
+    """What the csv module's error means, in words: its field limit (131,072 characters) is met by a cell far past
+    the inventory's own, most often a quote opened and never closed, which runs on to the end of the file."""
+    said = str(error)
+    if "field larger than field limit" in said:
+        return (f"a cell there holds more than {csv.field_size_limit():,} characters, and at most {MAX_CELL_CHARS:,} "
+                "are read in a cell (a quote opened and not closed makes the rest of the file one cell)")  # fmt: skip
+    if "new-line character seen in unquoted field" in said:
+        return "a line break inside a cell that is not in quotes: save the file again as CSV UTF-8"
+    return said
 
 
 # Inside a number format, text in quotes and a character after a backslash are shown as they are: a % there is a sign,

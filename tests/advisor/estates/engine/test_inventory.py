@@ -232,3 +232,22 @@ def test_a_row_that_leaves_its_size_blank_says_which_figures_were_assumed() -> N
     )  # fmt: skip
     assert full.assumed == (("peak write throughput", "30 MiB/s"),)  # every other one given on its row
     assert assumed_words(full.assumed) == "not given, so assumed: peak write throughput 30 MiB/s"
+
+
+def test_a_decimal_comma_is_read_where_it_can_be_nothing_else_and_refused_where_it_could_be_either() -> None:
+    # a semicolon-separated file, as Excel writes one where the comma is the decimal sign
+    data = (
+        "name;edition;peak_cpu;db_size_gib;yearly_growth_pct\nA;ee;0,125;12,5;7,5%\nB;ee;4;1,200;10\nC;ee;4;1.200;10\n"
+    )
+    inventory = read_inventory(data.encode(), "estate.csv")
+    (a,) = inventory.rows
+    assert (a.workload.sizing.peak_cpu, a.workload.sizing.db_size_gib, a.workload.sizing.yearly_growth_pct) == (
+        0.125, 12.5, 7.5)  # fmt: skip
+    said = "could be 1,200 or 1.2 (a thousands separator or a decimal sign): write 1200, or the decimal with a point"
+    assert [str(e).split("; accepted")[0] for e in inventory.errors] == [
+        f"row 3, db_size_gib: '1,200' {said}",
+        f"row 4, db_size_gib: '1.200' {said}",
+    ]
+    # comma-separated: a quoted "1,200" groups thousands as before, and "0,125" is a decimal comma there too
+    (b,) = read_inventory(b'name,edition,peak_cpu,db_size_gib\nB,ee,"0,125","1,200"\n', "estate.csv").rows
+    assert (b.workload.sizing.peak_cpu, b.workload.sizing.db_size_gib) == (0.125, 1200)
