@@ -133,7 +133,10 @@ def estate_list(request: HttpRequest) -> list[dict[str, Any]]:
 
 @router.get("/estates/{public_id}", auth=AUTH, openapi_extra=DOC, summary="An estate's progress and totals")
 def estate_detail(request: HttpRequest, public_id: UUID) -> dict[str, Any]:
-    """Progress while it runs; once every database is finished, the totals per placement, licences and blockers."""
+    """Progress while it runs; once every database is finished, the totals per placement, licences and blockers,
+    the licences owned (``owned``: processor licences, SE2 sockets, per edition; ``owned_by_metric``: per edition,
+    then per metric, Named User Plus apart) and how many databases rest on figures their rows did not give
+    (``databases_on_assumed_figures``, ``assumed_figures`` per figure)."""
     estate = _estate(request, public_id)
     progress = services.estate_progress(estate)
     body = {**_head(request, estate), "progress": progress_json(progress), "totals": None}
@@ -144,7 +147,9 @@ def estate_detail(request: HttpRequest, public_id: UUID) -> dict[str, Any]:
 
 @router.get("/estates/{public_id}/databases", auth=AUTH, openapi_extra=DOC, summary="An estate's databases")
 def estate_databases(request: HttpRequest, public_id: UUID) -> list[dict[str, Any]]:
-    """Per database: row, name, status, error, the recommended option and every option's verdict and cost."""
+    """Per database: row, name, status, error, ``assumed`` (the figures its row did not give, each with the default
+    assumed: ``[{"figure": "peak CPU", "value": "4 vCPUs"}]``), the recommended option and every option's verdict and
+    cost."""
     estate = _estate(request, public_id)
     return [database_json(row, summary) for row, summary in services.estate_rows(estate)]
 

@@ -65,6 +65,9 @@ class EstateDatabase(models.Model):
     workload = models.JSONField(null=True, blank=True)
     summary = models.JSONField(null=True, blank=True, help_text="advisor.estates.engine.summary.DatabaseSummary")
     error = models.TextField(blank=True)
+    assumed = models.JSONField(
+        default=list, blank=True, help_text='figures its row left blank and the values assumed: [{"figure", "value"}]'
+    )
     assessment = models.ForeignKey(
         "advisor.Assessment", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

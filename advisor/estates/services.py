@@ -18,7 +18,7 @@ from advisor.engine.workload import parse_workload
 from advisor.estates import report_tasks, tasks
 from advisor.estates.access import visible_estates
 from advisor.estates.assessing.database import recommendation
-from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS
+from advisor.estates.engine.columns import MAX_FILE_BYTES, MAX_ROWS, assumed_words
 from advisor.estates.engine.export import ExportRow, estate_csv, estate_xlsx
 from advisor.estates.engine.inventory import Inventory, InventoryRefused, read_inventory
 from advisor.estates.engine.listing import TableRow, table_rows
@@ -58,8 +58,8 @@ def estate_from_inventory(*, inventory: Inventory, name: str = "", customer: str
         file_name=file_name[:255], ignored_columns=list(inventory.ignored_columns),
         defaulted_columns=list(inventory.defaulted_columns), owner=owner, team=team,
     )  # fmt: skip
-    rows = [EstateDatabase(estate=estate, row=r.row, name=r.name, workload=r.workload.model_dump(mode="json"))
-            for r in inventory.rows]  # fmt: skip
+    rows = [EstateDatabase(estate=estate, row=r.row, name=r.name, workload=r.workload.model_dump(mode="json"),
+                           assumed=[{"figure": f, "value": v} for f, v in r.assumed]) for r in inventory.rows]  # fmt: skip
     rows += [EstateDatabase(estate=estate, row=r.row, name=r.name, status=Status.INVALID,
                             error=r.words[:4000]) for r in inventory.invalid]  # fmt: skip
     EstateDatabase.objects.bulk_create(rows)
@@ -231,7 +231,8 @@ def estate_rows(estate: Estate) -> list[tuple[EstateDatabase, DatabaseSummary | 
 
 
 def estate_totals_of(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> EstateTotals:
-    return estate_totals([Assessed(row.name, summary) for row, summary in rows if summary is not None])
+    return estate_totals([Assessed(row.name, summary, tuple(a["figure"] for a in row.assumed or ()))
+                          for row, summary in rows if summary is not None])  # fmt: skip
 
 
 def estate_price_age(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> PriceAge | None:
@@ -279,7 +280,7 @@ def estate_table(estate: Estate, *, sort: str = "row", descending: bool = False,
 
 
 def export_rows(rows: list[tuple[EstateDatabase, DatabaseSummary | None]]) -> list[ExportRow]:
-    return [ExportRow(r.row, r.name, r.status, r.error, s) for r, s in rows]
+    return [ExportRow(r.row, r.name, r.status, r.error, s, assumed_words(r.assumed)) for r, s in rows]
 
 
 def estate_csv_text(estate: Estate) -> str:

@@ -4,7 +4,9 @@
 Pure Python. A column absent from the file, or a blank cell, leaves the questionnaire's default for that field, with
 two exceptions that keep a row consistent without inventing a figure: the average CPU and the sustained IOPS, when
 not given, take the questionnaire's default or the row's own peak, whichever is lower (the workload refuses an
-average above its peak). Any other workload field can be given as a column named by its path
+average above its peak). The figures a database's size and price rest on most (``ASSUMED_WHEN_BLANK``: peak CPU,
+size, memory, IO, Multi-AZ) are never assumed quietly: each row says which of them it did not give and the value
+assumed, and the estate's totals count those rows. Any other workload field can be given as a column named by its path
 (``io.db_block_size_kib``); columns that are neither are ignored and reported.
 """
 
@@ -20,6 +22,10 @@ Kind = Literal["name", "text", "choice", "int", "float", "bool", "features"]
 
 # Limits, checked before any work starts (README "Estates"): an estate is 50 to 2,000 databases in practice.
 MAX_ROWS = 2_000
+# Rows of a workbook's sheet read, blank ones included (Excel keeps formatted empty rows): room for a title, notes and
+# gaps around 2,000 databases; a sheet going on past it is refused, never read to its end (its declared size, as big
+# as Excel's 1,048,576 rows by 16,384 columns, costs nothing to write and would keep a request busy for minutes)
+MAX_SHEET_ROWS = 10_000
 MAX_FILE_BYTES = 2 * 1024 * 1024  # the site's body limit for a form upload (config/limits.py, "/")
 MAX_COLUMNS = 200
 MAX_CELL_CHARS = 1_000
@@ -65,7 +71,14 @@ class Column:
             return "feature names separated by ; or | (" + ", ".join(FEATURE_NAMES) + ")"
         if self.kind == "choice":
             return "one of " + ", ".join(sorted({word for word, _ in self.words}))
-        return accepted_values(self.path) or "see the workload schema"
+        accepted = accepted_values(self.path) or "see the workload schema"
+        return accepted + " (10 and 10% both read as 10 %)" if self.percent else accepted
+
+    @property
+    def percent(self) -> bool:
+        """A figure in per cent (growth, discounts, availability): "10%" reads as 10, as does an XLSX cell showing
+        10% (which keeps 0.1 with a percent format)."""
+        return self.kind in ("int", "float") and self.unit.startswith("%")
 
     @property
     def default(self) -> str:
@@ -194,6 +207,52 @@ CAPPED_BY_PEAK: tuple[tuple[str, str], ...] = (
 )
 
 
+# The figures a database's size and price rest on most. A blank cell (or a column the file lacks) takes the
+# questionnaire's default like any other, but these are said on the database's own row and counted in the estate's
+# totals, so no total rests unnoticed on a figure nobody gave: (path, what the row calls it).
+ASSUMED_WHEN_BLANK: tuple[tuple[str, str], ...] = (
+    ("sizing.peak_cpu", "peak CPU"),
+    ("sizing.db_size_gib", "database size"),
+    ("sizing.sga_gib", "SGA"),
+    ("sizing.pga_gib", "PGA"),
+    ("io.peak_read_iops", "peak read IOPS"),
+    ("io.peak_write_iops", "peak write IOPS"),
+    ("io.peak_read_mib_s", "peak read throughput"),
+    ("io.peak_write_mib_s", "peak write throughput"),
+    ("availability.multi_az", "Multi-AZ"),
+)
+ASSUMED_FIGURES = tuple(words for _, words in ASSUMED_WHEN_BLANK)
+
+
+def assumed_values(workload: Any, given: dict[str, dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The ``ASSUMED_WHEN_BLANK`` figures a row's cells did not give (``given``: the fields they gave, by section),
+    each with the value its workload assumes: ("peak CPU", "4 vCPUs")."""
+    said = []
+    for path, words in ASSUMED_WHEN_BLANK:
+        section, _, name = path.partition(".")
+        if name in given.get(section, {}):
+            continue
+        value = getattr(getattr(workload, section), name)
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, (int, float)):
+            extra = dict(SECTIONS)[section].model_fields[name].json_schema_extra
+            unit = str(extra.get("unit", "")) if isinstance(extra, dict) else ""
+            shown = f"{value:,}" if isinstance(value, int) else f"{value:,g}"
+            shown += f" {unit}" if unit and not words.endswith(unit) else ""  # "peak read IOPS 3,000"
+        else:
+            shown = str(getattr(value, "value", value))
+        said.append((words, shown))
+    return tuple(said)
+
+
+def assumed_words(assumed: Any) -> str:
+    """A row's assumed figures in its words ("not given, so assumed: peak CPU 4 vCPUs; database size 100 GiB"); each
+    item is (figure, value) or, as stored, {"figure", "value"}; "" when none."""
+    pairs = [(a["figure"], a["value"]) if isinstance(a, dict) else tuple(a) for a in assumed or ()]
+    return "not given, so assumed: " + "; ".join(f"{f} {v}" for f, v in pairs) if pairs else ""
+
+
 def normalise_header(text: str) -> str:
     """``Peak read IOPS (IOPS)`` -> ``peak_read_iops``: case, spaces, hyphens and a trailing unit in brackets do not
     matter; a workload path keeps its dot."""
@@ -222,7 +281,8 @@ def path_column(header: str) -> Column | None:
         return None
     annotation = model.model_fields[name].annotation
     whole = annotation is int or all(isinstance(a, int) for a in getattr(annotation, "__args__", None) or (None,))
-    kind: Kind = "bool" if annotation is bool else "int" if whole else "float" if annotation is float else "text"
+    decimal = annotation is float or float in (getattr(annotation, "__args__", None) or ())  # float, or float | None
+    kind: Kind = "bool" if annotation is bool else "int" if whole else "float" if decimal else "text"
     return Column(header, header, kind, "")
 
 

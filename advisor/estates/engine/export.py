@@ -34,13 +34,14 @@ class ExportRow:
     status: str
     error: str
     summary: DatabaseSummary | None
+    assumed: str = ""  # the figures its row did not give and the values assumed, in words ("" when none)
 
 
 def database_header() -> list[str]:
     header = ["row", "name", "status", "error", "recommended", "recommended_monthly_usd"]
     for key in OPTION_KEYS:
         header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers", f"{key}_left_out"]
-    return header + ["prices_as_of"]
+    return header + ["prices_as_of", "assumed"]  # assumed: last, so the columns before it keep their places
 
 
 def _money(value: Decimal | None) -> Decimal | None:
@@ -63,7 +64,7 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
             dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
                      "; ".join(b.title for b in o.blockers), "; ".join(o.left_out)]  # fmt: skip
-        out.append([*line, " ".join(sorted(dates))])
+        out.append([*line, " ".join(sorted(dates)), r.assumed])
     return out
 
 
@@ -84,7 +85,7 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                              "left_out", "left_out_blocked", "left_out_unpriced", "recommended_options",
                              "databases_partial", "databases_on_demand_cheapest", "databases_no_commitment_price",
                              "databases_commitment_not_offered", "best_commitments_note", "databases_not_built_as_asked",
-                             "partial_note", "placement_note"]]  # fmt: skip
+                             "partial_note", "placement_note", "left_out_does_not_fit"]]  # fmt: skip
     for p in totals.placements:
         split = ", ".join(f"{OPTION_LABELS.get(k, k)} {n}" for k, n in p.by_option)
         sums = (p.monthly_usd, p.one_year_usd, p.three_year_usd, p.cash_three_year_usd, p.committed_three_year_usd)
@@ -94,7 +95,7 @@ def _totals_rows(totals: EstateTotals) -> list[list[Any]]:
                     p.on_demand_cheapest, sum(n for _, n in p.no_commitment_price),
                     sum(n for _, n in p.commitment_not_offered),
                     p.commitment_words if p.placed else "", p.builds_less, p.partial_words,
-                    "" if p.placed else NOT_PLACED])  # fmt: skip
+                    "" if p.placed else NOT_PLACED, p.no_fit])  # fmt: skip
     return out
 
 
@@ -156,9 +157,15 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
                  *[[f"Totals sheet: {c.key}", f"USD, {c.words}"] for c in COLUMNS],
                  ["Totals sheet: placement_note", f"{NOT_PLACED}: the option could take none of the databases (the "
                   "rules block it, or no price is held), so it has no total and its money cells are left empty"],
+                 ["Totals sheet: left out", "left_out_blocked: the rules block the option; left_out_does_not_fit: "
+                  "the option cannot take the database as asked (its capacity, its licensing such as Standard "
+                  "Edition 2's vCPU cap, its Regions); left_out_unpriced: a price the option needs is not held"],
                  ["Licences", f"{LICENCE_MODEL}: to buy sums each database's shortfall, freed each database's "
                   "surplus, only for databases placed whose need is known"],
-                 ["Licences freed", totals.freed_support_words]):  # fmt: skip
+                 ["Licences freed", totals.freed_support_words],
+                 ["Databases sheet: assumed", "the figures a database's size and price rest on most that its row "
+                  "did not give, and the questionnaire's default assumed for each"],
+                 ["Figures assumed", totals.assumed_words or "none: every database's row gives them"]):  # fmt: skip
         append_as_text(notes, line)
     buffer = io.BytesIO()
     book.save(buffer)

@@ -7,7 +7,9 @@ spreadsheet's (the header is row 1 when it is the first line); columns are named
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload
@@ -19,10 +21,11 @@ from advisor.estates.engine.columns import (
     MAX_CELL_CHARS,
     MAX_NAME_CHARS,
     Column,
+    assumed_values,
     normalise_header,
     path_column,
 )
-from advisor.estates.engine.tables import InventoryRefused, Table, read_table
+from advisor.estates.engine.tables import UNSAVED_WORDS, InventoryRefused, Table, read_table
 from config import safe_json  # pure Python: the text checks every stored string passes
 from config.counting import counted
 
@@ -44,6 +47,8 @@ class InventoryRow:
     row: int
     name: str
     workload: Workload
+    # the figures its price rests on most that its cells do not give, each with the value assumed (``assumed_values``)
+    assumed: tuple[tuple[str, str], ...] = ()
 
 
 MAX_ROW_ERRORS = 5  # problems listed per row (a row of 200 bad cells would bury the others); the rest are counted
@@ -104,13 +109,39 @@ def _mapping(header: tuple[str, ...]) -> tuple[dict[int, Column], list[str]]:
 
 
 NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[+-]?\.\d+$")
+# A comma in a number is read as a decimal comma where it cannot be a thousands separator ("0,125", "12,5"). Where it
+# could be both ("1,200"), it is a thousands separator in a comma-separated file (as before; there it must be quoted),
+# and refused in a semicolon-separated one: Excel writes those where the comma is the decimal sign (and the point
+# may group thousands), so "1,200" and "1.200" could each be 1.2 or 1200, a guess a thousand times wrong.
+DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+EITHER = re.compile(r"^[+-]?[1-9]\d{0,2}[,.]\d{3}$")
+
+
+def _separators(compact: str, column: Column, decimal_comma: bool) -> str:
+    """``compact`` with a decimal comma made a point; ValueError where the separator could mean either."""
+    digits = compact.removesuffix("%")
+    if decimal_comma and EITHER.match(digits):
+        whole, fraction = digits.replace(",", "").replace(".", ""), Decimal(digits.replace(",", ".")).normalize()
+        raise ValueError(f"'{compact}' could be {int(whole):,} or {fraction:f} (a thousands separator or "
+                         f"a decimal sign): write {whole}, or the decimal with a point; accepted: {column.accepted}")  # fmt: skip
+    if DECIMAL_COMMA.match(digits) and not (EITHER.match(digits) and "," in digits):
+        return compact.replace(",", ".")  # "0,125": a decimal comma, the only thing it can be
+    return compact
+
+
 TRUE, FALSE = {"yes", "y", "true", "t", "1", "x"}, {"no", "n", "false", "f", "0"}
 
 
-def _value(column: Column, text: str) -> Any:
-    """The cell as the workload field's type; ValueError says what is wrong in words."""
+def _value(column: Column, text: str, decimal_comma: bool = False) -> Any:
+    """The cell as the workload field's type; ValueError says what is wrong in words. ``decimal_comma``: the file is
+    semicolon-separated, so a comma that could be a thousands separator or a decimal comma is refused."""
     if column.kind in ("int", "float"):
         compact = text.replace(" ", "").replace("_", "")
+        compact = _separators(compact, column, decimal_comma)
+        if column.percent and compact.endswith("%"):  # "10%" in a column of per cent: 10
+            compact = compact[:-1]
+        elif compact.endswith("%") and NUMBER.match(compact[:-1]):
+            raise ValueError(f"a percentage ('{text}'), not a number; accepted: {column.accepted}")
         if not NUMBER.match(compact):
             raise ValueError(f"not a number ('{text}'); accepted: {column.accepted}")
         number = float(compact.replace(",", ""))
@@ -145,15 +176,25 @@ def _value(column: Column, text: str) -> Any:
 
 
 def _row(
-    cells: tuple[str, ...], mapped: dict[int, Column], number: int
+    cells: tuple[str, ...],
+    mapped: dict[int, Column],
+    number: int,
+    unsaved: Mapping[int, str],
+    decimal_comma: bool = False,
 ) -> tuple[str, dict[str, Any], list[RowError], set[str]]:
-    """The row's name, the fields its cells give, the problems of its cells, and the fields of those cells."""
+    """The row's name, the fields its cells give, the problems of its cells, and the fields of those cells.
+    ``unsaved``: the row's formulas whose workbook keeps no value, by column index (they read blank but are not)."""
     name = ""
     data: dict[str, Any] = {}
     errors: list[RowError] = []
     bad: set[str] = set()
     for index, column in mapped.items():
         text = cells[index] if index < len(cells) else ""
+        if index in unsaved:
+            errors.append(RowError(number, column.header, f"{UNSAVED_WORDS} ({unsaved[index]}): open and save the "
+                                                          "workbook in Excel, or enter the value"))  # fmt: skip
+            bad.add(column.path)
+            continue
         if not text.strip():
             continue
         if len(text) > MAX_CELL_CHARS:
@@ -169,7 +210,7 @@ def _row(
             name = text.strip()
             continue
         try:
-            value = _value(column, text)
+            value = _value(column, text, decimal_comma)
         except ValueError as error:
             errors.append(RowError(number, column.header, str(error)))
             bad.add(column.path)
@@ -216,7 +257,7 @@ def inventory_from_table(table: Table) -> Inventory:
     names: dict[str, int] = {}
     order = {text: index for index, column in mapped.items() for text in (column.header, table.header[index].strip())}
     for number, cells in table.rows:
-        name, data, errors, bad = _row(cells, mapped, number)
+        name, data, errors, bad = _row(cells, mapped, number, table.unsaved.get(number, {}), table.decimal_comma)
         name_header = headers.get("", "name")
         if not name and "" not in bad:
             errors.insert(0, RowError(number, name_header, "required: every database needs a name"))
@@ -228,6 +269,7 @@ def inventory_from_table(table: Table) -> Inventory:
         elif name:
             names[name.lower()] = number
         workload = None
+        given = {section: dict(fields) for section, fields in data.items() if isinstance(fields, dict)}
         filled = _capped(data)
         try:  # also when a cell was refused: the row's other problems are said with it, not one at a time
             workload = parse_workload(data)
@@ -242,5 +284,5 @@ def inventory_from_table(table: Table) -> Inventory:
             invalid.append(InvalidRow(number, name[:MAX_NAME_CHARS], tuple(errors[:MAX_ROW_ERRORS]),
                                       max(len(errors) - MAX_ROW_ERRORS, 0)))  # fmt: skip
         else:
-            rows.append(InventoryRow(number, name, workload))
+            rows.append(InventoryRow(number, name, workload, assumed_values(workload, given)))
     return Inventory(table.kind, tuple(rows), tuple(invalid), tuple(ignored), tuple(dict.fromkeys(defaulted)))

@@ -30,6 +30,9 @@ NOT_BUILT = "what the workload asks for, not built: "
 ITEM_CHARS = 400  # each thing a total leaves out, as stored (the longest gap's words with NOT_BUILT are ~340)
 EDITION_KEYS = ("ee", "se2")  # the licence calculator's keys for the editions; every other product is an option
 _AS_OF = re.compile(r"\(as of (\d{4}-\d{2}-\d{2})\)$")
+# How the recommendation says a price is not held ("No ... instance price is held for", "have no price held there",
+# "No storage that meets the need has a price in"): not priced for want of a price, which a refresh may bring
+PRICE_MISSING = re.compile(r"price is held|no price held|has a price in|no prices? for", re.IGNORECASE)
 
 
 class _Frozen(BaseModel):
@@ -77,6 +80,9 @@ class OptionSummary(_Frozen):
     # what the workload asks for that the option does not build; any of them makes the total a lower bound
     left_out: tuple[str, ...] = ()
     builds_less: bool = False  # some of ``left_out`` is not built: the licences counted leave its servers out too
+    # not priced because the option cannot take the database as asked (its capacity, its licensing such as Standard
+    # Edition 2's vCPU cap, its Regions: ``unpriced`` says which, in the option's words), not for a price not held
+    does_not_fit: bool = False
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -115,12 +121,21 @@ class DatabaseSummary(_Frozen):
         return self.option(self.recommended) if self.recommended else None
 
     @property
+    def fits_none(self) -> bool:
+        """No option recommended, and every option the rules allow cannot take the database as asked (its limits)."""
+        allowed = [o for o in self.options if o.verdict != "blocked"]
+        return not self.recommended and bool(allowed) and all(o.does_not_fit for o in allowed)
+
+    @property
     def none_recommended(self) -> str:
-        """Why no option is recommended, in the table's words: every option blocked, or none priced in full."""
+        """Why no option is recommended, in the table's words: every option blocked; every option allowed beyond its
+        limits (the first one's own words); or none priced in full (a price not held, or a total leaving costs out)."""
         if self.recommended:
             return ""
         if all(o.verdict == "blocked" for o in self.options):
             return "none the rules allow"
+        if self.fits_none:
+            return "none fits: " + next(o.unpriced for o in self.options if o.verdict != "blocked")
         return "none priced in full"
 
     def owned_of(self, key: str) -> int:
@@ -231,6 +246,15 @@ def _left_out(option: dict[str, Any], ranked_partial: str) -> tuple[tuple[str, .
     return tuple(_cut(str(item), ITEM_CHARS) for item in items[:10]), bool(missing)
 
 
+def _does_not_fit(option: dict[str, Any], unpriced: str) -> bool:
+    """Not priced because the option cannot take the database as asked: nothing it offers meets the need (``unmet``:
+    its largest configuration, Standard Edition 2's licensing cap, an RDS storage allocation), or Oracle
+    Database@AWS's own ``problems`` (its servers, its Regions); unless its words say a price is not held (larger
+    classes the price snapshots lack)."""
+    limited = bool(option.get("unmet")) or bool((option.get("odb") or {}).get("problems"))
+    return limited and not PRICE_MISSING.search(unpriced)
+
+
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -292,6 +316,7 @@ def summary_from_json(recommendation: dict[str, Any], *, edition: str, licence_m
                 run_rate_36_months_usd=None if years is None else Decimal(str(years)),
                 left_out=left_out,
                 builds_less=builds_less,
+                does_not_fit=monthly is None and _does_not_fit(option, unpriced),
             )
         )
     return DatabaseSummary(edition=edition, licence_model=licence_model, licences_owned=licences_owned,

@@ -8,15 +8,26 @@ A file that cannot be read at all raises ``InventoryRefused`` with what is wrong
 from __future__ import annotations
 
 import csv
+import functools
 import io
+import itertools
 import re
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
-from advisor.estates.engine.columns import MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, MAX_XLSX_UNCOMPRESSED_BYTES
+from advisor.estates.engine.columns import (
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    MAX_FILE_BYTES,
+    MAX_ROWS,
+    MAX_SHEET_ROWS,
+    MAX_XLSX_UNCOMPRESSED_BYTES,
+)
 
 ACCEPTED_FILES = "a CSV file (UTF-8, comma-, semicolon- or tab-separated) or an Excel workbook (.xlsx)"
 
@@ -34,6 +45,10 @@ class Table:
     kind: str  # "csv" or "xlsx"
     header: tuple[str, ...]
     rows: tuple[tuple[int, tuple[str, ...]], ...]  # (row number as the spreadsheet shows it, cells)
+    # row number -> column index -> the formula of a cell whose workbook keeps no value for it (written by a program,
+    # never opened in Excel): its cell reads blank, but it is not blank
+    unsaved: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    decimal_comma: bool = False  # a semicolon-separated CSV: written where a comma is the decimal separator
 
 
 def _megabytes(size: int) -> str:
@@ -56,8 +71,12 @@ def read_table(data: bytes, file_name: str = "") -> Table:
                                 f"{ACCEPTED_FILES}, with a header row and one row per database (the template shows "
                                 "the columns)"])  # fmt: skip
     if data[:4] == b"PK\x03\x04" or lower.endswith(".xlsx"):
-        return _table("xlsx", _xlsx_rows(data))
-    return _table("csv", _csv_rows(_text(data)))
+        unsaved: dict[int, dict[int, str]] = {}
+        return _table("xlsx", _xlsx_rows(data, unsaved), unsaved)
+    text = _text(data)
+    delimiter = _delimiter(text)
+    table = _table("csv", _csv_rows(text, delimiter))
+    return replace(table, decimal_comma=delimiter == ";")
 
 
 # What a file of markup is, by the first of these it holds (an SVG may start with an XML declaration or a doctype).
@@ -78,12 +97,21 @@ def _markup(data: bytes) -> str | None:
     return "an HTML or XML file" if "</" in head or "/>" in head else None
 
 
-def _table(kind: str, rows: Iterator[tuple[int, list[str]]]) -> Table:
+def _table(kind: str, rows: Iterator[tuple[int, list[str]]],
+           unsaved: Mapping[int, Mapping[int, str]] | None = None) -> Table:  # fmt: skip
+    """``unsaved`` is filled as ``rows`` are read (an XLSX's formulas with no value kept)."""
+    unsaved = {} if unsaved is None else unsaved
     header: tuple[str, ...] | None = None
     body: list[tuple[int, tuple[str, ...]]] = []
     for number, cells in rows:
-        if not any(cell.strip() for cell in cells):
+        formulas = unsaved.get(number)
+        if not formulas and not any(cell.strip() for cell in cells):
             continue
+        if header is None and formulas:
+            index = min(formulas)
+            raise InventoryRefused([f"row {number}, column {_letter(index)}: the header is {UNSAVED_WORDS} "
+                                    f"({formulas[index]}): open and save the workbook in Excel, or type the "
+                                    "column's name"])  # fmt: skip
         if header is None:
             while cells and not cells[-1].strip():
                 cells = cells[:-1]
@@ -101,7 +129,22 @@ def _table(kind: str, rows: Iterator[tuple[int, list[str]]]) -> Table:
         )
     if not body:
         raise InventoryRefused(["the file has a header but no databases: add one row per database under it"])
-    return Table(kind, header, tuple(body))
+    width = len(header)
+    kept = {n: {i: f for i, f in row.items() if i < width} for n, row in unsaved.items()}
+    return Table(kind, header, tuple(body), {n: row for n, row in kept.items() if row})
+
+
+UNSAVED_WORDS = "a formula with no saved value"  # what a cell is whose workbook keeps its formula and no value
+
+
+def _letter(index: int) -> str:
+    """The spreadsheet's name of the column at ``index`` (0: A, 26: AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _text(data: bytes) -> str:
@@ -130,17 +173,50 @@ def _delimiter(text: str) -> str:
     return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
 
 
-def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+def _csv_rows(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    ended = 0  # the line the last row read ended on: the row that cannot be read starts on the next
     try:
-        yield from enumerate(reader, start=1)
+        for number, row in enumerate(reader, start=1):
+            ended = reader.line_num
+            yield number, row
     except csv.Error as error:
-        raise InventoryRefused([f"the CSV cannot be read at line {reader.line_num}: {error}"]) from None
+        raise InventoryRefused([f"the CSV cannot be read at line {ended + 1}: {_csv_words(error)}"]) from None
 
 
-def _cell(value: object) -> str:
+def _csv_words(error: csv.Error) -> str:
+    """What the csv module's error means, in words: its field limit (131,072 characters) is met by a cell far past
+    the inventory's own, most often a quote opened and never closed, which runs on to the end of the file."""
+    said = str(error)
+    if "field larger than field limit" in said:
+        return (f"a cell there holds more than {csv.field_size_limit():,} characters, and at most {MAX_CELL_CHARS:,} "
+                "are read in a cell (a quote opened and not closed makes the rest of the file one cell)")  # fmt: skip
+    if "new-line character seen in unquoted field" in said:
+        return "a line break inside a cell that is not in quotes: save the file again as CSV UTF-8"
+    return said
+
+
+# Inside a number format, text in quotes and a character after a backslash are shown as they are: a % there is a sign,
+# not a percent format (which shows the value kept times 100)
+FORMAT_LITERALS = re.compile(r'"[^"]*"|\\.')
+
+
+@functools.lru_cache(maxsize=256)  # a workbook has a few formats, used by thousands of cells
+def _percent(number_format: str | None) -> bool:
+    """Whether a cell's number format shows its value as a percentage: Excel keeps 10% as 0.1."""
+    return bool(number_format) and "%" in FORMAT_LITERALS.sub("", str(number_format))
+
+
+NUMBERS = (int, float, Decimal)
+
+
+def _cell(value: object, number_format: str | None = None) -> str:
+    """The cell as text; a number under a percent format as the percentage it shows ("10%" for 0.1, kept so)."""
     if value is None:
         return ""
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool) and _percent(number_format):
+        shown = Decimal(str(value)) * 100  # through its text: 0.1 * 100 is 10.000000000000002 as a float
+        return format(shown.normalize(), "f") + "%"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
@@ -152,7 +228,50 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
+# In a sheet's XML, a formula (``<f>2*8</f>``, ``<x:f t="shared" si="0"/>``) that no value follows: the cell ends
+# (``</c>``) or its value is empty (``<v/>``, ``<v></v>``). Excel always saves a value after its formulas.
+_P = rb"(?:[A-Za-z_][\w.-]*:)?"  # a namespace prefix, as some writers put on every element
+UNSAVED_FORMULA = re.compile(rb"(?:</" + _P + rb"f>|<" + _P + rb"f\b[^>]*/>)\s*(?:</" + _P + rb"c>|<" + _P
+                             + rb"v\s*/>|<" + _P + rb"v>\s*</" + _P + rb"v>)")  # fmt: skip
+
+
+def _has_formulas(archive: zipfile.ZipFile) -> bool:
+    """Whether a worksheet of the workbook holds a formula with no value saved, its XML read in pieces: only such a
+    workbook (written by a program, never opened in Excel) is read a second time, for those formulas."""
+    for info in archive.infolist():
+        if not (info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml")):
+            continue
+        with archive.open(info) as part:
+            tail = b""
+            while chunk := part.read(1 << 20):
+                if UNSAVED_FORMULA.search(tail + chunk):
+                    return True
+                tail = chunk[-256:]
+    return False
+
+
+def _formula(written: object) -> str | None:
+    """The formula of a cell as a workbook read for its formulas gives it ("=2*8", an array formula), else None."""
+    if isinstance(written, str) and written.startswith("="):
+        return written
+    text = getattr(written, "text", None)  # an array or data-table formula
+    return text if isinstance(text, str) and text.startswith("=") else None
+
+
+def _load(data: bytes, *, values: bool) -> object:
+    from openpyxl import load_workbook  # imported here: only an XLSX upload pays for it
+
+    try:
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=values)
+    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
+        raise InventoryRefused([f"the .xlsx workbook cannot be read ({type(error).__name__}): save it again from "
+                                "Excel, or upload a CSV"]) from None  # fmt: skip
+
+
+def _xlsx_rows(data: bytes, unsaved: dict[int, dict[int, str]]) -> Iterator[tuple[int, list[str]]]:
+    """The first sheet's rows as text, each cell's value as the workbook keeps it. A formula cell whose workbook
+    keeps no value (a program wrote it; Excel works it out on opening) reads as nothing: those are put in
+    ``unsaved`` with their formula, read from the sheet a second time, only when its workbook holds formulas."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         unpacked = sum(info.file_size for info in archive.infolist())
@@ -161,16 +280,32 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     if unpacked > MAX_XLSX_UNCOMPRESSED_BYTES:
         raise InventoryRefused([f"the workbook unpacks to {_megabytes(unpacked)}; at most "
                                 f"{_megabytes(MAX_XLSX_UNCOMPRESSED_BYTES)} is read: keep only the inventory sheet"])  # fmt: skip
-    from openpyxl import load_workbook  # imported here: only an XLSX upload pays for it
-
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
-        raise InventoryRefused([f"the .xlsx workbook cannot be read ({type(error).__name__}): save it again from "
-                                "Excel, or upload a CSV"]) from None  # fmt: skip
+        with_formulas = _has_formulas(archive)
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError):
+        raise InventoryRefused([f"the file is not a readable .xlsx workbook: give {ACCEPTED_FILES}"]) from None
+    books: list[Any] = []
     try:
-        sheet = book.worksheets[0]
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-            yield number, [_cell(v) for v in values[: MAX_COLUMNS + 1]]
+        books.append(_load(data, values=True))
+        if with_formulas:
+            books.append(_load(data, values=False))
+        # at most the columns and rows read (the sheet's declared size is not trusted): a row of a sheet declared
+        # 16,384 columns wide would be that many cells, blank ones included; cells, for their number format
+        bounds = {"max_col": MAX_COLUMNS + 1, "max_row": MAX_SHEET_ROWS + 1}
+        rows = books[0].worksheets[0].iter_rows(**bounds)
+        written = (
+            books[1].worksheets[0].iter_rows(values_only=True, **bounds) if with_formulas else itertools.repeat(())
+        )
+        for number, (cells, kept) in enumerate(zip(rows, written, strict=False), start=1):  # repeat() is endless
+            if number > MAX_SHEET_ROWS:
+                raise InventoryRefused([f"the sheet goes on past row {MAX_SHEET_ROWS:,} (formatted empty rows count "
+                                        f"too): at most {MAX_ROWS:,} databases are read, so delete the rows below "
+                                        "the inventory"])  # fmt: skip
+            for index, cell in enumerate(cells if kept else ()):
+                if cell.value is None and index < len(kept) and (formula := _formula(kept[index])) is not None:
+                    unsaved.setdefault(number, {})[index] = formula[:60] + ("…" if len(formula) > 60 else "")
+            # the number format of numbers only: looking it up is most of what a cell costs
+            yield number, [_cell(c.value, c.number_format if type(c.value) in NUMBERS else None) for c in cells]
     finally:
-        book.close()
+        for book in books:
+            book.close()

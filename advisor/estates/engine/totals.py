@@ -5,9 +5,10 @@ Pure Python. Nothing is priced here: every figure is a sum of the summaries' own
 
 - A placement is "every database on one option" (RDS, RDS Custom, EC2, Oracle Database@AWS) or "each database on
   its recommended option" (best: the engine's ranking, which never recommends a blocked option nor ranks a total
-  lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option cannot take (the rules block it, or it is not priced) is
-  left out of that placement's total and counted apart, so a total is like-for-like only when nothing is left out.
-  A database placed whose total leaves something out (a cost no price held covers or that waits for a figure, or
+  lacking what the others count, such as Oracle licences brought to Oracle Database@AWS). A database the option
+  cannot take (the rules block it; it does not fit the option's limits, such as Standard Edition 2's vCPU cap; or
+  a price is not held) is left out of that placement's total and counted apart, each reason on its own, so a total
+  is like-for-like only when nothing is left out. A database placed whose total leaves something out (a cost no price held covers or that waits for a figure, or
   the standby, read replicas or DR copy its workload asks for that the option does not build) is counted partial:
   the placement's totals are then lower bounds, and where something is not built its licences are too.
 - The best-commitments total says why each database not on a commitment stays on-demand: no commitment price held
@@ -28,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
+from advisor.estates.engine.columns import ASSUMED_FIGURES
 from advisor.estates.engine.summary import EDITION_KEYS, NO_AWS_COMMITMENT, DatabaseSummary, OptionSummary
 from config.counting import counted
 from pricing.engine.licences.prices import licence_price_list
@@ -51,6 +53,7 @@ class Assessed:
 
     name: str
     summary: DatabaseSummary
+    assumed: tuple[str, ...] = ()  # the figures its row did not give, the questionnaire's default assumed (by name)
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class PlacementTotal:
     placed: int
     left_out: int
     blocked: int  # of those left out: the rules block the option
-    unpriced: int  # of those left out: not blocked, but no price
+    unpriced: int  # of those left out: not blocked, but a price is not held (``no_fit`` apart)
     licences: tuple[ProductTotal, ...]
     licence_included: int  # placed databases whose price includes the licence
     licence_not_published: int  # placed databases whose licence count no source gives
@@ -91,6 +94,18 @@ class PlacementTotal:
     three_year_usd: Decimal = Decimal("0.00")  # run-rate over 36 months, likewise
     # placed databases whose option AWS sells no commitment for (Oracle Database@AWS), per option: not a price missing
     commitment_not_offered: tuple[tuple[str, int], ...] = ()
+    # of those left out: not blocked, but the option cannot take them as asked (its capacity, its licensing such as
+    # Standard Edition 2's vCPU cap, its Regions): not a price missing
+    no_fit: int = 0
+
+    @property
+    def left_out_words(self) -> str:
+        """The databases left out, by why: "none", "74 do not fit", "3: 1 blocked, 2 not priced"."""
+        parts = [f"{n} {words}" for n, words in ((self.blocked, "blocked"), (self.no_fit, "do not fit"),
+                                                 (self.unpriced, "not priced")) if n]  # fmt: skip
+        if not self.left_out:
+            return "none"
+        return parts[0] if len(parts) == 1 else f"{self.left_out}: {', '.join(parts)}"
 
     @property
     def partial_words(self) -> str:
@@ -143,16 +158,44 @@ class BlockerCount:
 
 
 @dataclass(frozen=True)
+class OwnedCount:
+    """An edition's licences owned of one metric, summed over the databases assessed: Named User Plus and processor
+    licences (SE2: sockets) are different things and never added up."""
+
+    edition: str
+    metric: str  # as the licence table says it: "processor", "socket" or "Named User Plus"
+    count: int
+
+
+@dataclass(frozen=True)
 class EstateTotals:
     databases: int
     placements: tuple[PlacementTotal, ...]
     blockers: tuple[BlockerCount, ...]
-    owned: tuple[tuple[str, int], ...]  # (edition, licences owned) summed over the databases assessed
+    owned: tuple[OwnedCount, ...]  # per edition and metric, summed over the databases assessed
     prices_as_of: tuple[str, ...]
     price_sources: tuple[str, ...] = ()  # every price row's source (as of date) the totals rest on
+    assumed: int = 0  # databases assessed on a figure their row did not give (``Assessed.assumed``)
+    assumed_figures: tuple[tuple[str, int], ...] = ()  # per figure, how many databases assume it
+
+    @property
+    def assumed_words(self) -> str:
+        """Beside the totals: how many databases rest on figures their rows did not give, and which; "" if none."""
+        if not self.assumed:
+            return ""
+        rest = "rests" if self.assumed == 1 else "rest"
+        which = ", ".join(f"{figure} for {n}" for figure, n in self.assumed_figures)
+        return (f"{self.assumed} of {counted(self.databases, 'database')} assessed {rest} on figures their rows do "
+                f"not give, the questionnaire's defaults assumed ({which}): each database's row says which")  # fmt: skip
 
     def placement(self, key: str) -> PlacementTotal:
         return next(p for p in self.placements if p.placement == key)
+
+    @property
+    def owned_words(self) -> str:
+        """The licences owned in the estate as the page and the document say them: "EE 24 (processor), EE 50 (Named
+        User Plus), SE2 2 (socket)"; "" when none is owned."""
+        return ", ".join(f"{o.edition.upper()} {o.count:,} ({o.metric})" for o in self.owned)
 
     @property
     def freed_support_words(self) -> str:
@@ -223,7 +266,7 @@ def _product_order(key: tuple[str, str]) -> tuple[int, str, str]:
 def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal:
     chosen: list[OptionSummary] = []
     pairs: list[tuple[DatabaseSummary, OptionSummary]] = []
-    blocked = unpriced = 0
+    blocked = unpriced = no_fit = 0
     for a in assessed:
         option = a.summary.recommended_option if key == BEST else a.summary.option(key)
         if option is not None and option.placeable:
@@ -233,6 +276,8 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
             blocked += 1
         elif option is None and key == BEST and all(o.verdict == "blocked" for o in a.summary.options):
             blocked += 1  # no recommendation because every option is blocked (else: none could be priced in full)
+        elif (option is not None and option.does_not_fit) or (option is None and key == BEST and a.summary.fits_none):
+            no_fit += 1  # the option (best: every option allowed) cannot take it as asked: its limits, not a price
         else:
             unpriced += 1
     monthly = sum((o.monthly_usd or Decimal(0) for o in chosen), Decimal("0.00"))
@@ -258,7 +303,7 @@ def _placement(key: str, label: str, assessed: list[Assessed]) -> PlacementTotal
                           on_commitment, cash, sum(1 for o in chosen if o.left_out), cheapest,
                           tuple(sorted(no_price.items(), key=lambda kv: _option_order(kv[0]))),
                           sum(1 for o in chosen if o.builds_less), year, years,
-                          tuple(sorted(not_offered.items(), key=lambda kv: _option_order(kv[0]))))  # fmt: skip
+                          tuple(sorted(not_offered.items(), key=lambda kv: _option_order(kv[0]))), no_fit)  # fmt: skip
 
 
 def _not_offered(option: OptionSummary) -> bool:
@@ -302,12 +347,18 @@ def _blockers(assessed: list[Assessed], labels: dict[str, str]) -> tuple[Blocker
 def estate_totals(assessed: list[Assessed]) -> EstateTotals:
     """The estate's totals over the databases assessed (rows that failed or were invalid are not in ``assessed``)."""
     labels = _labels(assessed)
-    owned: dict[str, int] = {}
+    owned: dict[tuple[str, str], int] = {}
     for a in assessed:
-        owned[a.summary.edition] = owned.get(a.summary.edition, 0) + a.summary.licences_owned
+        metric = _edition_name(a.summary)[1]
+        key = (a.summary.edition, METRIC_WORDS.get(metric, metric))
+        owned[key] = owned.get(key, 0) + a.summary.licences_owned
     keys = [k for k in OPTION_KEYS if k in labels] + [BEST]
     placements = tuple(_placement(k, labels.get(k, k), assessed) for k in keys)
     dates = sorted({d for a in assessed for o in a.summary.options for d in o.dates})
     sources = sorted({s for a in assessed for o in a.summary.options if o.placeable for s in o.price_sources})
+    order = sorted(owned, key=lambda k: (_product_order(k)[:2], k[1] == METRIC_WORDS["nup"]))  # processor, then NUP
+    figures = Counter(figure for a in assessed for figure in a.assumed)
     return EstateTotals(len(assessed), placements, _blockers(assessed, labels),
-                        tuple(sorted((e, n) for e, n in owned.items() if n)), tuple(dates), tuple(sources))  # fmt: skip
+                        tuple(OwnedCount(*key, owned[key]) for key in order if owned[key]), tuple(dates),
+                        tuple(sources), sum(1 for a in assessed if a.assumed),
+                        tuple((f, figures[f]) for f in ASSUMED_FIGURES if figures[f]))  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from advisor.estates.engine.totals import BEST, EstateTotals
+from advisor.estates.engine.totals import BEST, EstateTotals, ProductTotal
 from advisor.pages.charts import LAYOUT, OPTION_COLOURS
 from config.counting import counted
 
@@ -76,10 +76,16 @@ OWNED_MARK_PX = 18  # the owned mark: about as wide as a bar among three to five
 LABEL_WIDTH = 16  # a product's name wrapped to lines this long under its bars, so neighbours do not overlap
 
 
+def product_label(total: ProductTotal) -> str:
+    """A product's place on the licence chart, named with its metric as the licence table names it: a product counted
+    both by processor and by Named User Plus has two places, never two bars in different units on one."""
+    return f"{total.name} ({total.metric})"
+
+
 def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
     """Licences needed per placement (bars) and, on each bar, the licences owned that the licence table beside it
-    counts for that placement and product (a mark); None when no placement counts any licence (every database
-    licence included, say): an empty chart says nothing.
+    counts for that placement and product (a mark), each product in each metric at its own place (``product_label``);
+    None when no placement counts any licence (every database licence included, say): an empty chart says nothing.
 
     The owned marks are the table's figures, not the estate's: a database a placement leaves out, or whose need
     is unknown, owns nothing there (``totals``), so one product's marks may differ from placement to placement."""
@@ -89,11 +95,11 @@ def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
     for p in totals.placements:
         if not p.licences:
             continue
-        names = [wrapped(t.name, LABEL_WIDTH) for t in p.licences]
+        names = [wrapped(product_label(t), LABEL_WIDTH) for t in p.licences]
         figure.add_trace(go.Bar(
             name=p.label, x=names, y=[t.required for t in p.licences], offsetgroup=p.placement,
             marker_color=OPTION_COLOURS.get(p.placement, "#14212e"),
-            customdata=[[t.name, t.required, t.owned] for t in p.licences],
+            customdata=[[product_label(t), t.required, t.owned] for t in p.licences],
             hovertemplate="%{customdata[0]}: %{customdata[1]} needed, %{customdata[2]} owned<extra>" + p.label
                           + "</extra>",
         ))  # fmt: skip
@@ -103,14 +109,14 @@ def licence_need(totals: EstateTotals) -> dict[str, Any] | None:
             continue
         figure.add_trace(go.Scatter(
             name="owned", legendgroup="owned", showlegend=first, offsetgroup=p.placement, mode="markers",
-            x=[wrapped(t.name, LABEL_WIDTH) for t in p.licences], y=[t.owned for t in p.licences],
+            x=[wrapped(product_label(t), LABEL_WIDTH) for t in p.licences], y=[t.owned for t in p.licences],
             marker={"symbol": "line-ew-open", "size": OWNED_MARK_PX, "color": "#b42318", "line": {"width": 3}},
-            customdata=[[t.name, t.owned] for t in p.licences],
+            customdata=[[product_label(t), t.owned] for t in p.licences],
             hovertemplate="%{customdata[0]}: %{customdata[1]} owned<extra>" + p.label + "</extra>",
         ))  # fmt: skip
         first = False
     figure.update_layout(barmode="group", scattermode="group", title="Licences needed per placement, and owned",
-                         yaxis_title="licences", height=440, legend={"orientation": "h", "y": -0.45},
+                         yaxis_title="licences, each product in its own metric", height=440, legend={"orientation": "h", "y": -0.45},
                          xaxis={**AXIS, "tickangle": -45},  # ten products side by side
                          meta={"narrow": "horizontal"},  # on a phone: one product under another, bars across
                          **LAYOUT)  # fmt: skip

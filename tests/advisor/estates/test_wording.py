@@ -241,3 +241,38 @@ def test_the_cost_chart_marks_a_placement_whose_total_is_a_lower_bound(
     assert labels["Self-managed Oracle on EC2"] == "2 of 2<br>≥ 2 partial"
     assert labels["Amazon RDS for Oracle"] == "2 of 2"  # builds the standbys: complete, no mark
     assert "≥: at least, some costs left out" in figure["layout"]["title"]["text"]
+
+
+def test_licences_owned_in_the_estate_say_each_metric_apart_on_the_page_and_in_the_pdf(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    # ERP owns 24 EE processor licences, HR 50 EE Named User Plus (for 50 named users), Shop 2 SE2 sockets
+    header = (
+        "name,edition,licence_model,processor_licences_owned,licence_metric,named_users,region,peak_cpu,db_size_gib"
+    )
+    rows = ("ERP,ee,byol,24,processor,,us-east-1,4,300", "HR,ee,byol,50,nup,50,us-east-1,2,100",
+            "Shop,se2,byol,2,processor,,us-east-1,2,100")  # fmt: skip
+    estate = make_estate("\n".join([header, *rows]).encode())
+    said = "(owned in the estate: EE 24 (processor), EE 50 (Named User Plus), SE2 2 (socket))"
+    for page in (_page(client, estate),
+                 client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode()):  # fmt: skip
+        assert said in html.unescape(" ".join(page.split()))
+        assert "EE 74" not in page
+
+
+def test_a_database_past_se2s_limits_is_said_not_to_fit_not_to_lack_a_price(
+    client: Client, make_estate: Callable[..., Estate]
+) -> None:
+    # SE2 BYOL at a peak of 16 vCPUs: past Standard Edition 2's 8 vCPUs on RDS and EC2; Oracle Database@AWS is EE only
+    estate = make_estate(inventory_csv(("Big,se2,byol,0,us-east-1,16,300,yes,",)))
+    for page in (
+        _page(client, estate),
+        client.get(estate.get_absolute_url() + "report.pdf?format=html").content.decode(),
+    ):
+        for placement in ("rds", "ec2", "best"):
+            row = re.search(rf'<tr data-placement="{placement}"[^>]*>(.*?)</tr>', page, re.S)
+            assert row is not None and "<td>1 do not fit</td>" in row.group(1), placement
+            assert "not priced" not in row.group(1)
+        said = html.unescape(" ".join(page.split()))
+        assert "none fits: Standard Edition 2 may be licensed on instances of at most 8 vCPUs" in said
+        assert "none priced in full" not in said

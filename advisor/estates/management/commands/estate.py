@@ -10,7 +10,7 @@ from advisor.access import visible_assessments
 from advisor.engine.workload import WorkloadInvalid, parse_workload
 from advisor.estates.assessing.database import summary_of
 from advisor.estates.engine.as_json import summary_json, totals_json
-from advisor.estates.engine.columns import MAX_FILE_BYTES
+from advisor.estates.engine.columns import MAX_FILE_BYTES, assumed_words
 from advisor.estates.engine.inventory import (
     InvalidRow,
     Inventory,
@@ -88,8 +88,9 @@ class Command(BaseCommand):
                 results.append({"row": row.row, "name": row.name, "status": "failed",
                                 "error": f"{type(error).__name__}: {error}", "result": None})  # fmt: skip
                 continue
-            assessed.append(Assessed(row.name, summary))
+            assessed.append(Assessed(row.name, summary, tuple(figure for figure, _ in row.assumed)))
             results.append({"row": row.row, "name": row.name, "status": "done", "error": None,
+                            "assumed": [{"figure": f, "value": v} for f, v in row.assumed],
                             "result": summary_json(summary)})  # fmt: skip
         for bad in inventory.invalid:
             results.append({"row": bad.row, "name": bad.name, "status": "invalid",
@@ -153,13 +154,17 @@ class Command(BaseCommand):
             option = best[r["name"]]
             where = f"{option.label} ${option.monthly_usd:,} a month" if option else "no option recommended"
             self.stdout.write(f"row {r['row']} {r['name']}: {where}")
+            if r.get("assumed"):
+                self.stdout.write(f"    {assumed_words(r['assumed'])}")
         if inventory.ignored_columns:
             self.stdout.write("Ignored columns: " + ", ".join(inventory.ignored_columns))
         self.stdout.write(
             f"\n{counted(len(assessed), 'database')} assessed in {seconds:.1f} s. Monthly, on-demand (USD):"
         )
+        if totals.assumed:
+            self.stdout.write(f"  {totals.assumed_words}")
         for p in totals.placements:
-            left = f" ({p.left_out} left out: {p.blocked} blocked, {p.unpriced} not priced)" if p.left_out else ""
+            left = f" (left out: {p.left_out_words})" if p.left_out else ""
             partial = (f"; {p.partial} of the {p.placed} placed leave costs out, so a lower bound"
                        if p.partial else "")  # fmt: skip
             total = f"{'≥' if p.partial else ''}${p.monthly_usd:,}" if p.placed else "no database placed"

@@ -81,3 +81,13 @@ def test_oracle_database_at_aws_is_counted_apart_as_no_aws_commitment_sold() -> 
         "0 of 1 on a commitment; Oracle Database@AWS: no AWS Reserved Instance or Savings Plan applies for 1 database "
         "(bought by private offer)"
     )
+
+
+def test_licences_owned_are_said_per_edition_and_metric_never_named_user_plus_added_to_processors() -> None:
+    # ERP owns 24 EE processor licences, HR 50 EE Named User Plus, CRM 2 SE2 sockets
+    erp = CRM.model_copy(update={"edition": "ee", "licence_model": "byol", "licences_owned": 24})
+    hr = erp.model_copy(update={"licences_owned": 50, "licence_metric": "nup"})
+    crm = CRM.model_copy(update={"licence_model": "byol", "licences_owned": 2})
+    said = totals_json(estate_totals([Assessed("ERP", erp), Assessed("HR", hr), Assessed("CRM", crm)]))
+    assert said["owned"] == {"ee": 24, "se2": 2}  # processor licences (SE2: sockets), as before: 74 no longer
+    assert said["owned_by_metric"] == {"ee": {"processor": 24, "Named User Plus": 50}, "se2": {"socket": 2}}

@@ -6,7 +6,7 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from advisor.estates.engine.columns import MAX_ROWS, template_rows
+from advisor.estates.engine.columns import MAX_ROWS, assumed_words, template_rows
 from advisor.estates.engine.inventory import InventoryRefused, read_inventory
 
 HEADER = "name,edition,version,licence_model,processor_licences_owned,region,peak_cpu,sga_gib,pga_gib,db_size_gib,"\
@@ -216,3 +216,38 @@ def test_a_row_with_many_problems_lists_five_and_counts_the_rest() -> None:
     assert [e.column for e in bad.errors] == ["edition", "version", "licence_model", "processor_licences_owned",
                                               "peak_cpu"]  # fmt: skip
     assert bad.more == 3 and bad.words.endswith("; and 3 more problems in this row")
+
+
+def test_a_row_that_leaves_its_size_blank_says_which_figures_were_assumed() -> None:
+    # "Short,ee": every other cell blank. Its workload still takes the questionnaire's documented defaults (peak CPU 4
+    # vCPUs, 100 GiB, SGA 8 GiB, PGA 2 GiB, 3,000 / 1,000 peak IOPS, 100 MiB/s peak read, Multi-AZ yes), but the
+    # row now says each of them; the file has no peak_write_mib_s column, so its default (30 MiB/s) is said too.
+    inventory = read_inventory(csv_file("Short,ee", "Full,ee,19c,byol,0,us-east-1,6,24,8,1200,8000,2000,250,no,no,,"))
+    short, full = inventory.rows
+    assert (short.workload.sizing.peak_cpu, short.workload.sizing.db_size_gib) == (4, 100)
+    assert short.assumed == (
+        ("peak CPU", "4 vCPUs"), ("database size", "100 GiB"), ("SGA", "8 GiB"), ("PGA", "2 GiB"),
+        ("peak read IOPS", "3,000"), ("peak write IOPS", "1,000"), ("peak read throughput", "100 MiB/s"),
+        ("peak write throughput", "30 MiB/s"), ("Multi-AZ", "yes"),
+    )  # fmt: skip
+    assert full.assumed == (("peak write throughput", "30 MiB/s"),)  # every other one given on its row
+    assert assumed_words(full.assumed) == "not given, so assumed: peak write throughput 30 MiB/s"
+
+
+def test_a_decimal_comma_is_read_where_it_can_be_nothing_else_and_refused_where_it_could_be_either() -> None:
+    # a semicolon-separated file, as Excel writes one where the comma is the decimal sign
+    data = (
+        "name;edition;peak_cpu;db_size_gib;yearly_growth_pct\nA;ee;0,125;12,5;7,5%\nB;ee;4;1,200;10\nC;ee;4;1.200;10\n"
+    )
+    inventory = read_inventory(data.encode(), "estate.csv")
+    (a,) = inventory.rows
+    assert (a.workload.sizing.peak_cpu, a.workload.sizing.db_size_gib, a.workload.sizing.yearly_growth_pct) == (
+        0.125, 12.5, 7.5)  # fmt: skip
+    said = "could be 1,200 or 1.2 (a thousands separator or a decimal sign): write 1200, or the decimal with a point"
+    assert [str(e).split("; accepted")[0] for e in inventory.errors] == [
+        f"row 3, db_size_gib: '1,200' {said}",
+        f"row 4, db_size_gib: '1.200' {said}",
+    ]
+    # comma-separated: a quoted "1,200" groups thousands as before, and "0,125" is a decimal comma there too
+    (b,) = read_inventory(b'name,edition,peak_cpu,db_size_gib\nB,ee,"0,125","1,200"\n', "estate.csv").rows
+    assert (b.workload.sizing.peak_cpu, b.workload.sizing.db_size_gib) == (0.125, 1200)

@@ -167,3 +167,22 @@ def test_a_total_the_ranking_leaves_out_as_partial_is_never_complete_here() -> N
                                 licence_model="byol", licences_owned=0)  # fmt: skip
     assert of(summary, "ec2").left_out == ("Oracle licences you bring are not counted",)
     assert of(summary, "rds").left_out == ()  # blocked is not partial: its total is complete
+
+
+# --- an option that cannot take a database, told apart from one whose price is not held -----------------------------
+
+
+def test_an_se2_database_past_the_licensing_cap_does_not_fit_rather_than_lacks_a_price(book: PriceBook) -> None:
+    # SE2 BYOL at a peak of 16 vCPUs: the need (19.2 vCPUs) is past SE2's 8 vCPUs, so RDS and EC2 price nothing, in
+    # the licensing rule's words; RDS Custom has no SE2 BYOL Multi-AZ price held in us-east-1: a price missing
+    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "byol"}, "sizing": {"peak_cpu": 16},
+                               "environment": {"region": "us-east-1"}})  # fmt: skip
+    summary = summary_from_json(recommendation_json(recommend(workload, book)), edition="se2", licence_model="byol",
+                                licences_owned=0)  # fmt: skip
+    rds, custom, ec2 = summary.option("rds"), summary.option("rds_custom"), summary.option("ec2")
+    assert rds is not None and custom is not None and ec2 is not None
+    assert (rds.monthly_usd, rds.does_not_fit, ec2.monthly_usd, ec2.does_not_fit) == (None, True, None, True)
+    assert rds.unpriced.startswith("Standard Edition 2 may be licensed on instances of at most 8 vCPUs")
+    assert (custom.does_not_fit, custom.unpriced.startswith("No RDS Custom for Oracle SE2 BYOL")) == (False, True)
+    assert summary.fits_none  # every option the rules allow is past its limits (ODB is blocked: EE only)
+    assert summary.none_recommended == "none fits: " + rds.unpriced

@@ -44,3 +44,13 @@ def test_markup_saved_as_a_table_is_refused_as_what_it_is_with_what_is_accepted(
 def test_a_csv_whose_header_cell_looks_like_a_tag_is_still_a_csv() -> None:
     table = read_table(b"<name>,edition\nERP,ee\n", "x.csv")
     assert (table.kind, table.header, table.rows) == ("csv", ("<name>", "edition"), ((2, ("ERP", "ee")),))
+
+
+def test_a_cell_past_the_csv_readers_limit_is_refused_in_words_with_the_inventorys_own_limit() -> None:
+    # a quote opened and never closed: the rest of a 1 MB file is one cell
+    with pytest.raises(InventoryRefused) as refused:
+        read_table(b'name,edition\nERP,"ee\n' + b"x" * 1_000_000 + b"\n", "estate.csv")
+    assert refused.value.problems == [
+        "the CSV cannot be read at line 2: a cell there holds more than 131,072 characters, and at most 1,000 are "
+        "read in a cell (a quote opened and not closed makes the rest of the file one cell)"
+    ]

@@ -94,7 +94,7 @@ def test_blockers_are_counted_by_rule_most_databases_first() -> None:
         ("rds-z", 1, ("B",)),  # ties: in option order, RDS before EC2
         ("ec2-no-li", 1, ("C",)),
     ]
-    assert TOTALS.owned == (("ee", 4),)
+    assert [(o.edition, o.metric, o.count) for o in TOTALS.owned] == [("ee", "processor", 4)]
 
 
 def test_three_years_with_each_database_on_its_best_commitment_where_one_is_priced() -> None:
@@ -145,6 +145,20 @@ def test_a_database_whose_need_is_unknown_frees_nothing_and_its_owned_licences_a
     odb = estate_totals([Assessed("X", x), Assessed("Y", y)]).placement("odb")
     assert {t.key: (t.required, t.owned, t.to_buy, t.freed) for t in odb.licences} == {"ee": (4, 10, 0, 6)}
     assert (odb.licence_not_published, odb.owned_uncounted) == (1, 12)
+
+
+def test_licences_owned_in_the_estate_keep_named_user_plus_apart_from_processor_licences() -> None:
+    # PROC owns 24 EE processor licences, NUP owns 50 EE Named User Plus, SMALL owns 2 SE2 sockets: three counts,
+    # never "EE 74" (a processor licence and a named user are not the same thing)
+    nup = ee_database(50, 2).model_copy(update={"licence_metric": "nup"})
+    small = C.model_copy(update={"licence_model": "byol", "licences_owned": 2})
+    totals = estate_totals([Assessed("PROC", ee_database(24, 2)), Assessed("NUP", nup), Assessed("SMALL", small)])
+    assert [(o.edition, o.metric, o.count) for o in totals.owned] == [
+        ("ee", "processor", 24),
+        ("ee", "Named User Plus", 50),
+        ("se2", "socket", 2),
+    ]
+    assert totals.owned_words == "EE 24 (processor), EE 50 (Named User Plus), SE2 2 (socket)"
 
 
 def test_licence_included_frees_the_licences_its_database_owns() -> None:
@@ -285,3 +299,37 @@ def test_the_1_and_3_year_totals_are_each_databases_own_run_rate_not_the_monthly
     assert rds.one_year_usd == 2 * (aws * 12 + 83_600)
     assert rds.three_year_usd == 2 * (aws * 36 + 276_716)
     assert rds.one_year_usd != rds.monthly_usd * 12
+
+
+def test_the_totals_count_the_databases_priced_on_figures_their_rows_did_not_give() -> None:
+    # A's row gave no peak CPU and no size; B's no size; C's everything
+    totals = estate_totals([Assessed("A", A, ("peak CPU", "database size")), Assessed("B", B, ("database size",)),
+                            Assessed("C", C)])  # fmt: skip
+    assert (totals.assumed, totals.assumed_figures) == (2, (("peak CPU", 1), ("database size", 2)))
+    assert totals.assumed_words == (
+        "2 of 3 databases assessed rest on figures their rows do not give, the questionnaire's defaults assumed "
+        "(peak CPU for 1, database size for 2): each database's row says which"
+    )
+    assert estate_totals([Assessed("C", C)]).assumed_words == ""
+
+
+def test_databases_an_option_cannot_take_are_counted_apart_from_those_whose_price_is_not_held() -> None:
+    # BIG: SE2 past its vCPU cap on RDS and EC2 (does not fit); GAP: RDS not priced (no price held), EC2 placed
+    too_big = "Standard Edition 2 may be licensed on instances of at most 8 vCPUs, and the need is 19.2 vCPUs"
+    past = {"unpriced": too_big, "does_not_fit": True}
+    big = DatabaseSummary(edition="se2", licence_model="byol", licences_owned=0, recommended=None, options=(
+        option("rds", "caveats", None).model_copy(update=past), option("ec2", "caveats", None).model_copy(update=past),
+        option("odb", "blocked", None, blockers=("odb-se2",)),
+    ))  # fmt: skip
+    gap = DatabaseSummary(edition="ee", licence_model="li", licences_owned=0, recommended="ec2", options=(
+        option("rds", "viable", None).model_copy(update={"unpriced": "No price is held for ap-east-2"}),
+        option("ec2", "viable", "500.00"), option("odb", "blocked", None, blockers=("odb-y",)),
+    ))  # fmt: skip
+    totals = estate_totals([Assessed("BIG", big), Assessed("GAP", gap)])
+    rds, ec2, best = totals.placement("rds"), totals.placement("ec2"), totals.placement("best")
+    assert (rds.left_out, rds.blocked, rds.no_fit, rds.unpriced) == (2, 0, 1, 1)
+    assert rds.left_out_words == "2: 1 do not fit, 1 not priced"
+    assert (ec2.left_out, ec2.no_fit, ec2.unpriced, ec2.left_out_words) == (1, 1, 0, "1 do not fit")
+    assert (best.left_out, best.no_fit, best.unpriced) == (1, 1, 0)  # BIG: no option takes it, none for a price
+    assert big.none_recommended == "none fits: " + too_big
+    assert totals.placement("odb").left_out_words == "2 blocked"
