@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import boto3
 import pytest
 from botocore.stub import Stubber
 from django.core.management import call_command
@@ -56,16 +54,6 @@ RDS_M4 = {
     "licences": {"include": False},
 }
 RDS_GP2_MULTI_AZ = "N93TRW4APJRKSEER"  # TC eu-west-1, engine Any, EU-RDS:Multi-AZ-GP2-Storage, 0.253 per GB-month
-
-
-@pytest.fixture
-def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Stubber]]:
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}.items():
-        monkeypatch.setenv(key, value)
-    client = boto3.client("pricing", region_name="us-east-1")
-    monkeypatch.setattr(services, "pricing_client", lambda endpoint="us-east-1": client)
-    with Stubber(client) as stubber:
-        yield client, stubber
 
 
 def answer(stubber: Stubber, service: str, region: str, items: dict[str, list[dict[str, Any]]]) -> None:

@@ -11,14 +11,11 @@ rates are the committed ap-south-2 Database Savings Plans rates (90, published 2
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import boto3
-import pytest
 from botocore.stub import Stubber
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -42,16 +39,6 @@ from tests.pricing.test_commitment_price_list import EC2_M5, answer, ec2_rows
 RDS_BYOL = {"platform": "rds", "region": "ap-south-2", "instance_class": "db.r7i.4xlarge", "edition": "ee",
             "licence_model": "byol", "deployment": "single-az", "storage": {"type": "gp3", "size_gib": 100},
             "licences": {"include": False}}  # fmt: skip
-
-
-@pytest.fixture
-def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Stubber]]:
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}.items():
-        monkeypatch.setenv(key, value)
-    client = boto3.client("pricing", region_name="us-east-1")
-    monkeypatch.setattr(services, "pricing_client", lambda endpoint="us-east-1": client)
-    with Stubber(client) as stubber:
-        yield client, stubber
 
 
 def refresh(region: str, service: str, *offer_file: str) -> str:
