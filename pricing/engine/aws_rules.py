@@ -99,6 +99,7 @@ class AwsRules(BaseModel):
     schema_version: Literal[1]
     compiled_from: str
     hours_per_month: HoursRule
+    rds_custom_cannot_stop: NotedRow
     licence_models: tuple[LicenceModelRule, ...]
     deployments: tuple[DeploymentRule, ...]
     rds_oracle_storage: tuple[VolumeRule, ...]
@@ -126,6 +127,19 @@ def aws_rules() -> AwsRules:
 
 HOURS_PER_MONTH = Decimal(aws_rules().hours_per_month.value)
 MAX_HOURS_PER_MONTH = 31 * 24  # the longest month
+
+
+def billed_hours(platform: str, hours: Decimal) -> Decimal:
+    """The instance hours billed a month for ``hours`` run: RDS Custom instances cannot be stopped
+    (``rds_custom_cannot_stop``), so they are billed the whole month however few hours the workload runs."""
+    return max(hours, HOURS_PER_MONTH) if platform == "rds-custom" else hours
+
+
+def always_on_words(hours: Decimal) -> str:
+    """Why an RDS Custom instance is billed more hours than the workload runs, with the source, for its line."""
+    rule = aws_rules().rds_custom_cannot_stop
+    return (f"RDS Custom instances cannot be stopped ({rule.source}, as of {rule.as_of}): billed "
+            f"all {HOURS_PER_MONTH} hours of the month, not the {hours:g} the workload runs")  # fmt: skip
 
 
 def rule_for(rules: tuple[Any, ...], **match: str) -> Any:

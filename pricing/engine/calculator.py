@@ -338,7 +338,7 @@ def _estimate(
         region=cfg.region,
         instance_class=cfg.instance_class,
         commitment=cfg.commitment,
-        hours_per_month=int(hours),
+        hours_per_month=int(plan.hours),  # the hours billed (RDS Custom: all month)
         lines=tuple(lines),
         aws_monthly_usd=aws,
         licence_monthly_usd=oracle,

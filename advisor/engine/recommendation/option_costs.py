@@ -19,6 +19,7 @@ from advisor.engine.licence_terms import parse_owned_options, with_owned
 from advisor.engine.sizing import Need
 from advisor.engine.topology import FAR_SYNC_PLATFORMS, MemberPlan, TopologyPlan, member_book, plan_topology
 from advisor.engine.workload import EnvironmentSection, OracleSection, Workload, decimal_of
+from pricing.engine.aws_rules import billed_hours
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
 from pricing.engine.cpu_options import cpu_options, smallest_valid_cores
 from pricing.engine.estimate_config import EstimateConfig, parse_config
@@ -201,7 +202,7 @@ class RankingCosts:
 
     def __init__(self, workload: Workload, book: PriceBook, plan: OptionPlan, need: Need) -> None:
         self.workload, self.book, self.plan, self.need = workload, book, plan, need
-        self.hours = Decimal(workload.environment.hours_per_month)
+        self.hours = billed_hours(plan.platform, Decimal(workload.environment.hours_per_month))  # RDS Custom: all month
         self._storage: dict[StorageLayout, Decimal | None] = {}
         self._licences: dict[str, Decimal | None] = {}
         self._licences_by_shape: dict[tuple[Any, ...], Decimal | None] = {}

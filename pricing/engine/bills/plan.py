@@ -59,8 +59,9 @@ class BillPlan:
             self.items.append(PlanItem(name, Decimal(quantity), row, **kw))
 
 
-def instance_items(plan: BillPlan, price: InstancePrice | None, name: str) -> None:
-    """Instance hours at the commitment's rate, and a reserved term's upfront fee spread over its months."""
+def instance_items(plan: BillPlan, price: InstancePrice | None, name: str, note: str = "") -> None:
+    """Instance hours at the commitment's rate, and a reserved term's upfront fee spread over its months; ``note``
+    says on the hours line why they are what they are, where the bill says so."""
     if price is None:
         return
     hours = plan.hours
@@ -76,7 +77,7 @@ def instance_items(plan: BillPlan, price: InstancePrice | None, name: str) -> No
         if price.effective_rate
         else ""
     )
-    plan.add(f"{name} ({price.label})", hours, price.hourly, note=effective)
+    plan.add(f"{name} ({price.label})", hours, price.hourly, note="; ".join(n for n in (note, effective) if n))
     if price.upfront is not None and price.term_months:
         per_month = price.upfront.price_usd / price.term_months
         plan.add(

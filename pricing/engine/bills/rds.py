@@ -6,7 +6,8 @@ Pure Python (no Django). RDS rules worth knowing (sources in ``data/aws_rules.js
 is fixed at 3,000 IOPS/125 MiB/s and nothing extra is charged; from 200 GiB 12,000 IOPS and 500 MiB/s are included
 and only what is provisioned above them is charged (infracost wrongly uses 400 GiB). io1 needs 100 GiB and 1,000
 IOPS at least. Backup up to 100 % of the allocated storage is free; ``extra_backup_gib`` is what lies beyond it. RDS
-Custom is priced at its own SKUs; where the snapshot has none for a storage dimension, the RDS for Oracle row stands
+Custom cannot be stopped, so its instance is billed the whole month whatever hours are asked; it is priced at its
+own SKUs; where the snapshot has none for a storage dimension, the RDS for Oracle row stands
 in, marked estimated.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from pricing.engine.aws_rules import AwsRules, VolumeRule, effective_volume, included
+from pricing.engine.aws_rules import AwsRules, VolumeRule, always_on_words, billed_hours, effective_volume, included
 from pricing.engine.bills.plan import BillPlan, instance_items
 from pricing.engine.estimate_config import EstimateConfig, Problem
 from pricing.engine.prices.terms import DEPLOYMENTS, EDITION_LABELS, LICENCE_MODEL_LABELS, PriceNotFound
@@ -30,6 +31,10 @@ def rds_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, vcpus: int |
     product = "RDS Custom for Oracle" if custom else "RDS for Oracle"
     dep = DEPLOYMENTS[cfg.deployment]
     combo = f"{EDITION_LABELS[cfg.edition]} {LICENCE_MODEL_LABELS[cfg.licence_model]}"
+    always_on = ""
+    if billed_hours(cfg.platform, plan.hours) != plan.hours:  # RDS Custom cannot be stopped: billed all month
+        always_on = always_on_words(plan.hours)
+        plan.hours = billed_hours(cfg.platform, plan.hours)
     price = None
     if not skip & {"platform", "instance_class", "edition", "licence_model", "deployment", "commitment"}:
         price = plan.get(
@@ -43,7 +48,7 @@ def rds_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, vcpus: int |
                 commitment=cfg.commitment,
             )
         )
-    instance_items(plan, price, f"{product} {combo} {cfg.instance_class} {dep} instance hours")
+    instance_items(plan, price, f"{product} {combo} {cfg.instance_class} {dep} instance hours", note=always_on)
     ft = rules.rds_free_tier
     if cfg.free_tier and price is not None:
         plan.add(
