@@ -125,10 +125,14 @@ def plan_topology(workload: Workload, platform: str) -> TopologyPlan:
             not_built("replicas", f"{replicas} read replica(s): Oracle replicas on {product} need Enterprise Edition "
                                   f"({RDS_REPLICA_SOURCE}); not built")  # fmt: skip
         elif replicas:
-            built = min(replicas, RDS_MAX_REPLICAS)
+            # the cross-Region replica built for DR (RDS, EE) is one of the five a source may have
+            dr_replica = bool(dr_region) and platform == "rds"
+            built = min(replicas, RDS_MAX_REPLICAS - dr_replica)
             if replicas > built:
-                not_built("replicas", f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} per "
-                                      f"source ({RDS_REPLICA_SOURCE}); {built} built")  # fmt: skip
+                also = f", counting the cross-Region replica in {dr_region}" if dr_replica else ""
+                not_built("replicas", f"{replicas} read replicas asked: {product} allows {RDS_MAX_REPLICAS} replicas "
+                                      f"per source, read-only and mounted together ({RDS_REPLICA_SOURCE}){also}; "
+                                      f"{built} built")  # fmt: skip
             how = (
                 "an RDS Custom managed replica, created mounted and switched to read-only to serve reads: licensed "
                 "with Active Data Guard"

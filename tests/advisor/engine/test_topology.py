@@ -122,6 +122,26 @@ def test_rds_prices_read_replicas_and_a_cross_region_replica_as_instances():
             "from AWR") in rds.topology.needs_input  # fmt: skip
 
 
+def test_rds_counts_the_cross_region_replica_among_the_five_replicas_of_a_source():
+    # RDS for Oracle: at most five replicas from one source, read-only and mounted together (RDS User Guide, Overview
+    # of RDS for Oracle replicas; API Reference, CreateDBInstanceReadReplica): 5 read replicas and DR elsewhere build
+    # 4 in the Region and the mounted one in the DR Region, and the fifth read replica is said not to be built
+    workload = parse_workload({
+        "oracle": {"edition": "ee", "licence_model": "byol"},
+        "availability": {"multi_az": False, "cross_region_dr": True, "dr_region": "us-west-2", "read_replicas": 5},
+        "environment": {"region": "us-east-1"},
+    })  # fmt: skip
+    plan = plan_topology(workload, "rds")
+    assert [m.role for m in plan.members] == ["primary", *["read-replica"] * 4, "dr-standby"]
+    assert plan.licensed_servers == 6
+    ((kind, words),) = plan.lacking
+    assert kind == "replicas" and words in plan.gaps
+    assert words.startswith("5 read replicas asked: RDS allows 5 replicas per source, read-only and mounted together")
+    assert words.endswith("counting the cross-Region replica in us-west-2; 4 built")
+    four = workload.model_copy(update={"availability": workload.availability.model_copy(update={"read_replicas": 4})})
+    assert len(plan_topology(four, "rds").members) == 6 and not plan_topology(four, "rds").lacking
+
+
 def test_ec2_multi_az_plus_dr_builds_two_standbys_and_replicas_beyond_the_readable_standby():
     workload = parse_workload({
         "availability": {"multi_az": True, "cross_region_dr": True, "dr_region": "eu-central-1", "read_replicas": 2},
