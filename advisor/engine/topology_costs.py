@@ -17,7 +17,12 @@ from typing import Any
 from advisor.engine.sizing.hcc import hcc_growth_gib
 from advisor.engine.workload import Workload
 from config.counting import counted
-from pricing.engine.backup_storage import BackupStorage, ebs_snapshot_storage, rds_backup_storage
+from pricing.engine.backup_storage import (
+    BackupStorage,
+    ebs_snapshot_storage,
+    rds_backup_storage,
+    rds_retention_max_days,
+)
 from pricing.engine.calculator import Line, row_line
 from pricing.engine.data_transfer import (
     TransferPrice,
@@ -122,14 +127,17 @@ def replicated_backups_line(workload: Workload, row: Any, region: str) -> Line:
     """SE2's DR copy on RDS: the automated backups replicated to ``region``, counted as the primary's are (a first full
     copy and the changes of each day kept), with no free allowance: no DB instance runs there, and once copied
     "standard charges apply to storage in the destination Region" (AWS RDS User Guide, 'Replicating automated backups
-    to another AWS Region')."""
-    days = workload.sizing.backup_retention_days
+    to another AWS Region'). They keep the source's retention, itself 35 days at most: a longer retention is counted
+    for those days, as the primary's are."""
+    asked = workload.sizing.backup_retention_days
+    days = min(asked, rds_retention_max_days())
     used = Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))  # HCC decompressed
     change = workload.sizing.backup_daily_change_gib
     storage = ebs_snapshot_storage(used_gib=used, retention_days=days,
                                    daily_change_gib=None if change is None else Decimal(str(change)))  # fmt: skip
-    return _backup_line(f"Replicated backups in {region} for the {days}-day retention, no free allowance there",
-                        storage, row, rds=True)  # fmt: skip
+    what = f"{asked}-day retention" if days == asked else f"{days} days RDS keeps of the {asked}-day retention"
+    return _backup_line(f"Replicated backups in {region} for the {what}, no free allowance there", storage, row,
+                        rds=True)  # fmt: skip
 
 
 def _backup_line(name: str, storage: BackupStorage, row: Any, *, rds: bool = False) -> Line:
