@@ -336,7 +336,7 @@ def price_topology(
     local_standby = any(m.role == "local-standby" for m in plan.members)
     replicas = sum(1 for m in plan.members if m.role == "read-replica")
     transfer = transfer_costs(workload, platform=plan.platform, dr_region=plan.dr_region, local_standby=local_standby,
-                              replicas=replicas)  # fmt: skip
+                              replicas=replicas, dr_backups=any(m.role == "dr-backups" for m in plan.members))  # fmt: skip
     # RDS's free backup allowance is the Region's database storage: the primary's and each read replica's there
     in_region = sum(1 for m in plan.members if m.role in ("primary", "read-replica") and m.region == home)
     backups = backup_costs(workload, book, platform=plan.platform, allocated_gib=storage_gib, instances=in_region)

@@ -2,7 +2,9 @@
 
 Pure Python. Redo shipped to a DR Region, or on EC2 to a Data Guard standby in a second Availability Zone and to each
 further read replica in another zone, is priced from the workload's redo rate only (AWR 'redo size' per second):
-never from datafile writes, which are not what Data Guard sends. Without a redo rate that transfer is listed as not priced, and the total says it is partial. Backups are the
+never from datafile writes, which are not what Data Guard sends. Without a redo rate that transfer is listed as not
+priced, and the total says it is partial. SE2's DR copy on RDS is its automated backups replicated to the DR Region:
+what crosses is each day's changed data and the transaction logs, at the snapshot copy charge. Backups are the
 primary's: EBS snapshots on EC2, automated backups beyond the free allowance on RDS and RDS Custom, counted by
 ``pricing.engine.backup_storage`` (a lower bound, said, when the daily change is unknown); RDS keeps automated backups
 35 days at most, so the rest of a longer retention is listed as not priced (manual snapshots or AWS Backup keep it).
@@ -17,6 +19,7 @@ from typing import Any
 from advisor.engine.sizing.hcc import hcc_growth_gib
 from advisor.engine.workload import Workload
 from config.counting import counted
+from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.backup_storage import (
     BackupStorage,
     ebs_snapshot_storage,
@@ -65,17 +68,30 @@ def _transfer_line(name: str, gb: Decimal, price: TransferPrice, *, estimated: b
 
 
 def transfer_costs(
-    workload: Workload, *, platform: str, dr_region: str | None, local_standby: bool, replicas: int = 0
+    workload: Workload,
+    *,
+    platform: str,
+    dr_region: str | None,
+    local_standby: bool,
+    replicas: int = 0,
+    dr_backups: bool = False,
 ) -> ExtraCosts:
     """Redo shipped to the DR Region and, on EC2, to the Data Guard standby in a second Availability Zone and to each
-    further read replica (``replicas``, an Active Data Guard standby in another zone, sent its redo by the primary)."""
+    further read replica (``replicas``, an Active Data Guard standby in another zone, sent its redo by the primary).
+    Where the DR copy is replicated backups (``dr_backups``), what crosses is the backups, not a standby's redo."""
     home, gb = workload.environment.region, redo_gb(workload)
     rate = "" if gb is None else f"{workload.io.redo_mib_s:g} MiB/s of redo = {gb:,.1f} GB a month"
     lines: list[Line] = []
     unpriced: list[str] = []
     needs_input: list[str] = []
     notes: list[str] = []
-    if dr_region is not None:
+    if dr_region is not None and dr_backups:
+        copied = backup_copy_transfer(workload, dr_region)
+        lines += copied.lines
+        unpriced += copied.unpriced
+        needs_input += copied.needs_input
+        notes += copied.notes
+    elif dr_region is not None:
         price = inter_region_transfer(home, dr_region)
         if gb is None:
             needs_input.append(f"Redo rate not given: the transfer to the DR Region ({dr_region}) is not priced; "
@@ -112,6 +128,48 @@ def transfer_costs(
     return ExtraCosts(tuple(lines), tuple(unpriced), tuple(notes), tuple(needs_input))
 
 
+DAYS_PER_MONTH = HOURS_PER_MONTH / 24  # the calculator's 730-hour month: 30.4 days
+
+
+def backup_copy_transfer(workload: Workload, dr_region: str) -> ExtraCosts:
+    """SE2's automated backups replicated to ``dr_region``: RDS copies every snapshot and the transaction logs there as
+    they are ready, and "DB snapshot copy charges apply to the data transfer" (AWS RDS User Guide, 'Replicating
+    automated backups to another AWS Region'). After the first full copy, each day's snapshot sends the day's changed
+    data, and the logs the redo; both are priced at the Region pair's rate, marked as RDS's inter-Region rate is. The
+    first full copy is sent once, when replication starts: said with its price, not in a monthly cost."""
+    home, gb = workload.environment.region, redo_gb(workload)
+    price = inter_region_transfer(home, dr_region)
+    change = workload.sizing.backup_daily_change_gib
+    what = f"Backups replicated {home} → {dr_region}"
+    if price is None:
+        return ExtraCosts(unpriced=(f"{what}: no sourced inter-Region transfer rate for {home} → {dr_region}",))
+    needs_input: list[str] = []
+    parts: list[str] = []
+    quantity = Decimal(0)
+    if change is None:
+        needs_input.append(f"{what}: no daily change is given, so the changed data each day's snapshot copies there "
+                           "is not priced; enter the data changed a day")  # fmt: skip
+    else:
+        daily = Decimal(str(change)) * DAYS_PER_MONTH
+        quantity += daily
+        parts.append(f"each day's changed data, {change:g} GiB × {DAYS_PER_MONTH:.1f} days = {daily:,.1f} GB")
+    if gb is None:
+        needs_input.append(f"Redo rate not given: the transaction logs copied to {dr_region} are not priced; "
+                           f"{ENTER_REDO}")  # fmt: skip
+    else:
+        quantity += gb
+        parts.append(f"the transaction logs, {workload.io.redo_mib_s:g} MiB/s of redo = {gb:,.1f} GB")
+    line = _transfer_line(f"{what} at the snapshot copy rate: {' plus '.join(parts)}", quantity, price,
+                          estimated=False)  # fmt: skip
+    inferred = transfer_prices().fact("rds_rate_is_the_inter_region_rate")
+    if inferred is not None:
+        line = line.model_copy(update={"estimated": True, "note": inferred.text})
+    first = used_gib(workload)
+    once = (f"Once, when replication starts, not in the monthly cost: the first full copy of the backups to "
+            f"{dr_region}, {first.normalize():,f} GiB at ${price.usd_per_gb} per GB = ${(first * price.usd_per_gb):,.2f}")  # fmt: skip
+    return ExtraCosts((line,) if parts else (), (), (once,), tuple(needs_input))
+
+
 def _receivers(standby: str, local_standby: bool, replicas: int) -> str:
     """'the standby and 2 read replicas': the members in other zones the primary sends its redo to."""
     return " and ".join(
@@ -123,6 +181,11 @@ RDS_LOGS_NOT_COUNTED = ("the transaction logs RDS keeps beside the snapshots for
                         "(the space they take once stored is not published)")  # fmt: skip
 
 
+def used_gib(workload: Workload) -> Decimal:
+    """The data the backups copy: the database, its HCC segments decompressed."""
+    return Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))
+
+
 def replicated_backups_line(workload: Workload, row: Any, region: str) -> Line:
     """SE2's DR copy on RDS: the automated backups replicated to ``region``, counted as the primary's are (a first full
     copy and the changes of each day kept), with no free allowance: no DB instance runs there, and once copied
@@ -131,7 +194,7 @@ def replicated_backups_line(workload: Workload, row: Any, region: str) -> Line:
     for those days, as the primary's are."""
     asked = workload.sizing.backup_retention_days
     days = min(asked, rds_retention_max_days())
-    used = Decimal(str(round(workload.sizing.db_size_gib + hcc_growth_gib(workload), 6)))  # HCC decompressed
+    used = used_gib(workload)
     change = workload.sizing.backup_daily_change_gib
     storage = ebs_snapshot_storage(used_gib=used, retention_days=days,
                                    daily_change_gib=None if change is None else Decimal(str(change)))  # fmt: skip
