@@ -26,7 +26,9 @@ class Candidate:
     topology: Topology
     cores: int | None = None  # Optimize CPUs: the active cores
     threads_per_core: int = 2
-    instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
+    # "preferred_read": reads from an ASM mirror on the local NVMe disks, counted in the sizing; "extra_reads": the
+    # same mirror offered for read speed, not counted (no standby to fail over to when it is lost)
+    instance_store: str | None = None
     caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
     reasons: tuple[str, ...] = ()
     coremark_per_thread: float | None = None  # CoreMark per thread (the catalog's, with its date): measured or borrowed
@@ -38,6 +40,7 @@ class Candidate:
     stands_in: bool = False  # a DR member priced at the primary Region's price where its Region prices other classes
     coremark_borrowed_from: str | None = None  # the measured type whose figure an unmeasured family's class carries
     coremark_borrowed: str = ""  # why: the twin on the same processor, with AWS's document
+    instance_store_words: str = ""  # what the NVMe disks do, and what losing them leaves (see ``instance_store``)
 
     @property
     def effective_vcpus(self) -> int:
