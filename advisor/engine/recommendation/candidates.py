@@ -13,6 +13,8 @@ from advisor.engine.topology import Topology
 from pricing.engine.aws_rules import Included, aws_rules, included
 from pricing.engine.commitments.totals import CommitmentSummary
 
+NOT_DEPLOYABLE = "Not deployable as sized"
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -94,3 +96,11 @@ class OptionRecommendation:
     unpriced_reason: str = ""  # when nothing is priced: why, in words
     odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
     commitments: CommitmentSummary | None = None  # the chosen topology under each AWS commitment
+    # nothing is deployable as sized, though the rules allow the option: the need passes the edition's licence cap
+    # (Standard Edition 2's 8 vCPUs once the policy's headroom is added to a peak within them), not a price missing
+    does_not_fit: bool = False
+
+    @property
+    def verdict_label(self) -> str:
+        """The verdict as the results show it: never "Viable" where nothing can be deployed as sized."""
+        return NOT_DEPLOYABLE if self.does_not_fit else self.verdict.verdict_label

@@ -216,9 +216,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
     if not fits and not unpriced and platform == "rds":  # a database past one allocation: its size is the cause
         unpriced = beyond_rds_allocation(needs[0])
-    if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
+    past_cap = not fits and not unpriced and bool(beyond_licence_cap(needs[0], edition, plan.licence_model))
+    if past_cap:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
-    return candidates, rejected, (misses, reach), notes, unpriced
+    return candidates, rejected, (misses, reach), notes, unpriced, past_cap
 
 
 def _shape(costs: RankingCosts, plan: OptionPlan, name: str, need: Need, source: SourceCpu | None, edition: str,
@@ -320,8 +321,8 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
             out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         option_needs = needs if option in HCC_KEEPERS else [decompressed_need(workload, n) for n in needs]
-        candidates, rejected, tried, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
-                                                               policy=policy)  # fmt: skip
+        candidates, rejected, tried, notes, unpriced, past_cap = _search(workload, book, option=option,
+                                                                         needs=option_needs, policy=policy)  # fmt: skip
         hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
         notes = [hcc_words, *notes] if hcc_words else notes
         candidates.sort(key=lambda c: (c.stands_in, c.total_monthly_usd, c.instance_class))
@@ -354,6 +355,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                 tuple(customer_words(note) for note in notes[:8]),
                 unpriced,
                 commitments=commitments,
+                does_not_fit=past_cap and verdict.verdict != "blocked",
             )  # fmt: skip
         )
     return Recommendation(need, policy, workload.environment.region, tuple(out))
