@@ -60,7 +60,7 @@ def configuration_words(candidate: Candidate) -> str:
         else ""
     )
     members = " + ".join(m.plan.label for m in candidate.topology.members)
-    store = "; instance-store NVMe as ASM preferred-read mirror" if candidate.instance_store else ""
+    store = f"; {candidate.instance_store_words}" if candidate.instance_store_words else ""
     return (
         f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
         f"{members}{store}"

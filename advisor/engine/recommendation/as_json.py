@@ -15,12 +15,6 @@ from advisor.engine.sizing import Dimension
 from advisor.engine.topology import Topology
 from pricing.engine.cash_flow import cash_flow_json
 
-INSTANCE_STORE_WORDS = (
-    "instance-store NVMe as an ASM preferred-read mirror: reads are served locally, every write goes to the NVMe "
-    "and EBS failure groups; EBS is sized for the writes, and the NVMe copy is lost on stop and rebuilt from EBS, "
-    "which serves the reads until then"
-)
-
 
 def _money(value: Any) -> str:
     return format(value, "f")
@@ -53,7 +47,7 @@ def configuration_json(candidate: Candidate) -> dict[str, Any]:
         "memory_gib": candidate.memory_gib,
         "optimize_cpus": None if optimize is None else optimize.model_dump(mode="json"),
         "deployment": candidate.deployment,
-        "instance_store": INSTANCE_STORE_WORDS if candidate.instance_store else None,
+        "instance_store": candidate.instance_store_words or None,
         "buffer_cache": candidate.caching or None,
         "reasons": list(candidate.reasons),
         "coremark_per_thread": candidate.coremark_per_thread,

@@ -13,6 +13,8 @@ from advisor.engine.topology import Topology
 from pricing.engine.aws_rules import Included, aws_rules, included
 from pricing.engine.commitments.totals import CommitmentSummary
 
+NOT_DEPLOYABLE = "Not deployable as sized"
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -26,7 +28,9 @@ class Candidate:
     topology: Topology
     cores: int | None = None  # Optimize CPUs: the active cores
     threads_per_core: int = 2
-    instance_store: str | None = None  # "preferred_read": reads from an ASM mirror on the local NVMe disks
+    # "preferred_read": reads from an ASM mirror on the local NVMe disks, counted in the sizing; "extra_reads": the
+    # same mirror offered for read speed, not counted (no standby to fail over to when it is lost)
+    instance_store: str | None = None
     caching: str = ""  # when the buffer cache holds the hot set: what that does, in words
     reasons: tuple[str, ...] = ()
     coremark_per_thread: float | None = None  # CoreMark per thread (the catalog's, with its date): measured or borrowed
@@ -38,6 +42,7 @@ class Candidate:
     stands_in: bool = False  # a DR member priced at the primary Region's price where its Region prices other classes
     coremark_borrowed_from: str | None = None  # the measured type whose figure an unmeasured family's class carries
     coremark_borrowed: str = ""  # why: the twin on the same processor, with AWS's document
+    instance_store_words: str = ""  # what the NVMe disks do, and what losing them leaves (see ``instance_store``)
 
     @property
     def effective_vcpus(self) -> int:
@@ -91,3 +96,11 @@ class OptionRecommendation:
     unpriced_reason: str = ""  # when nothing is priced: why, in words
     odb: object | None = None  # Oracle Database@AWS: its own sizing and list-price result
     commitments: CommitmentSummary | None = None  # the chosen topology under each AWS commitment
+    # nothing is deployable as sized, though the rules allow the option: the need passes the edition's licence cap
+    # (Standard Edition 2's 8 vCPUs once the policy's headroom is added to a peak within them), not a price missing
+    does_not_fit: bool = False
+
+    @property
+    def verdict_label(self) -> str:
+        """The verdict as the results show it: never "Viable" where nothing can be deployed as sized."""
+        return NOT_DEPLOYABLE if self.does_not_fit else self.verdict.verdict_label

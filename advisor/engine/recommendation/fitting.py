@@ -2,7 +2,11 @@
 the need (the IO-limit model's dimensions, kept for classes with the same EBS limits), or its closest miss.
 
 Pure Python (no Django). At one price the layout that leaves more IO room is kept; on EC2 with the instance store in
-use, layouts sized for the writes alone are tried where the class's NVMe disks serve the reads.
+use and a standby in the Region to fail over to, layouts sized for the writes alone are tried where the class's NVMe
+disks serve the reads. Without such a standby EBS must meet the whole need on its own: instance-store data is erased
+when the instance stops, hibernates or terminates (Amazon EC2 User Guide, 2023-06), and until the mirror is copied
+back EBS serves every read, with nothing to fail over to. The NVMe disks are then offered as extra read speed, not
+counted.
 """
 
 from __future__ import annotations
@@ -46,12 +50,19 @@ class Fit:
     stands_in: bool = False  # a DR member's hours at the primary Region's price, where its Region prices others
 
 
-def priced_layouts(need: Need, platform: str, policy: SizingPolicy, costs: RankingCosts, probe: str):
+def counts_local_reads(platform: str, policy: SizingPolicy, standby: bool) -> bool:
+    """Whether the sizing may let an instance-store mirror take reads off EBS: on EC2, with the policy's switch on and
+    a standby in the Region to fail over to when the mirror is lost."""
+    return platform == "ec2" and policy.use_instance_store and standby
+
+
+def priced_layouts(need: Need, platform: str, policy: SizingPolicy, costs: RankingCosts, probe: str, *,
+                   standby: bool):  # fmt: skip
     """Layouts priced and sorted cheapest first (equal cost: fewer volumes first, simpler to run), each marked whether
-    it serves the writes only: on EC2 with the instance store in use, EBS sized for the writes alone, for classes
-    whose NVMe disks serve the reads as an ASM preferred-read mirror."""
+    it serves the writes only: on EC2 with the instance store in use and a standby to fail over to, EBS sized for the
+    writes alone, for classes whose NVMe disks serve the reads as an ASM preferred-read mirror."""
     layouts = ec2_layouts(need, policy) if platform == "ec2" else rds_layouts(need)
-    writes = ec2_layouts(writes_on_ebs(need), policy) if platform == "ec2" and policy.use_instance_store else []
+    writes = ec2_layouts(writes_on_ebs(need), policy) if counts_local_reads(platform, policy, standby) else []
     full = set(layouts)
     marked = [(layout, False) for layout in layouts] + [(layout, True) for layout in writes if layout not in full]
     return sorted(
@@ -88,11 +99,13 @@ _IO_SEEN = Answers(IO_DIMENSIONS_KEPT)
 
 
 def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, platform, policy, variant, seen,
-              reach=None):  # fmt: skip
+              reach=None, *, standby: bool):  # fmt: skip
     """The class's cheapest fitting layout for one need (``variant`` scaled to the class's cores), or the closest
     miss. ``seen``: the search's IO dimensions already worked out (see ``_storage_io``). ``reach``, when given, gets
     the storage and IO dimensions of every layout that missed, by identity (the search's copies are shared), so the
-    most any configuration gives is read over them all, not over each class's closest miss alone."""
+    most any configuration gives is read over them all, not over each class's closest miss alone. ``standby``:
+    whether a standby in the Region takes over when the instance store is lost (else the NVMe disks are not counted:
+    see the module's words)."""
     effective = cores * threads if cores else row["vcpus"]
     base = instance_dimensions(vcpus=effective, memory_gib=row["memory_gib"], need=need)
     if not all(d.met for d in base):
@@ -110,7 +123,9 @@ def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, 
                 reach[id(layout)] = storage
         return None, Capacity(base + (storage_dimension(layouts[0][3], need),)) if layouts else None
     limits = instance_limits(name, "ec2" if platform == "ec2" else "rds")
-    local = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
+    nvme = platform == "ec2" and policy.use_instance_store and can_read_locally(limits, need)
+    local = nvme and counts_local_reads(platform, policy, standby)
+    extra = "extra_reads" if nvme and not local else None  # offered for read speed, not counted
     closest: Capacity | None = None
     best: Fit | None = None
     best_cost: tuple[Decimal, int] | None = None
@@ -123,7 +138,7 @@ def fit_class(name, row, need, layouts, hourly, hours, licence, cores, threads, 
             io = _storage_io(seen, variant, limits, layout, need, policy, local_reads)
             capacity = Capacity(base + io)
             if capacity.fits:
-                store = "preferred_read" if local_reads else None
+                store = "preferred_read" if local_reads else extra
                 fit = Fit(hours + storage_cost + licence, name, layout, capacity, hourly, store, need, cores, threads)
                 if best is None or capacity.room > best.capacity.room:
                     best, best_cost = fit, (storage_cost, volumes)

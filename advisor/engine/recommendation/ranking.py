@@ -49,6 +49,7 @@ class LeftOut:
     monthly_usd: Decimal | None = None
     builds_less: bool = False  # partial because it does not build a member another option builds (not a missing price)
     awaiting: bool = False  # partial because its total waits for a figure the workload does not give (the redo rate)
+    does_not_fit: bool = False  # unpriced because nothing is deployable as sized (a licence cap), not a price missing
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
         elif ends := service_ending(option.verdict):
             left_out.append(LeftOut(option.option, option.label, "retiring", ends.title, monthly))
         elif monthly is None:
-            left_out.append(LeftOut(option.option, option.label, "unpriced", _unpriced(option)))
+            left_out.append(LeftOut(option.option, option.label, "unpriced", _unpriced(option),
+                                    does_not_fit=getattr(option, "does_not_fit", False)))  # fmt: skip
         elif lacks := _lacks(option):
             left_out.append(LeftOut(option.option, option.label, "partial", lacks, monthly))
         else:
@@ -363,7 +365,8 @@ def left_out_words(left: LeftOut) -> str:
         figure = f" (${left.monthly_usd:,.2f} a month where it runs now)" if left.monthly_usd is not None else ""
         return f"{left.label} is not compared{figure}: {_sentence(left.reason)}. It is an exit path, not a destination."
     if left.kind == "unpriced":
-        return f"{left.label} could not be priced: {_sentence(left.reason)}."
+        verb = "has nothing deployable as sized" if left.does_not_fit else "could not be priced"
+        return f"{left.label} {verb}: {_sentence(left.reason)}."
     figure = f" (${left.monthly_usd:,.2f} a month)" if left.monthly_usd is not None else ""
     return f"{left.label} is not compared{figure}: its total is not on the same basis, {_sentence(left.reason)}."
 

@@ -22,6 +22,7 @@ from advisor.engine.instances import catalog_rows, instance_names
 from advisor.engine.odb.option import odb_recommendation
 from advisor.engine.recommendation.candidates import Candidate, OptionRecommendation, Rejected
 from advisor.engine.recommendation.fitting import Fit, fit_class, priced_layouts
+from advisor.engine.recommendation.instance_store import instance_store_words
 from advisor.engine.recommendation.option_commitments import option_commitments
 from advisor.engine.recommendation.option_costs import (
     OptionPlan,
@@ -126,7 +127,9 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
     misses: list[Capacity] = []
     reach: dict[int, tuple[Dimension, ...]] = {}  # the storage and IO of every layout that missed (see ``_unmet``)
     best: Decimal | None = None
-    variants = [(need, priced_layouts(need, platform, policy, costs, priced[0][1])) for need in needs] if priced else []
+    standby = any(m.role == "local-standby" for m in plan.topology.members)  # fails over when the NVMe copy is lost
+    variants = ([(need, priced_layouts(need, platform, policy, costs, priced[0][1], standby=standby)) for need in needs]
+                if priced else [])  # fmt: skip
     cheapest_storage = min((layouts[0][0] for _, layouts in variants if layouts), default=Decimal(0))
     source = source_cpu(workload)
     edition = workload.oracle.edition.value
@@ -165,7 +168,8 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
         first_miss: Capacity | None = None
         for need, layouts in walk:
             fit, capacity = fit_class(name, row, scaled_need(need, scaling), layouts, hourly, hours, licence, cores,
-                                       threads, platform, policy, need, seen, None if need.caching else reach)  # fmt: skip
+                                       threads, platform, policy, need, seen, None if need.caching else reach,
+                                       standby=standby)  # fmt: skip
             if fit is not None:
                 found.append(dataclasses.replace(fit, need=need, scaling=scaling))
             elif capacity is not None:
@@ -212,9 +216,10 @@ def _search(workload: Workload, book: PriceBook, *, option: str, needs: list[Nee
             unpriced = larger_unpriced(classes, home, needs[0], region, edition)
     if not fits and not unpriced and platform == "rds":  # a database past one allocation: its size is the cause
         unpriced = beyond_rds_allocation(needs[0])
-    if not fits and not unpriced:  # a need past the edition's licence cap: the cap is the cause, not the catalog
+    past_cap = not fits and not unpriced and bool(beyond_licence_cap(needs[0], edition, plan.licence_model))
+    if past_cap:  # a need past the edition's licence cap: the cap is the cause, not the catalog
         unpriced = beyond_licence_cap(needs[0], edition, plan.licence_model)
-    return candidates, rejected, (misses, reach), notes, unpriced
+    return candidates, rejected, (misses, reach), notes, unpriced, past_cap
 
 
 def _shape(costs: RankingCosts, plan: OptionPlan, name: str, need: Need, source: SourceCpu | None, edition: str,
@@ -273,6 +278,7 @@ def _candidate(workload: Workload, book: PriceBook, plan: OptionPlan, fit: Fit, 
         cores, fit.threads, fit.store, fit.need.caching, tuple(reasons), mark.get("per_thread"), mark.get("as_of"),
         scaling_words, published, spread.pct if spread else None, spread.words if spread else "", fit.stands_in,
         (mark.get("borrowed") or {}).get("from"), borrowed_words(mark),
+        instance_store_words(fit.store, fit.capacity, fit.need),
     )  # fmt: skip
 
 
@@ -315,8 +321,8 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
             out.append(odb_recommendation(workload, need, label, verdict, priced))
             continue
         option_needs = needs if option in HCC_KEEPERS else [decompressed_need(workload, n) for n in needs]
-        candidates, rejected, tried, notes, unpriced = _search(workload, book, option=option, needs=option_needs,
-                                                               policy=policy)  # fmt: skip
+        candidates, rejected, tried, notes, unpriced, past_cap = _search(workload, book, option=option,
+                                                                         needs=option_needs, policy=policy)  # fmt: skip
         hcc_words = "" if option in HCC_KEEPERS else decompressed_words(workload, need)
         notes = [hcc_words, *notes] if hcc_words else notes
         candidates.sort(key=lambda c: (c.stands_in, c.total_monthly_usd, c.instance_class))
@@ -349,6 +355,7 @@ def recommend(workload: Workload, book: PriceBook, *, policy: SizingPolicy | Non
                 tuple(customer_words(note) for note in notes[:8]),
                 unpriced,
                 commitments=commitments,
+                does_not_fit=past_cap and verdict.verdict != "blocked",
             )  # fmt: skip
         )
     return Recommendation(need, policy, workload.environment.region, tuple(out))

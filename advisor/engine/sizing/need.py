@@ -64,7 +64,9 @@ class SizingPolicy(BaseModel):
     use_instance_store: bool = Field(
         True,
         title="Use instance-store NVMe for reads on EC2",
-        description="as an ASM preferred-read mirror: reads local, writes to NVMe and EBS; lost on stop",
+        description="as an ASM preferred-read mirror: reads local, writes to NVMe and EBS; its copy is erased when "
+        "the instance stops, so EBS is bought for the writes alone only where a Data Guard standby in another "
+        "Availability Zone takes over meanwhile (otherwise the NVMe adds read speed, not counted)",
     )
     cached_hit_pct: float = Field(
         99,

@@ -31,7 +31,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(customer_json(recommendation_json(result)), indent=2, default=str))
             return
         for o in result.options:
-            self.stdout.write(f"{o.label}: {o.verdict.verdict_label}")
+            self.stdout.write(f"{o.label}: {o.verdict_label}")
             odb = o.odb
             if isinstance(odb, OdbResult) and odb.monthly_usd is not None:
                 self.stdout.write(f"  {odb_words(odb)}: ${odb.monthly_usd:,} a month")

@@ -125,19 +125,22 @@ def test_with_the_credit_off_a_faster_core_is_counted_as_the_sources_and_the_nee
 
 
 def test_a_class_of_a_family_never_measured_is_sized_with_its_twins_figure_and_says_whose():
-    # Small SE2 OLTP at a peak of 8 vCPUs of a 14,000-per-thread host (8 x 1.2 = 9.6 vCPUs of its threads) with 25,000
-    # read IOPS in eu-west-1: EC2 reads from an instance-store mirror. r6id.2xlarge carries r6i.2xlarge's measurement
+    # The small OLTP on EE BYOL with its Multi-AZ Data Guard standby, at a peak of 8 vCPUs of a 14,000-per-thread
+    # host (8 x 1.2 = 9.6 vCPUs of its threads) with 25,000 read IOPS in eu-west-1: EC2 reads from an instance-store
+    # mirror (the standby takes over when it is lost). r6id.2xlarge carries r6i.2xlarge's measurement
     # ("r6i.2xlarge,...,17086.7,8"; AWS: "Ice Lake 8375C: R6i, R6id, ..."): 17,086.7 / 14,000 = 1.22, beyond r6i's
-    # 9.6 %, so 9.6 x 14,000 / 17,086.7 = 7.87 vCPUs fit its 8, 2 SE2 sockets instead of 3. Unmeasured, it needed the
-    # 9.6 as they were and did not fit (i4i.2xlarge was chosen, $62.05 a month dearer).
-    workload = workload_with("small-oltp-se2", sizing={"peak_cpu": 8, "average_cpu": 4, "source_coremark_per_thread": 14000},
+    # 9.6 %, so 9.6 x 14,000 / 17,086.7 = 7.87 vCPUs fit its 8, 4 processor licences (8 vCPUs x 0.5) instead of 5.
+    # Unmeasured, it needed the 9.6 as they were and did not fit its 8.
+    workload = workload_with("small-oltp-se2", oracle={"edition": "ee", "licence_model": "byol"},
+                             sizing={"peak_cpu": 8, "average_cpu": 4, "source_coremark_per_thread": 14000},
                              io={"peak_read_iops": 25000, "sustained_read_iops": 17500},
                              environment={"region": "eu-west-1"})  # fmt: skip
     ec2 = next(o for o in recommend(workload, book()).options if o.option == "ec2")
     chosen = ec2.chosen
     assert (chosen.instance_class, chosen.vcpus, chosen.coremark_per_thread) == ("r6id.2xlarge", 8, 17086.7)
     assert chosen.coremark_borrowed_from == "r6i.2xlarge"
-    assert "CPU need 9.6 → 7.9 vCPUs, 2 SE2 socket licences instead of 3" in chosen.cpu_scaling
+    assert chosen.instance_store == "preferred_read"
+    assert "CPU need 9.6 → 7.9 vCPUs, 4 processor licences instead of 5" in chosen.cpu_scaling
     assert chosen.coremark_borrowed == (
         "r6id has no CoreMark measurement; r6i runs on the same processor (Ice Lake 8375C, AWS EC2 User Guide "
         "'Memory optimized instances', 2023-06), so r6i.2xlarge's measured figure is used"

@@ -173,9 +173,10 @@ def test_a_total_the_ranking_leaves_out_as_partial_is_never_complete_here() -> N
 
 
 def test_an_se2_database_past_the_licensing_cap_does_not_fit_rather_than_lacks_a_price(book: PriceBook) -> None:
-    # SE2 BYOL at a peak of 16 vCPUs: the need (19.2 vCPUs) is past SE2's 8 vCPUs, so RDS and EC2 price nothing, in
-    # the licensing rule's words; RDS Custom has no SE2 BYOL Multi-AZ price held in us-east-1: a price missing
-    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "byol"}, "sizing": {"peak_cpu": 16},
+    # SE2 BYOL at a peak of 7 vCPUs: the need (8.4 vCPUs with the policy's headroom) is past SE2's 8 vCPUs, so RDS
+    # and EC2 price nothing, in the licensing rule's words (a peak past 8 is a rule's blocker instead); RDS Custom has
+    # no SE2 BYOL Multi-AZ price held in us-east-1: a price missing
+    workload = parse_workload({"oracle": {"edition": "se2", "licence_model": "byol"}, "sizing": {"peak_cpu": 7},
                                "environment": {"region": "us-east-1"}})  # fmt: skip
     summary = summary_from_json(recommendation_json(recommend(workload, book)), edition="se2", licence_model="byol",
                                 licences_owned=0)  # fmt: skip
