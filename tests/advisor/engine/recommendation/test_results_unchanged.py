@@ -101,7 +101,11 @@ the two fields, 82 show the borrowed figures; no choice moved, as no workload of
 RPO 0 across Regions and the AMM warning only under 14 GiB (138 workloads' findings); Oracle Database@AWS builds no
 Multi-AZ standby where AWS lists one zone for it (20 Sydney workloads: that option's lines, licences and totals),
 its ECPUs billed for the whole month, and the July 2026 price lead said beside its total and the ranking (every
-workload gains the two fields); no ranking's order and no recommended option moved."""
+workload gains the two fields); no ranking's order and no recommended option moved. Then, from audits of EC2 and RDS:
+EC2's instance store no longer takes reads off EBS where no standby can take over when it is lost (21 EC2 choices
+moved to EBS-only classes or pay for full EBS, $102 to $11,649 a month more; 40 more in words, alternatives or
+margins), and SE2 backups replicated to another Region are priced as the snapshot copy they are (2 workloads' words
+and inputs awaited); no recommended option moved."""
 
 import json
 import lzma
