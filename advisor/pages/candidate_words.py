@@ -52,7 +52,17 @@ def _whole(value: float | None) -> int | None:
     return None if value is None else int(value)
 
 
-def configuration_words(candidate: Candidate) -> str:
+# The instance store in a line of the side-by-side table; the option's own configuration says it whole
+STORE_BRIEF = {
+    "preferred_read": "instance-store NVMe as an ASM preferred-read mirror, erased on a stop (the option's details say "
+    "what that leaves)",
+    "extra_reads": "instance-store NVMe for read speed, not counted",
+}
+
+
+def configuration_words(candidate: Candidate, *, brief: bool = False) -> str:
+    """The class, its vCPUs and memory, the topology and what its instance store does; ``brief``: the instance store
+    in a few words, for the side-by-side table and the summary."""
     cores = (
         f" (Optimize CPUs: {counted(candidate.cores, 'core')} × {candidate.threads_per_core} threads = "
         f"{candidate.effective_vcpus} of {candidate.vcpus} vCPUs)"
@@ -60,7 +70,10 @@ def configuration_words(candidate: Candidate) -> str:
         else ""
     )
     members = " + ".join(m.plan.label for m in candidate.topology.members)
-    store = f"; {candidate.instance_store_words}" if candidate.instance_store_words else ""
+    store_words = candidate.instance_store_words
+    if brief and candidate.instance_store in STORE_BRIEF and store_words:
+        store_words = STORE_BRIEF[candidate.instance_store]
+    store = f"; {store_words}" if store_words else ""
     return (
         f"{candidate.instance_class}: {candidate.effective_vcpus:,} vCPUs{cores}, {candidate.memory_gib:,g} GiB; "
         f"{members}{store}"

@@ -82,6 +82,7 @@ class Column:
     storage: str
     alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
     left_out: LeftOut | None = None  # not ranked (blocked, unpriced, or a total on another basis), with why
+    brief: str = ""  # the configuration in the side-by-side table and the summary (the instance store in a few words)
 
     @property
     def blocked(self) -> bool:
@@ -245,7 +246,8 @@ def columns(recommendation: Recommendation) -> list[Column]:
             for a in option.alternatives
         )  # fmt: skip
         out.append(
-            Column(option, _parts(chosen), chosen.total_monthly_usd, configuration_words(chosen), storage_words(chosen), alternatives)
+            Column(option, _parts(chosen), chosen.total_monthly_usd, configuration_words(chosen), storage_words(chosen),
+                   alternatives, brief=configuration_words(chosen, brief=True))
         )  # fmt: skip
     ranking = recommendation.ranking
     return [replace(c, left_out=ranking.left_out_of(c.option.option)) for c in out]

@@ -78,9 +78,16 @@ def test_the_words_say_the_list_used_the_later_one_and_that_it_is_unconfirmed():
 
 def test_the_server_lines_say_it_in_words_without_a_part_number_alone():
     server = next(line for line in odb().lines if line.part_number == "B110627")
-    assert server.note == ("Oracle's list of 2026-01-05; a later list, seen only in a third-party copy and not "
-                           "confirmed, may be higher: Oracle's PaaS and IaaS Public Cloud Global Price List of "
-                           "2026-07-01 gives $6.3014 an hour, not used as the price")  # fmt: skip
+    assert server.note == ("Oracle's list of 2026-01-05; $6.3014 an hour on a later list (2026-07-01), not confirmed "
+                           "and not used as the price")  # fmt: skip
+
+
+def test_a_standby_s_server_lines_do_not_say_it_again():
+    standby = odb(multi_az=True)
+    copies = {line.copy for line in standby.lines if line.part_number == "B110627"}
+    assert len(copies) == 2  # the primary's and the standby's database servers
+    notes = [line.note for line in standby.lines if line.part_number == "B110627"]
+    assert sum("later list" in note for note in notes) == 1
 
 
 def test_the_option_notes_carry_the_words():

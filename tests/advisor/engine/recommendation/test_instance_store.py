@@ -61,6 +61,11 @@ def test_with_a_standby_the_mirror_counts_and_the_words_say_what_losing_it_leave
         "its standby instead" in words
     )
     assert configuration_json(i3)["instance_store"] in words
+    # the side-by-side table and the summary say it in a few words; the option's own configuration says it whole
+    brief = configuration_words(i3, brief=True)
+    assert brief.endswith("instance-store NVMe as an ASM preferred-read mirror, erased on a stop (the option's "
+                          "details say what that leaves)")  # fmt: skip
+    assert "Losing it" not in brief and brief.split("; instance-store")[0] == words.split("; instance-store")[0]
 
 
 def test_without_a_standby_the_nvme_disks_are_offered_as_extra_read_speed_and_the_policy_can_turn_them_off():
