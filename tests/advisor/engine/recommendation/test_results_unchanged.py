@@ -105,7 +105,8 @@ workload gains the two fields); no ranking's order and no recommended option mov
 EC2's instance store no longer takes reads off EBS where no standby can take over when it is lost (21 EC2 choices
 moved to EBS-only classes or pay for full EBS, $102 to $11,649 a month more; 40 more in words, alternatives or
 margins), and SE2 backups replicated to another Region are priced as the snapshot copy they are (2 workloads' words
-and inputs awaited); no recommended option moved."""
+and inputs awaited); no recommended option moved. Then Oracle Database@AWS's server lines say the later list's price
+in a few words, on the primary's lines only (135 line notes; nothing else moved)."""
 
 import json
 import lzma
