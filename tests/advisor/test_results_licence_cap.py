@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from advisor import services
 from advisor.engine.scenarios import SCENARIO_DIR, load_scenario
+from advisor.engine.workload import parse_workload
 
 pytestmark = pytest.mark.django_db
 
@@ -18,10 +19,10 @@ def test_an_se2_need_the_headroom_takes_past_eight_vcpus_is_shown_not_deployable
     # small-oltp-se2 on BYOL at a peak of 7 vCPUs: 7 x 1.2 = 8.4, past the 8 vCPUs Oracle's cloud policy lets SE2 run
     # on. The rules allow EC2 (a warning, a cost note), but nothing can be deployed: its verdict reads so, never
     # "Viable with caveats", and its column and the ranking give the cap's words
-    workload = SMALL.workload.model_copy(update={
-        "oracle": SMALL.workload.oracle.model_copy(update={"licence_model": "byol"}),
-        "sizing": SMALL.workload.sizing.model_copy(update={"peak_cpu": 7, "average_cpu": 3}),
-    })  # fmt: skip
+    data = SMALL.workload.model_dump(mode="json")
+    data["oracle"]["licence_model"] = "byol"
+    data["sizing"].update(peak_cpu=7, average_cpu=3)
+    workload = parse_workload(data)
     meta = services.AssessmentMeta(name=SMALL.name, customer=SMALL.customer, project=SMALL.project)
     assessment = services.assessment_create(meta=meta, workload=workload)
     body = client.get(reverse("advisor:assessment-results", args=[assessment.public_id])).content.decode()
