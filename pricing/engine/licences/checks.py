@@ -153,7 +153,8 @@ def _named_user_problems(config: LicenceConfig, ctx: LicenceContext, prices: Lic
     if config.named_users < 1:
         return [LicenceProblem(field, f"{config.named_users}; accepted: a whole number of named users, 1 or more")]
     keys, _ = licensed_products(config, ctx, prices)
-    unpriced = [prices.product(k).name for k in keys if prices.product(k).nup_usd is None]
+    known = {p.key for p in prices.products}  # an unknown option is refused on its own field above
+    unpriced = [prices.product(k).name for k in keys if k in known and prices.product(k).nup_usd is None]
     if unpriced:
         return [LicenceProblem("licences.metric", f"no Named User Plus price is held for {', '.join(unpriced)}; "
                                                   "accepted: processor")]  # fmt: skip

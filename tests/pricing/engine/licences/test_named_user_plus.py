@@ -137,3 +137,11 @@ def test_exadata_counts_25_per_processor_licence_of_each_vm_cluster():
     assert "10 named users, at least 50 per VM cluster" in result.lines[0].name
     assert "× 2 VM clusters = 100" in result.lines[0].name
     assert result.monthly_usd == buy(100, EE_NUP) + support(100, EE_NUP)
+
+
+def test_an_unknown_option_under_named_user_plus_is_refused_on_its_field_not_a_server_error():
+    # a blank option name (as a fuzzer sends it) is refused where options are checked; the Named User Plus check
+    # looks for prices of the products it knows only
+    problems = refused({"metric": "nup", "named_users": 8, "options": [""]})
+    assert any(path.startswith("licences.options") for path in problems)
+    assert "licences.metric" not in problems
