@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import boto3
 import pytest
 from botocore.stub import Stubber
 from django.core.management import CommandError, call_command
@@ -53,13 +51,9 @@ def ec2_filters(family: str) -> list[dict[str, str]]:
 
 
 @pytest.fixture
-def api(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Stubber]]:
-    for key, value in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}.items():
-        monkeypatch.setenv(key, value)
-    client = boto3.client("pricing", region_name="us-east-1")
-    monkeypatch.setattr(services, "pricing_client", lambda endpoint="us-east-1": client)
-    with Stubber(client) as stub:
-        yield client, stub
+def api(stub: tuple[Any, Stubber]) -> tuple[Any, Stubber]:
+    """The stubbed Price List client (``stub``, the pricing tests' own), by the name these tests give it."""
+    return stub
 
 
 @pytest.fixture
