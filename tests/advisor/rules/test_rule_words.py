@@ -27,3 +27,13 @@ def test_no_rule_shows_a_documentation_page_by_its_file_name(loaded) -> None:
 def test_the_sysdba_workaround_names_the_dba_tasks_page_by_the_title_the_guide_gives_it() -> None:
     (sysdba,) = [loaded.rule for loaded in rule_set().rules if loaded.rule.id == "rds-no-sysdba"]
     assert "RDS User Guide, 'Administering your RDS for Oracle DB instance'" in (sysdba.workaround or "")
+
+
+def test_the_flash_cache_rule_allows_the_ebs_backed_preferred_read_mirror_the_sizing_counts():
+    # Maris Elsins' 2017 talk (the rule's source) shows ASM normal redundancy with an EBS and an NVMe failure group,
+    # reads from the NVMe: the rule must not forbid what the EC2 sizing counts where a standby can take over
+    (rule,) = [loaded.rule for loaded in rule_set().rules if loaded.rule.id == "ec2-smart-flash-cache-instance-store"]
+    workaround = rule.workaround or ""
+    assert "never for datafiles" not in workaround
+    assert "preferred-read failure group beside an EBS one" in workaround
+    assert "never as the only copy of datafiles or redo" in workaround

@@ -106,7 +106,8 @@ EC2's instance store no longer takes reads off EBS where no standby can take ove
 moved to EBS-only classes or pay for full EBS, $102 to $11,649 a month more; 40 more in words, alternatives or
 margins), and SE2 backups replicated to another Region are priced as the snapshot copy they are (2 workloads' words
 and inputs awaited); no recommended option moved. Then Oracle Database@AWS's server lines say the later list's price
-in a few words, on the primary's lines only (135 line notes; nothing else moved)."""
+in a few words, on the primary's lines only (135 line notes; nothing else moved). And EC2's Smart Flash Cache finding
+allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; nothing else moved)."""
 
 import json
 import lzma
