@@ -47,11 +47,14 @@ def infrastructure_lines(
     for kind, count in (("database server", infra.database_servers), ("storage server", infra.storage_servers)):
         row = prices.find(DEDICATED, f"infrastructure: {kind}", facts.generation, "n/a (infrastructure)")
         assert row is not None, f"Oracle's price list held has no {facts.generation} {kind}"
-        leads = [f"${lead.normalize():f} an hour on a later list ({w.lead_as_of})" for w in prices.warnings_for(row.part_number)
-                 for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number]  # fmt: skip
         # said once, on the primary's lines (the standbys' are the same servers); the option's notes say the rest
-        note = (f"Oracle's list of {row.as_of}; {'; '.join(leads)}, not confirmed and not used as the price"
-                if leads and copy == "primary" else "")  # fmt: skip
+        leads = [f"${lead.normalize():f} an hour on a later list ({w.lead_as_of})" for w in prices.warnings_for(row.part_number)
+                 for pn, lead in w.lead_usd_per_hour.items() if pn == row.part_number] if copy == "primary" else []  # fmt: skip
+        note = (
+            f"Oracle's list of {row.as_of}; {'; '.join(leads)}, not confirmed and not used as the price"
+            if leads
+            else ""
+        )
         name = f"{label}{kind}s ({row.oracle_display_name})"
         out.append(priced_line(name, Decimal(count), HOURS_PER_MONTH, row, "both", copy, kind=kind, rates=rates,
                                note=note))  # fmt: skip

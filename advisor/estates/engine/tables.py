@@ -138,13 +138,10 @@ UNSAVED_WORDS = "a formula with no saved value"  # what a cell is whose workbook
 
 
 def _letter(index: int) -> str:
-    """The spreadsheet's name of the column at ``index`` (0: A, 26: AA)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
+    """The spreadsheet's name of the column at ``index`` (0: A, 26: AA), as openpyxl names it."""
+    from openpyxl.utils import get_column_letter  # imported here: only an XLSX upload pays for openpyxl
+
+    return get_column_letter(index + 1)
 
 
 def _text(data: bytes) -> str:

@@ -48,14 +48,20 @@ def refresh(region: str, service: str, *offer_file: str) -> str:
     return out.getvalue()
 
 
-def test_savings_plans_rates_uploaded_between_two_price_list_refreshes_stay_priced(
-    prices: None, stub: tuple[Any, Stubber], tmp_path: Path
-) -> None:
+def refreshed_then_uploaded(stub: tuple[Any, Stubber], tmp_path: Path) -> Stubber:
+    """EC2 us-east-1 refreshed from the Price List (m5.large), then a Savings Plans file of 2 rates uploaded."""
     _, stubber = stub
     answer(stubber, "AmazonEC2", "us-east-1", {"Linux instances": [m5_large_item()]})
     refresh("us-east-1", "AmazonEC2")
     plans = write_json(savings_plan_offer("us-east-1", M5_LARGE_SKU, "BoxUsage:m5.large"), tmp_path / "sp.json")
     refresh("us-east-1", "AmazonEC2", str(plans))
+    return stubber
+
+
+def test_savings_plans_rates_uploaded_between_two_price_list_refreshes_stay_priced(
+    prices: None, stub: tuple[Any, Stubber], tmp_path: Path
+) -> None:
+    stubber = refreshed_then_uploaded(stub, tmp_path)
     uploaded = services.snapshot_current("us-east-1", "AmazonEC2")
     answer(stubber, "AmazonEC2", "us-east-1", {"Linux instances": [m5_large_item()]})
 
@@ -80,11 +86,7 @@ def test_savings_plans_rates_uploaded_between_two_price_list_refreshes_stay_pric
 def test_an_ec2_offer_file_keeps_the_savings_plans_rates_too(
     prices: None, stub: tuple[Any, Stubber], tmp_path: Path
 ) -> None:
-    _, stubber = stub
-    answer(stubber, "AmazonEC2", "us-east-1", {"Linux instances": [m5_large_item()]})
-    refresh("us-east-1", "AmazonEC2")
-    plans = write_json(savings_plan_offer("us-east-1", M5_LARGE_SKU, "BoxUsage:m5.large"), tmp_path / "sp.json")
-    refresh("us-east-1", "AmazonEC2", str(plans))
+    refreshed_then_uploaded(stub, tmp_path)
 
     out = refresh("us-east-1", "AmazonEC2", str(write(offer_of([m5_large_item()]), tmp_path / "AmazonEC2.json")))
 
