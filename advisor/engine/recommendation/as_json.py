@@ -175,6 +175,7 @@ def ranking_json(ranking: Ranking) -> dict[str, Any]:
                 "label": o.label,
                 "kind": o.kind,
                 "reason": o.reason,
+                "does_not_fit": o.does_not_fit,
                 "monthly_usd": None if o.monthly_usd is None else _money(o.monthly_usd),
                 "words": left_out_words(o),
             }
@@ -200,6 +201,8 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "option": o.option,
                 "label": o.label,
                 "verdict": o.verdict.verdict,
+                "verdict_label": o.verdict_label,  # as the results show it: never "Viable" where nothing is deployable
+                "does_not_fit": o.does_not_fit,  # nothing deployable as sized (a licence cap), not a price missing
                 "findings": verdicts_json((o.verdict,))["options"][0]["findings"],
                 "configuration": configuration_json(chosen) if chosen else None,
                 "topology": topology_json(chosen.topology) if chosen else None,

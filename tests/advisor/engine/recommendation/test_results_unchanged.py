@@ -107,7 +107,10 @@ moved to EBS-only classes or pay for full EBS, $102 to $11,649 a month more; 40 
 margins), and SE2 backups replicated to another Region are priced as the snapshot copy they are (2 workloads' words
 and inputs awaited); no recommended option moved. Then Oracle Database@AWS's server lines say the later list's price
 in a few words, on the primary's lines only (135 line notes; nothing else moved). And EC2's Smart Flash Cache finding
-allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; nothing else moved)."""
+allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; nothing else moved). On 2026-11-29
+(seventeenth session): every option's answer and every option left out of the ranking say whether nothing is
+deployable as sized, and each option its verdict as the results show it (820 options and 661 left out gain the
+fields; none of the set is past a licence cap, so all say false; nothing else moved)."""
 
 import json
 import lzma

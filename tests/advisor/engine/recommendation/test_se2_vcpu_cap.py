@@ -60,3 +60,20 @@ def test_a_peak_whose_sized_need_stays_within_eight_is_viable_as_before():
     ec2 = options["ec2"]
     assert ec2.chosen is not None and not ec2.does_not_fit and ec2.verdict_label == "Viable with caveats"
     assert ec2.chosen.topology.licence.licences_per_server == 2
+
+
+def test_the_json_answer_says_not_deployable_as_sized_beside_the_rules_verdict():
+    from advisor.engine.recommendation.as_json import recommendation_json
+
+    result, _ = _se2(7)
+    answer = recommendation_json(result)
+    options = {o["option"]: o for o in answer["options"]}
+    for key in ("ec2", "rds"):
+        assert options[key]["verdict"] == "caveats"  # the rules allow it ...
+        assert options[key]["does_not_fit"] is True  # ... but nothing can be deployed as sized
+        assert options[key]["verdict_label"] == "Not deployable as sized"
+    left = {o["option"]: o for o in answer["ranking"]["left_out"]}
+    assert left["ec2"]["does_not_fit"] is True and left["ec2"]["kind"] == "unpriced"
+    fits, _ = _se2(6)
+    ec2 = next(o for o in recommendation_json(fits)["options"] if o["option"] == "ec2")
+    assert ec2["does_not_fit"] is False and ec2["verdict_label"] == "Viable with caveats"
