@@ -14,6 +14,7 @@ and the measured twin whose CoreMark an unmeasured family takes) and ``writer`` 
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from pathlib import Path
 
@@ -121,6 +122,15 @@ __all__ = [
 ]
 
 
+def _held(path: Path) -> list[dict[str, object]]:
+    """The rows a catalog file holds now, or none where it is missing or unreadable (it is then written anew)."""
+    try:
+        rows = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return []
+    return rows if isinstance(rows, list) and all(isinstance(row, dict) for row in rows) else []
+
+
 def import_all(
     *, shared_dir: Path = DEFAULT_SHARED_DIR, catalog_dir: Path = CATALOG_DIR, as_of: str | None = None
 ) -> list[CatalogWritten]:
@@ -134,8 +144,9 @@ def import_all(
     held = [t for t in twins if t["family"] in {row["family"] for row in instances}]  # not m8id, r8id: left out
     availability = build_availability(shared_dir=shared_dir, names=names)
     left_out = build_left_out(shared_dir=shared_dir, names=names)
+    regions = build_regions(shared_dir=shared_dir, as_of=as_of, previous=_held(catalog_dir / "regions.json"))
     return [
-        write_catalog("regions", build_regions(shared_dir=shared_dir, as_of=as_of), catalog_dir=catalog_dir),
+        write_catalog("regions", regions, catalog_dir=catalog_dir),
         write_catalog("instances", instances, catalog_dir=catalog_dir, validate=validate_instance_rows),
         write_catalog("coremark_twins", held, catalog_dir=catalog_dir, validate=validate_twin_rows),
         write_catalog("availability", availability, catalog_dir=catalog_dir, validate=validate_availability_rows),

@@ -33,13 +33,17 @@ def _regions_with_prices(path: Path, rows_of: str) -> set[str]:
     return {region for row in data for region in row.get("pricing", {})}
 
 
-def build_regions(*, shared_dir: Path, as_of: str) -> list[dict[str, object]]:
-    """AWS regions (names from botocore's endpoint data) and which price datasets cover them."""
+def build_regions(
+    *, shared_dir: Path, as_of: str, previous: list[dict[str, object]] | None = None
+) -> list[dict[str, object]]:
+    """AWS regions (names from botocore's endpoint data) and which price datasets cover them. A region whose row is
+    the same as in ``previous`` (the catalog held) but for its date keeps that date: ``as_of`` is the day a row was
+    last read changed, so importing again from the same sources writes the same file."""
     names = _botocore_regions()
     ec2 = _regions_with_prices(shared_dir / EC2_PRICES_2024, "ec2")
     rds = _regions_with_prices(shared_dir / RDS_PRICES_2021, "rds")
     source = f"botocore {botocore.__version__} data/endpoints.json (partitions {', '.join(PARTITIONS)})"
-    return [
+    rows = [
         {
             "code": code,
             "name": names[code],
@@ -50,3 +54,16 @@ def build_regions(*, shared_dir: Path, as_of: str) -> list[dict[str, object]]:
         }
         for code in sorted(names)
     ]
+    return keep_unchanged_dates(rows, previous or [])
+
+
+def keep_unchanged_dates(rows: list[dict[str, object]], previous: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Each row as built, with the ``as_of`` of the previous row of its code where nothing else of it changed."""
+    held = {row.get("code"): row for row in previous}
+
+    def same(row: dict[str, object], old: dict[str, object] | None) -> bool:
+        return old is not None and {k: v for k, v in old.items() if k != "as_of"} == {
+            k: v for k, v in row.items() if k != "as_of"
+        }
+
+    return [row | {"as_of": held[row["code"]]["as_of"]} if same(row, held.get(row["code"])) else row for row in rows]

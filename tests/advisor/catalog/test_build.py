@@ -239,3 +239,26 @@ def test_the_writer_refuses_half_published_ebs_limits_and_bad_availability_rows(
     validate_availability_rows([good])
     with pytest.raises(CatalogInvalid, match=r"r8i.large: every offer must list Region codes"):
         validate_availability_rows([{**good, "offers": {"ec2": []}}])
+
+
+def test_importing_again_from_the_same_sources_keeps_each_region_s_date(tmp_path: Path) -> None:
+    # the committed file, read on an earlier day: importing today from the same sources writes it unchanged
+    (tmp_path / "regions.json").write_text((CATALOG_DIR / "regions.json").read_text())
+    import_all(catalog_dir=tmp_path, as_of="2099-01-01")
+    assert (tmp_path / "regions.json").read_text() == (CATALOG_DIR / "regions.json").read_text()
+
+
+def test_a_region_whose_row_changed_takes_the_day_it_was_read(tmp_path: Path) -> None:
+    held = json.loads((CATALOG_DIR / "regions.json").read_text())
+    held[0]["name"] = "A name botocore no longer gives"
+    (tmp_path / "regions.json").write_text(json.dumps(held))
+    import_all(catalog_dir=tmp_path, as_of="2099-01-01")
+    rows = json.loads((tmp_path / "regions.json").read_text())
+    assert rows[0]["as_of"] == "2099-01-01" and rows[0]["name"] != "A name botocore no longer gives"
+    assert {row["as_of"] for row in rows[1:]} == {held[1]["as_of"]}
+
+
+def test_a_missing_or_unreadable_catalog_is_written_with_the_day_it_was_read(tmp_path: Path) -> None:
+    (tmp_path / "regions.json").write_text("{not json")
+    import_all(catalog_dir=tmp_path, as_of="2099-01-01")
+    assert {row["as_of"] for row in json.loads((tmp_path / "regions.json").read_text())} == {"2099-01-01"}
