@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 from advisor.engine.workload import CHOICE_LABELS, SECTIONS, CpuMetric, CurrentPlatform, Workload
+from advisor.engine.workload.fields import release_against
 
 FactType = Literal["bool", "enum", "int", "float", "str"]
 
@@ -98,6 +99,24 @@ def _derived() -> list[Fact]:
             None,
             "An existing RDS Custom estate needs an exit path; a new deployment should not start there.",
             lambda w: w.environment.current_platform == CurrentPlatform.RDS_CUSTOM,
+        ),
+        Fact(
+            "derived.release_before_19c",
+            "Runs a release before 19c today",
+            "bool",
+            None,
+            None,
+            "The release the database runs today (11g, 12c or 18c), which no managed option offers.",
+            lambda w: bool(w.oracle.current_release) and int(w.oracle.current_release.split(".")[0]) < 19,
+        ),
+        Fact(
+            "derived.upgrade_in_move",
+            "Moves as an upgrade",
+            "bool",
+            None,
+            None,
+            "The release it runs today is older than the version it moves to.",
+            lambda w: release_against(w.oracle.current_release, w.oracle.version.value) < 0,
         ),
         Fact(
             "derived.dr_region_given",

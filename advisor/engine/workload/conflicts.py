@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from advisor.engine.workload.editions import edition_constraints
-from advisor.engine.workload.fields import Architecture, Edition, LicenceMetric
+from advisor.engine.workload.fields import VERSION_RELEASE, Architecture, Edition, LicenceMetric, release_against
 
 if TYPE_CHECKING:
     from advisor.engine.workload.capacity import IOSection, SizingSection
@@ -72,6 +72,13 @@ def workload_conflicts(workload: WorkloadSections) -> list[Conflict]:
                     f"{rules.se2_max_pdbs.explanation} Accepted with SE2: 1 to {rules.se2_max_pdbs.value}.",
                 )
             )
+
+    if release_against(oracle.current_release, oracle.version.value) > 0:
+        later = [v for v in VERSION_RELEASE if release_against(oracle.current_release, v) <= 0]
+        choose = (f"choose {' or '.join(later)}, or correct the release it runs" if later
+                  else "no version offered here is as recent: correct the release it runs")  # fmt: skip
+        found.append(Conflict("oracle.version", f"The database runs {oracle.current_release} today, a later release "
+                                                f"than {oracle.version.value}: {choose}."))  # fmt: skip
 
     named_user_plus = oracle.licence_metric is LicenceMetric.NAMED_USER_PLUS
     if named_user_plus and oracle.named_users is None:

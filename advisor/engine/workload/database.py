@@ -13,6 +13,7 @@ from pydantic_core import PydanticCustomError
 from advisor.engine.licence_terms import parse_owned_options
 from advisor.engine.odb.rates import Kind, quoted_rate_problem
 from advisor.engine.workload.fields import (
+    RELEASE_PATTERN,
     Architecture,
     Edition,
     LicenceCosting,
@@ -37,6 +38,15 @@ class OracleSection(_Section):
         title="Version",
         help="RDS offers 19c, 21c and 26ai; 21c and 26ai are CDB-only and 26ai is EE-only. "
         "Premier Support for 21c ends before 19c's.",
+    )
+    current_release: str = _field(
+        "",
+        title="Release it runs today",
+        help="As Oracle prints it (12.2.0.1, 19.21): an older release than the version above moves as an upgrade, "
+        "which each option's findings weigh. Blank when it already runs that version.",
+        accepted="a release number such as 11.2.0.4, 12.2.0.1 or 19.21, or blank",
+        max_length=20,
+        pattern=RELEASE_PATTERN,
     )
     architecture: Architecture = _field(
         Architecture.CDB,

@@ -51,6 +51,33 @@ class OracleVersion(StrEnum):
     V26AI = "26ai"
 
 
+# Each version the questionnaire offers as the release numbers Oracle prints for it: 26ai is release 23.26 onwards
+# (Oracle renamed 23ai's later Release Updates 26ai).
+VERSION_RELEASE: dict[str, tuple[int, ...]] = {"19c": (19,), "21c": (21,), "26ai": (23, 26)}
+
+
+# A release as Oracle prints it (12.2.0.1, 19.21.0.0.0), or blank.
+RELEASE_PATTERN = r"^(\d{1,2}(\.\d{1,3}){0,4})?$"
+
+
+def release_parts(release: str) -> tuple[int, ...]:
+    """``12.2.0.1`` -> (12, 2, 0, 1); "" -> ()."""
+    return tuple(int(part) for part in release.split(".")) if release else ()
+
+
+def release_against(release: str, version: str) -> int:
+    """-1 where the database runs a release before ``version`` (an upgrade in the move), 1 where it runs a later
+    one, 0 where it runs ``version`` (or no release is given). "26" is read as 26ai, the name's number."""
+    parts, target = release_parts(release), VERSION_RELEASE[version]
+    if not parts:
+        return 0
+    if parts[0] == 26:
+        parts = VERSION_RELEASE["26ai"]
+    if parts[0] != target[0]:
+        return -1 if parts[0] < target[0] else 1
+    return -1 if parts[: len(target)] < target else 0
+
+
 class Architecture(StrEnum):
     CDB = "cdb"
     NON_CDB = "non-cdb"

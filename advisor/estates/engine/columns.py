@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from advisor.engine.workload import SECTIONS, FeaturesSection, accepted_values
 
-Kind = Literal["name", "text", "choice", "int", "float", "bool", "features"]
+Kind = Literal["name", "text", "choice", "int", "float", "bool", "features", "version"]
 
 # Limits, checked before any work starts (README "Estates"): an estate is 50 to 2,000 databases in practice.
 MAX_ROWS = 2_000
@@ -71,6 +71,10 @@ class Column:
             return "feature names separated by ; or | (" + ", ".join(FEATURE_NAMES) + ")"
         if self.kind == "choice":
             return "one of " + ", ".join(sorted({word for word, _ in self.words}))
+        if self.kind == "version":
+            return (", ".join(sorted({word for word, _ in self.words})) + ", or the release it runs as Oracle prints "
+                    "it (11.2.0.4, 12c, 12.2.0.1, 18c, 19.21): the oldest of those versions at or after it is assessed, "
+                    "an upgrade where the release is older")  # fmt: skip
         accepted = accepted_values(self.path) or "see the workload schema"
         return accepted + " (10 and 10% both read as 10 %)" if self.percent else accepted
 
@@ -121,7 +125,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "version",
         "oracle.version",
-        "choice",
+        "version",
         "19c",
         (),
         _choice(("19c", "19c"), ("19", "19c"), ("21c", "21c"), ("21", "21c"), ("26ai", "26ai")),

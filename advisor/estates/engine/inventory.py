@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload
+from advisor.engine.workload.fields import RELEASE_PATTERN, VERSION_RELEASE, release_against
 from advisor.estates.engine.columns import (
     BY_HEADER,
     CAPPED_BY_PEAK,
@@ -161,6 +162,8 @@ def _value(column: Column, text: str, decimal_comma: bool = False) -> Any:
             if word == written:
                 return value
         raise ValueError(f"'{text}' is not accepted; accepted: {column.accepted}")
+    if column.kind == "version":
+        return _version(column, text)
     if column.kind == "features":
         found = {}
         for part in re.split(r"[;|,\n]", text):
@@ -173,6 +176,27 @@ def _value(column: Column, text: str, decimal_comma: bool = False) -> Any:
             found[key] = True
         return found
     return text.strip()
+
+
+RELEASE = re.compile(RELEASE_PATTERN)
+RELEASE_WORDS = re.compile(r"^(?:oracle\s*(?:database\s*)?)?(\d{1,2}(?:\.\d{1,3}){0,4})\s*([cgi]|ai)?$")
+
+
+def _version(column: Column, text: str) -> dict[str, str]:
+    """A version offered ("19c") as it is; a release ("12.2.0.1", "12c", "Oracle 11g") as the oldest version offered
+    at or after it, with the release it runs kept beside it (an upgrade in the move where it is older)."""
+    word = " ".join(text.strip().lower().replace("_", " ").split())
+    for written, value in column.words:
+        if word == written:
+            return {"version": value}
+    match = RELEASE_WORDS.match(word)
+    release = match.group(1) if match else ""
+    if release and RELEASE.match(release):
+        offered = [v for v in VERSION_RELEASE if release_against(release, v) <= 0]
+        if offered:
+            return {"version": offered[0], "current_release": release}
+        raise ValueError(f"'{text}' is later than every version offered; accepted: {column.accepted}")
+    raise ValueError(f"'{text}' is not accepted; accepted: {column.accepted}")
 
 
 def _row(
@@ -216,8 +240,8 @@ def _row(
             bad.add(column.path)
             continue
         section, _, field = column.path.partition(".")
-        if column.kind == "features":
-            data.setdefault("features", {}).update(value)
+        if column.kind in ("features", "version"):
+            data.setdefault(section, {}).update(value)
         else:
             data.setdefault(section, {})[field] = value
     return name, data, errors, bad

@@ -45,6 +45,7 @@ def test_dbs_prefill(by_name: dict[str, ImportResult]) -> None:
     # EE 12.2.0.1.0, CDB with 1 PDB open, RAC YES
     assert got["oracle.edition"] == "ee"
     assert got["oracle.version"] == "19c"  # 12.2 runs today; 19c is the oldest the questionnaire offers
+    assert got["oracle.current_release"] == "12.2.0.1.0"  # kept, so each option's findings weigh the upgrade
     assert (got["oracle.architecture"], got["oracle.pdb_count"], got["features.rac"]) == ("cdb", 1, True)
     assert got["sizing.cpu_metric"] == "db-cpu-per-second"  # DB CPU(s) 1.2
     # instance 1 of the 2 the database runs: its CPU, memory and IO are not the database's, so none is pre-filled

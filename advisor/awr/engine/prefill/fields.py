@@ -9,6 +9,7 @@ conflicts with another (e.g. an EE-only pack on SE2) is withdrawn with the valid
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -25,7 +26,9 @@ from advisor.awr.engine.prefill.params import params_prefill
 from advisor.awr.engine.prefill.peaks import average_caveat, peak_words, span_words
 from advisor.awr.engine.prefill.rac_share import withhold_instance_figures
 from advisor.engine.workload import Workload, field_errors
+from advisor.engine.workload.fields import RELEASE_PATTERN
 
+RELEASE = re.compile(RELEASE_PATTERN)
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
 LINUX_MAX_IO_KIB = 1024  # the workload contract's own cap on multiblock reads (io.multiblock_read_kib's help)
 # Growth over a shorter window than this is not projected to a year: a few days of size samples say nothing about
@@ -72,6 +75,8 @@ def _oracle(b: Builder, agg: Aggregation) -> None:
             b.set("oracle.version", "19c", f"release {version.value}{note}", version.provenance)
         elif major == 21:
             b.set("oracle.version", "21c", f"release {version.value}", version.provenance)
+        if 0 < major <= 21 and RELEASE.match(str(version.value)):
+            b.set("oracle.current_release", str(version.value), "release it runs", version.provenance)
         else:
             b.skip("oracle.version", f"release {version.value} has no matching target version in the questionnaire")
     cdb, pdbs = _fact(agg, "cdb"), _fact(agg, "pdb_count")

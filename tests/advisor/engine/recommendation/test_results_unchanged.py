@@ -110,7 +110,8 @@ in a few words, on the primary's lines only (135 line notes; nothing else moved)
 allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; nothing else moved). On 2026-11-29
 (seventeenth session): every option's answer and every option left out of the ranking say whether nothing is
 deployable as sized, and each option its verdict as the results show it (820 options and 661 left out gain the
-fields; none of the set is past a licence cap, so all say false; nothing else moved)."""
+fields; none of the set is past a licence cap, so all say false; nothing else moved). Every workload gains the release
+it runs today (blank in all 205, so no upgrade is said; no recommendation moved)."""
 
 import json
 import lzma

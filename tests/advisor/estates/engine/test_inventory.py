@@ -53,7 +53,7 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_the_valid_rows_go_on()
     data = csv_file(
         "ok-1,ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
         "bad-number,ee,19c,byol,0,us-east-1,4,8,2,100,lots,1000,100,yes,no,,",
-        "bad-words,ee,18c,byol,0,us-east-1,4,8,2,100,3000,1000,100,maybe,no,,flux",
+        "bad-words,ee,v19,byol,0,us-east-1,4,8,2,100,3000,1000,100,maybe,no,,flux",
         ",ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
         "OK-1,ee,19c,byol,0,us-east-1,4,8,2,100,3000,1000,100,yes,no,,",
         "se2-rac,se2,19c,li,0,us-east-1,2,8,2,100,3000,1000,100,yes,no,,rac",
@@ -64,7 +64,7 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_the_valid_rows_go_on()
     errors = [(e.row, e.column, e.message.split(";")[0]) for e in inventory.errors]
     assert errors == [
         (3, "peak_read_iops", "not a number ('lots')"),
-        (4, "version", "'18c' is not accepted"),
+        (4, "version", "'v19' is not accepted"),
         (4, "multi_az", "'maybe' is not yes or no"),
         (4, "features", "'flux' is not a feature"),
         (5, "name", "required: every database needs a name"),
@@ -210,7 +210,7 @@ def test_a_field_compared_with_a_refused_cell_is_not_reported_against_the_defaul
 
 def test_a_row_with_many_problems_lists_five_and_counts_the_rest() -> None:
     # eight problems: edition, version, licence model, licences owned -1, peak -4, SGA 'x', multi_az, cross_region_dr
-    inventory = read_inventory(csv_file("MANY,xx,18c,own,-1,us-east-1,-4,x,8,100,3000,1000,100,maybe,perhaps,,"),
+    inventory = read_inventory(csv_file("MANY,xx,v18,own,-1,us-east-1,-4,x,8,100,3000,1000,100,maybe,perhaps,,"),
                                "x.csv")  # fmt: skip
     (bad,) = inventory.invalid
     assert [e.column for e in bad.errors] == ["edition", "version", "licence_model", "processor_licences_owned",
@@ -251,3 +251,40 @@ def test_a_decimal_comma_is_read_where_it_can_be_nothing_else_and_refused_where_
     # comma-separated: a quoted "1,200" groups thousands as before, and "0,125" is a decimal comma there too
     (b,) = read_inventory(b'name,edition,peak_cpu,db_size_gib\nB,ee,"0,125","1,200"\n', "estate.csv").rows
     assert (b.workload.sizing.peak_cpu, b.workload.sizing.db_size_gib) == (0.125, 1200)
+
+
+def test_a_version_column_holding_releases_is_read_as_the_version_each_moves_to_and_the_release_it_runs() -> None:
+    inventory = read_inventory(
+        csv_file(
+            "A,12.2.0.1",
+            "B,11g",
+            "C,Oracle 18c",
+            "D,19.21.0.0",
+            "E,21.3",
+            "F,23.4",
+            "G,19c",
+            "H,26ai",
+            header="name,version",
+        ),  # fmt: skip
+        "estate.csv",
+    )
+    assert inventory.errors == ()
+    got = {row.name: (row.workload.oracle.version.value, row.workload.oracle.current_release) for row in inventory.rows}
+    assert got == {
+        "A": ("19c", "12.2.0.1"),  # 19c, the oldest version offered, is an upgrade from 12.2
+        "B": ("19c", "11"),
+        "C": ("19c", "18"),
+        "D": ("19c", "19.21.0.0"),
+        "E": ("21c", "21.3"),
+        "F": ("26ai", "23.4"),  # 23ai's releases move to 26ai
+        "G": ("19c", ""),
+        "H": ("26ai", ""),
+    }
+
+
+def test_a_release_no_version_offered_reaches_is_refused_on_its_cell_with_what_is_accepted() -> None:
+    inventory = read_inventory(csv_file("NEW,30.1", "ODD,twelve", header="name,version"), "estate.csv")
+    (new, odd) = inventory.invalid
+    assert new.errors[0].column == "version" and "'30.1' is later than every version offered" in new.errors[0].message
+    assert "'twelve' is not accepted" in odd.errors[0].message
+    assert "or the release it runs as Oracle prints it (11.2.0.4, 12c, 12.2.0.1, 18c, 19.21)" in odd.errors[0].message
