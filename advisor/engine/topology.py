@@ -22,6 +22,9 @@ from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, Licence
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Role = Literal["primary", "local-standby", "dr-standby", "read-replica", "dr-backups"]
+# members that are RDS read replicas (a cross-Region DR standby on RDS is one): with any, no RDS instance of the
+# topology can be stopped (Amazon RDS User Guide), so each is billed the whole month
+REPLICA_ROLES = frozenset({"dr-standby", "read-replica"})
 RDS_MAX_REPLICAS = 5  # reference oracle-on-aws-features.md, 'Active Data Guard / read replicas' row [RR]
 RDS_REPLICA_SOURCE = "[RR] RDS User Guide, Overview of RDS for Oracle replicas (at most 5 per source; EE only)"
 SE2_NO_DATA_GUARD = (
@@ -314,11 +317,13 @@ def price_topology(
     members: list[PricedMember] = []
     notes: list[str] = []
     storage_gib = config.storage.size_gib if config.storage is not None else 0
+    replicated = plan.platform == "rds" and any(m.role in REPLICA_ROLES for m in plan.members)
     for member in plan.members:
         if member.role == "dr-backups":
             members.append(_backups_member(workload, book, member))
             continue
-        member_config = config.model_copy(update={"region": member.region, "deployment": member.deployment})
+        member_config = config.model_copy(update={"region": member.region, "deployment": member.deployment,
+                                                  "replicated": replicated})  # fmt: skip
         member_prices = member_book(book, member, home)
         try:
             result = estimate(member_config, member_prices, vcpus=vcpus, hyperthreading=hyperthreading)

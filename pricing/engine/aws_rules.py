@@ -100,6 +100,7 @@ class AwsRules(BaseModel):
     compiled_from: str
     hours_per_month: HoursRule
     rds_custom_cannot_stop: NotedRow
+    rds_replicas_cannot_stop: NotedRow
     licence_models: tuple[LicenceModelRule, ...]
     deployments: tuple[DeploymentRule, ...]
     rds_oracle_storage: tuple[VolumeRule, ...]
@@ -129,16 +130,25 @@ HOURS_PER_MONTH = Decimal(aws_rules().hours_per_month.value)
 MAX_HOURS_PER_MONTH = 31 * 24  # the longest month
 
 
-def billed_hours(platform: str, hours: Decimal) -> Decimal:
+def billed_hours(platform: str, hours: Decimal, *, replicated: bool = False) -> Decimal:
     """The instance hours billed a month for ``hours`` run: RDS Custom instances cannot be stopped
-    (``rds_custom_cannot_stop``), so they are billed the whole month however few hours the workload runs."""
-    return max(hours, HOURS_PER_MONTH) if platform == "rds-custom" else hours
+    (``rds_custom_cannot_stop``), nor can an RDS instance that has read replicas or is one (``replicated``,
+    ``rds_replicas_cannot_stop``), so they are billed the whole month however few hours the workload runs."""
+    always_on = platform == "rds-custom" or (platform == "rds" and replicated)
+    return max(hours, HOURS_PER_MONTH) if always_on else hours
 
 
-def always_on_words(hours: Decimal) -> str:
-    """Why an RDS Custom instance is billed more hours than the workload runs, with the source, for its line."""
-    rule = aws_rules().rds_custom_cannot_stop
-    return (f"RDS Custom instances cannot be stopped ({rule.source}, as of {rule.as_of}): billed "
+def always_on_words(hours: Decimal, platform: str = "rds-custom") -> str:
+    """Why an RDS Custom instance, or an RDS instance with read replicas, is billed more hours than the workload
+    runs, with the source, for its line."""
+    if platform == "rds-custom":
+        rule, why = aws_rules().rds_custom_cannot_stop, "RDS Custom instances cannot be stopped"
+    else:
+        rule, why = (
+            aws_rules().rds_replicas_cannot_stop,
+            "An RDS instance with read replicas, or one, cannot be stopped",
+        )
+    return (f"{why} ({rule.source}, as of {rule.as_of}): billed "
             f"all {HOURS_PER_MONTH} hours of the month, not the {hours:g} the workload runs")  # fmt: skip
 
 

@@ -302,6 +302,7 @@ def _ec2_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
         ("extra_backup_gib", cfg.extra_backup_gib > 0),
         ("performance_insights", cfg.performance_insights is not None),
         ("free_tier", cfg.free_tier),
+        ("replicated", cfg.replicated),
     ):
         if wrong:
             hint = (

@@ -107,6 +107,11 @@ class EstimateConfig(BaseModel):
         description="instance hours run a month (1-744); default: the calculator's always-on month. Storage, "
         "backups and licences are paid whatever the hours; reserved hours are paid in full",
     )
+    replicated: bool = Field(
+        default=False,
+        description="RDS: the instance has read replicas or is one; it cannot then be stopped, so it is billed every "
+        "hour of the month whatever hours_per_month says",
+    )
     performance_insights: PerformanceInsightsConfig | None = None
     free_tier: bool = Field(default=False, description="RDS: apply the (historic) AWS Free Tier allowances")
     licences: LicenceConfig = LicenceConfig()

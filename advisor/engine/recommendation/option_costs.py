@@ -17,7 +17,14 @@ from typing import Any, Literal
 from advisor.engine.iolimits import StorageLayout
 from advisor.engine.licence_terms import parse_owned_options, with_owned
 from advisor.engine.sizing import Need
-from advisor.engine.topology import FAR_SYNC_PLATFORMS, MemberPlan, TopologyPlan, member_book, plan_topology
+from advisor.engine.topology import (
+    FAR_SYNC_PLATFORMS,
+    REPLICA_ROLES,
+    MemberPlan,
+    TopologyPlan,
+    member_book,
+    plan_topology,
+)
 from advisor.engine.workload import EnvironmentSection, OracleSection, Workload, decimal_of
 from pricing.engine.aws_rules import billed_hours
 from pricing.engine.calculator import EstimateInvalid, estimate, licence_models_allowed
@@ -202,7 +209,8 @@ class RankingCosts:
 
     def __init__(self, workload: Workload, book: PriceBook, plan: OptionPlan, need: Need) -> None:
         self.workload, self.book, self.plan, self.need = workload, book, plan, need
-        self.hours = billed_hours(plan.platform, Decimal(workload.environment.hours_per_month))  # RDS Custom: all month
+        replicated = any(m.role in REPLICA_ROLES for m in plan.topology.members)  # an RDS replica never stops
+        self.hours = billed_hours(plan.platform, Decimal(workload.environment.hours_per_month), replicated=replicated)
         self._storage: dict[StorageLayout, Decimal | None] = {}
         self._licences: dict[str, Decimal | None] = {}
         self._licences_by_shape: dict[tuple[Any, ...], Decimal | None] = {}

@@ -32,9 +32,10 @@ def rds_items(plan: BillPlan, cfg: EstimateConfig, rules: AwsRules, vcpus: int |
     dep = DEPLOYMENTS[cfg.deployment]
     combo = f"{EDITION_LABELS[cfg.edition]} {LICENCE_MODEL_LABELS[cfg.licence_model]}"
     always_on = ""
-    if billed_hours(cfg.platform, plan.hours) != plan.hours:  # RDS Custom cannot be stopped: billed all month
-        always_on = always_on_words(plan.hours)
-        plan.hours = billed_hours(cfg.platform, plan.hours)
+    billed = billed_hours(cfg.platform, plan.hours, replicated=cfg.replicated)
+    if billed != plan.hours:  # RDS Custom, or RDS with read replicas, cannot be stopped: billed all month
+        always_on = always_on_words(plan.hours, cfg.platform)
+        plan.hours = billed
     price = None
     if not skip & {"platform", "instance_class", "edition", "licence_model", "deployment", "commitment"}:
         price = plan.get(

@@ -38,3 +38,20 @@ def test_rds_for_oracle_is_ranked_and_billed_for_the_hours_it_runs():
     assert line.quantity == 300
     costs = RankingCosts(workload, book, plan_option(workload, "rds"), None)  # type: ignore[arg-type]
     assert costs.instance_hours(rds.instance_class) == 300 * line.unit_price_usd
+
+
+def test_rds_with_a_read_replica_is_ranked_and_billed_for_the_whole_month_at_300_hours():
+    # Amazon RDS User Guide, Stopping an Amazon RDS DB instance temporarily: "You can't stop a DB instance that has a
+    # Read Replica, or that is a Read Replica": the primary and its replica run, and are billed, all 730 hours
+    workload, book = part_time(current="on-premises"), price_book()
+    workload = workload.model_copy(update={"availability": workload.availability.model_copy(
+        update={"read_replicas": 1})})  # fmt: skip
+    rds = next(o for o in recommend(workload, book).options if o.option == "rds").chosen
+    compute = [line for m in rds.topology.members for line in m.lines if line.component == "compute"]
+    assert len(compute) == 2  # the primary's hours and the replica's
+    for line in compute:
+        assert line.quantity == 730 and line.monthly_usd == (730 * line.unit_price_usd).quantize(Decimal("0.01"))
+        assert line.note.startswith("An RDS instance with read replicas, or one, cannot be stopped")
+        assert "You can't stop a DB instance that has a Read Replica" in line.note
+    costs = RankingCosts(workload, book, plan_option(workload, "rds"), None)  # type: ignore[arg-type]
+    assert costs.instance_hours(rds.instance_class) == 730 * compute[0].unit_price_usd * 2

@@ -3,8 +3,10 @@ stopped, every hour of the month (eu-west-1 rows of 2023-02-23)."""
 
 from decimal import Decimal
 
-from pricing.engine.calculator import estimate
-from tests.pricing.engine.test_calculator import rds
+import pytest
+
+from pricing.engine.calculator import EstimateInvalid, estimate
+from tests.pricing.engine.test_calculator import ec2, rds
 
 D = Decimal
 
@@ -34,3 +36,18 @@ def test_rds_for_oracle_run_part_time_is_billed_the_hours_it_runs(book):
 def test_rds_custom_run_all_month_says_nothing_of_stopping(book):
     result = estimate(rds(platform="rds-custom", hours_per_month=730), book)
     assert (result.lines[0].quantity, result.lines[0].note) == (D(730), "")
+
+
+def test_rds_with_read_replicas_run_part_time_is_billed_all_month_and_its_line_says_why(book):
+    result = estimate(rds(hours_per_month=300, replicated=True), book)
+    hours = result.lines[0]
+    assert hours.quantity == D(730) and result.hours_per_month == 730
+    assert hours.note.startswith("An RDS instance with read replicas, or one, cannot be stopped (Amazon RDS User Guide")
+    alone = estimate(rds(hours_per_month=300), book).lines[0]
+    assert alone.quantity == D(300) and alone.note == ""  # no replica: stopped outside its 300 hours
+
+
+def test_replicated_is_refused_on_ec2_where_instances_are_stopped_as_you_choose(book):
+    with pytest.raises(EstimateInvalid) as raised:
+        estimate(ec2(replicated=True), book)
+    assert any(p.field == "replicated" for p in raised.value.problems)
