@@ -4,7 +4,8 @@ Pure Python. ``plan_topology`` says which instances an option builds for the wor
 (and, with the rule behind it, what it cannot build); ``price_topology`` prices each instance with its own Region's
 prices (a row the snapshots lack there is taken from the primary's Region and marked estimated), adds the redo
 shipped to standbys and the primary's backups (``topology_costs``), and licenses Oracle once for every server that
-needs it, counting owned licences once. What cannot be priced is listed, and the total says it is partial.
+needs it, counting owned licences once. What cannot be priced is listed (an Oracle option the workload runs with no
+list price held among it), and the total says it is partial.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate,
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
 from pricing.engine.licences.cost import LicenceConfig, LicenceEstimate, LicenceInvalid, estimate_licences
+from pricing.engine.licences.unpriced import UnpricedLicence, unpriced_licences, unpriced_words
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Role = Literal["primary", "local-standby", "dr-standby", "read-replica", "dr-backups"]
@@ -70,6 +72,9 @@ class TopologyPlan:
     # what the workload asks for that this option does not build, by kind ("standby", "replicas", "dr"), with its
     # gap's words: a total without it is not comparable with one that builds it
     lacking: tuple[tuple[str, str], ...] = ()
+    # the Oracle options the workload needs that the price list held gives no list price for (price-list keys): their
+    # licences are counted like the database's and listed as not priced, so the total says it is partial
+    unpriced_options: tuple[str, ...] = ()
 
     @property
     def licensed_servers(self) -> int:
@@ -240,6 +245,7 @@ class Topology:
     unpriced: tuple[str, ...] = ()  # costs that exist but no sourced price prices, each with its reason
     needs_input: tuple[str, ...] = ()  # costs left out until the workload gives a figure (redo rate, daily change)
     lacking: tuple[tuple[str, str], ...] = ()  # what the workload asks for that is not built (``TopologyPlan``)
+    unpriced_licences: tuple[UnpricedLicence, ...] = ()  # options' licences with no list price: in ``unpriced`` too
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -357,6 +363,9 @@ def price_topology(
         )  # fmt: skip
         licence_lines = licence_cost_lines(licence)
     far_sync = (FAR_SYNC_WORDS,) if plan.far_sync and plan.platform == "ec2" else ()
+    # options the workload runs with no list price held: counted like the database's licences, listed as not priced
+    no_price = unpriced_licences(plan.unpriced_options, licence) if licence is not None else ()
+    licences_unpriced = (unpriced_words(no_price),) if no_price else ()
     return Topology(config.licence_model, tuple(members), transfer.lines, licence, licence_lines, plan.gaps,
-                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced, *far_sync),
-                    (*backups.needs_input, *transfer.needs_input), plan.lacking)  # fmt: skip
+                    tuple(notes), backups.lines, (*backups.unpriced, *transfer.unpriced, *far_sync, *licences_unpriced),
+                    (*backups.needs_input, *transfer.needs_input), plan.lacking, no_price)  # fmt: skip

@@ -61,6 +61,9 @@ class LicenceCash(BaseModel):
     support_first_year_usd: Decimal = Field(description="support for year 1, paid with the purchase")
     support_uplift_pct: Decimal = Field(default=Decimal(0), description="yearly rise of support, percent")
     amortisation_years: int = Field(description="the run-rate spreads the purchase over this many years")
+    purchase_counted: bool = Field(
+        default=True, description="false: support only, as asked; the licences to buy are not counted at all"
+    )
     run_rate_monthly_usd: Decimal = Field(
         description="the bill's licence lines a month: purchase / (years x 12) + the term's average support / 12"
     )
@@ -87,6 +90,7 @@ def licence_cash(licence: LicenceEstimate | None) -> LicenceCash | None:
         support_uplift_pct=licence.support_uplift_pct,
         amortisation_years=licence.term_years or 1,
         run_rate_monthly_usd=licence.monthly_usd,
+        purchase_counted=licence.count_purchase,
     )
 
 
@@ -113,11 +117,23 @@ def _years(count: int) -> str:
     return f"{count} year{'s' if count != 1 else ''}"
 
 
+SUPPORT_ONLY = "Oracle support only: the licences to buy are not counted, as asked"
+
+
 def run_rate_basis(licence: LicenceCash | None) -> str:
-    """'run-rate, licences spread over 3 years', or what the run-rate is when there is no licence to spread."""
+    """'run-rate, licences spread over 3 years', or what the run-rate is when there is no licence to spread (none
+    priced, or support only: no purchase counted to spread)."""
     if licence is None:
         return "run-rate, no licence purchase to spread"
+    if not licence.purchase_counted:
+        return f"run-rate, {SUPPORT_ONLY}"
     return f"run-rate, licences spread over {_years(licence.amortisation_years)}"
+
+
+def oracle_licences_basis(*, count_purchase: bool) -> str:
+    """What a total counts of the Oracle licences, for a basis beside AWS's ("AWS on-demand and ..."): the licences
+    (their purchase and support), or with support only their support, the licences to buy left out."""
+    return "Oracle licences included" if count_purchase else SUPPORT_ONLY
 
 
 def run_rate_totals_basis(licence: LicenceCash | None) -> str:
@@ -233,6 +249,8 @@ def cash_flow(
     if licence is not None:
         if licence.purchase_usd:
             reasons.append(f"Oracle licence purchase ${licence.purchase_usd:,.2f} paid once, in month 1")
+        elif not licence.purchase_counted:
+            reasons.append("Oracle licence purchase not counted: support only, as asked")
         support = [licence.support_in_year(year) for year in range(1, YEARS + 1)]
         if any(support):
             rise = f", rising {licence.support_uplift_pct.normalize():f}% a year" if licence.support_uplift_pct else ""

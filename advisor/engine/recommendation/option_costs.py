@@ -9,7 +9,7 @@ count), so the search can rank classes without pricing every pair in full and bo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal
@@ -37,6 +37,7 @@ from pricing.engine.licences.cost import (
     licence_price_list,
     validate_licences,
 )
+from pricing.engine.licences.unpriced import unpriced_options
 from pricing.engine.prices.book import PriceBook, PriceNotFound
 
 Platform = Literal["rds", "rds-custom", "ec2"]
@@ -137,7 +138,7 @@ def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
     if wanted not in allowed:
         model = allowed[0]
         notes.append(f"Licence included is not offered here for this edition: priced as {model.upper()} instead.")
-    keep = []
+    keep, no_price = [], []
     for key in wanted_options(workload, platform):
         if key == "rac" and platform == "ec2":  # licensed only with the cluster it is for, which is not built here
             notes.append(RAC_NOT_BUILT_ON_EC2)
@@ -148,11 +149,13 @@ def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
             edition=workload.oracle.edition.value, platform=platform, licence_model="byol",
         )  # fmt: skip
         option_problems = [p.message for p in problems if p.field.startswith("licences.options")]
-        if option_problems:
+        if len(option_problems) == 1 and unpriced_options((key,), metric=alone.metric):
+            no_price.append(key)  # licensed all the same, with no list price held: the total lists it as not priced
+        elif option_problems:
             notes.append(f"Not priced: {option_problems[0]}")
         else:
             keep.append(key)
-    topology = plan_topology(workload, platform)
+    topology = replace(plan_topology(workload, platform), unpriced_options=tuple(no_price))
     return OptionPlan(platform, topology.members[0].deployment, model, tuple(keep), topology, tuple(notes))
 
 

@@ -124,8 +124,9 @@ class ProductLicences(BaseModel):
     per_server: int
     servers: int
     required: int
-    owned: int
+    owned: int  # of those required
     to_buy: int
+    surplus: int = Field(default=0, description="owned beyond those required: their support is still paid and counted")
     list_price_usd: Decimal
     net_price_usd: Decimal
     purchase_usd: Decimal

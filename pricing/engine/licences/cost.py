@@ -12,7 +12,9 @@ shared/reference/oracle-on-aws-features.md section 4 entry by entry. The model:
 * Active Data Guard is licensed only on the servers open for reads (``readable_servers``: the primary and every
   standby open read-only while applying redo); a mounted standby or replica does not need it.
 * Purchase at list price less the user's discount; support is 22 % a year of that net price.
-* Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted.
+* Owned licences are sunk: nothing is bought for them, but their support is still paid, so it is counted, those
+  owned beyond what this deployment needs too (Oracle's support policies take part of a licence set off support only
+  by terminating those licences: a separate decision, so every option counts the same owned licences' support).
 * Monthly cost = purchase / (term years x 12) + yearly support / 12, each line rounded half-up to cents.
 * License Included has no Oracle lines: the instance price includes the licence.
 * Named User Plus (``metric`` "nup", ``named_users``): each product on each server is licensed for the named users,
@@ -62,7 +64,7 @@ from pricing.engine.licences.counting import (
     threads_per_core,
 )
 from pricing.engine.licences.kept import kept_estimates
-from pricing.engine.licences.lines import MONTHS_PER_YEAR, ProductTerms, product_lines
+from pricing.engine.licences.lines import MONTHS_PER_YEAR, ProductTerms, SurplusOwned, product_lines, surplus_note
 from pricing.engine.licences.named_users import (
     NUP_UNIT,
     NamedUserCount,
@@ -313,7 +315,7 @@ def _price(
     )
     products: list[ProductLicences] = []
     lines: list[LicenceLine] = []
-    surplus = []
+    surplus: list[SurplusOwned] = []
     if readable is not None:
         notes.append(readable_note(readable, servers, prices))
     terms = ProductTerms(config=config, prices=prices, months=months, rate_words=rate_words, uplifted=uplifted,
@@ -325,18 +327,19 @@ def _price(
         product_servers = readable if readable is not None and key == prices.readable_standby_rule.option else servers
         required = per_server * product_servers
         owned = min(owned_map.get(key, 0), required)
-        if owned_map.get(key, 0) > required:
-            surplus.append(f"{owned_map[key]} {product.name} licences owned, {required} needed")
+        beyond = owned_map.get(key, 0) - owned  # owned, not needed here: still supported unless terminated
+        if beyond:
+            surplus.append(SurplusOwned(product.name, owned + beyond, required))
         to_buy = required - owned
         net = list_price * (1 - discount)
         purchase = to_buy * net if config.count_purchase else Decimal(0)
         if to_buy and not config.count_purchase:
             not_bought.append(f"{to_buy} {product.name}")
-        support = required * net * rate * uplift
+        support = (required + beyond) * net * rate * uplift
         counted_words = "" if nup is None else nup.line_words(product_servers, required)
         product_lines_ = product_lines(product, terms, list_price=list_price, net=net, required=required,
                                        owned=owned, to_buy=to_buy, purchase=purchase, support=support,
-                                       counted_words=counted_words)  # fmt: skip
+                                       counted_words=counted_words, surplus=beyond)  # fmt: skip
         lines.extend(product_lines_)
         products.append(
             ProductLicences(
@@ -348,6 +351,7 @@ def _price(
                 required=required,
                 owned=owned,
                 to_buy=to_buy,
+                surplus=beyond,
                 list_price_usd=list_price,
                 net_price_usd=net,
                 purchase_usd=round_cents(purchase),
@@ -361,7 +365,7 @@ def _price(
             "price) is still paid and counted"
         )
     if surplus:
-        notes.append("Surplus owned licences are not counted: " + "; ".join(surplus))
+        notes.append(surplus_note(surplus, prices))
     if not_bought:
         notes.append("Support only, as asked: the purchase of the licences to buy is not counted ("
                      + ", ".join(not_bought) + " licences)")  # fmt: skip
@@ -382,7 +386,7 @@ def _price(
         upfront_purchase_usd=sum((p.purchase_usd for p in products), Decimal("0.00")),
         annual_support_usd=sum((p.annual_support_usd for p in products), Decimal("0.00")),
         support_first_year_usd=sum(
-            (round_cents(p.required * p.net_price_usd * rate) for p in products), Decimal("0.00")
+            (round_cents((p.required + p.surplus) * p.net_price_usd * rate) for p in products), Decimal("0.00")
         ),
         term_years=config.term_years,
         discount_pct=config.discount_pct,

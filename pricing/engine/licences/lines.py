@@ -1,5 +1,5 @@
 """One product's Oracle licence lines: the purchase of the licences to buy, amortised, and the support of every
-licence required, each in words that say the count, the price and where it comes from.
+licence required and of those owned beyond it, each in words that say the count, the price and where it comes from.
 
 Pure Python (pydantic v2, no Django); ``cost`` counts the licences and calls ``product_lines`` for each product.
 """
@@ -45,9 +45,11 @@ def product_lines(
     purchase: Decimal,
     support: Decimal,
     counted_words: str = "",
+    surplus: int = 0,
 ) -> list[LicenceLine]:
     """The purchase line (when licences are bought and counted) and the support line of one product.
-    ``counted_words``: how the count was reached, said on each line (Named User Plus: named users, the minimum)."""
+    ``counted_words``: how the count was reached, said on each line (Named User Plus: named users, the minimum);
+    ``surplus``: licences owned beyond those required, whose support the support line counts too."""
     config, prices, unit = terms.config, terms.prices, terms.unit
     rate = prices.support_rate.value
     if terms.named_user_plus:  # the product's source quotes its processor price: the line says its own
@@ -71,11 +73,15 @@ def product_lines(
                 as_of=product.as_of,
             )
         )
+    if surplus:
+        held = f" ({owned + surplus} owned: {required} needed here, {surplus} beyond the need)"
+    else:
+        held = f" ({owned} owned, {to_buy} bought)" if owned else ""
     out.append(
         LicenceLine(
-            name=f"Oracle {product.name} support: {required} {unit}(s){counted} at {terms.rate_words} a year of "
-            f"${net:,.2f}" + terms.uplifted + (f" ({owned} owned, {to_buy} bought)" if owned else ""),
-            quantity=Decimal(required),
+            name=f"Oracle {product.name} support: {required + surplus} {unit}(s){counted} at {terms.rate_words} a "
+            f"year of ${net:,.2f}" + terms.uplifted + held,
+            quantity=Decimal(required + surplus),
             unit=unit,
             unit_price_usd=(net * rate * terms.uplift / MONTHS_PER_YEAR).quantize(Decimal("0.000001")),
             monthly_usd=round_cents(support / MONTHS_PER_YEAR),
@@ -90,3 +96,26 @@ def product_lines(
         )
     )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class SurplusOwned:
+    """A product owned beyond what the deployment needs: those beyond are still supported unless terminated."""
+
+    name: str
+    owned: int
+    required: int
+
+
+def surplus_note(surplus: list[SurplusOwned], prices: LicencePriceList) -> str:
+    """Said where an option needs fewer licences than owned: how many are beyond the need, that their support is
+    counted as on every option, and what Oracle's support policies let a customer save of it (by terminating them)."""
+    rule = prices.support_reduction_rule
+    items = "; ".join(
+        f"{s.owned - s.required} of the {s.owned} {s.name} licences owned ({s.required} needed)" for s in surplus
+    )
+    return (
+        f"Owned beyond what this option needs: {items}. Their support is still paid, so it is counted here as on an "
+        f"option that needs them all; it is saved only by terminating those licences. {rule.text.rstrip('.')} "
+        f"({rule.shown_as}, as of {rule.as_of})."
+    )

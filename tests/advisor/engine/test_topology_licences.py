@@ -231,3 +231,50 @@ def test_multitenant_licences_owned_count_where_five_pdbs_license_it_on_rds_and_
         multitenant, edition = products["multitenant"], products["ee"]
         assert multitenant.required == edition.required > 0
         assert (multitenant.owned, multitenant.to_buy) == (multitenant.required, 0)
+
+
+# --- an option the workload runs with no list price held --------------------------------------------------------
+# The price list held gives no list price for Real Application Testing, OLAP or GoldenGate (the copy of Oracle's
+# Technology Global Price List used, checked 2026-11-22; its transcription lists only "GoldenGate Application
+# Adapters" and "Management Pack for Oracle GoldenGate", other products). An option is licensed like the database.
+
+
+def test_an_option_with_no_list_price_makes_the_total_partial_naming_its_licences():
+    # EC2, single-AZ: one server; the licences it would need are the database's, counted on the same server
+    ec2 = chosen(workload({"multi_az": False}, {"olap": True}), "ec2")
+    licence = ec2.topology.licence
+    assert licence is not None and "olap" not in {p.key for p in licence.products}  # no price: not in the lines
+    ee = products(ec2)["ee"].required
+    assert ec2.topology.partial
+    (words,) = [item for item in ec2.topology.not_priced if "OLAP" in item]
+    assert words == (
+        "Oracle OLAP licences: no list price held (Oracle Technology Global Price List, 2026-11-22); the "
+        f"{ee} processor licences it needs here, as many as the database's, are neither bought nor supported in this "
+        "total"
+    )
+    assert [(u.key, u.licences) for u in ec2.topology.unpriced_licences] == [("olap", ee)]
+    # a customer reads it among what the total does not price, not as a note naming the price list's keys
+    option = next(o for o in recommend(workload({"multi_az": False}, {"olap": True}), book()).options
+                  if o.option == "ec2")  # fmt: skip
+    assert not any("OLAP" in note or "rac_one_node" in note for note in option.notes)
+
+
+def test_several_options_with_no_list_price_are_one_item_counted_like_the_database_on_every_server():
+    # RDS Multi-AZ: the primary and its standby are licensed alike, so each option counts both servers
+    rds = chosen(workload({"multi_az": True}, {"olap": True, "real_application_testing": True,
+                                               "goldengate": True}), "rds")  # fmt: skip
+    ee = products(rds)["ee"]
+    assert ee.servers == 2
+    (words,) = [item for item in rds.topology.not_priced if item.startswith("Oracle ")]
+    assert words.startswith("Oracle Real Application Testing, OLAP and GoldenGate licences: no list price held")
+    assert f"the {ee.required} processor licences each needs here" in words
+
+
+def test_the_ranking_never_compares_a_total_without_the_licences_the_workload_needs():
+    rec = recommend(workload({"multi_az": False}, {"olap": True}), book())
+    left = {o.option: o for o in rec.ranking.left_out}
+    assert left["ec2"].kind == "partial" and "Oracle OLAP licences: no list price held" in left["ec2"].reason
+    assert "ec2" not in {r.option for r in rec.ranking.ranked}
+    # without OLAP the same EC2 total is ranked
+    plain = recommend(workload({"multi_az": False}), book())
+    assert "ec2" in {r.option for r in plain.ranking.ranked}

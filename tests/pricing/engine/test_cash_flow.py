@@ -8,7 +8,14 @@ from decimal import Decimal
 
 import pytest
 
-from pricing.engine.cash_flow import CASH_BASIS, LicenceCash, cash_flow, cash_flow_json, licence_cash
+from pricing.engine.cash_flow import (
+    CASH_BASIS,
+    LicenceCash,
+    cash_flow,
+    cash_flow_json,
+    licence_cash,
+    oracle_licences_basis,
+)
 from pricing.engine.commitments.comparison import commitment_quotes
 from pricing.engine.licences.cost import LicenceConfig, estimate_licences
 from pricing.engine.prices.book import PriceBook
@@ -216,3 +223,27 @@ def test_a_1_year_term_with_an_uplift_counts_the_purchase_once_and_every_year_of
     # 3,600.00 + 95,000.00 once + 67,849.76 of support (as above) = 166,449.76, the cash as paid over the 3 years
     assert flow.run_rate_over(36) == Decimal("166449.76") == flow.cash_36_months_usd
     assert "the 3-year total counts the purchase once" in flow.run_rate_totals_basis
+
+
+def test_support_only_says_no_purchase_is_counted_instead_of_licences_spread_over_the_term() -> None:
+    # Support only, as asked: 2 EE processor licences to buy (4 vCPUs with hyper-threading), neither bought nor
+    # amortised; support on both: 2 x 47,500 x 22% = 20,900.00 a year / 12 = 1,741.67 a month.
+    licence = estimate_licences(LicenceConfig(count_purchase=False), edition="ee", platform="ec2",
+                                licence_model="byol", instance_class="r6i.xlarge", vcpus=4)  # fmt: skip
+    flow = cash_flow(aws_monthly_usd=Decimal("40.00"), licence=licence_cash(licence))
+
+    assert flow.licence_monthly_usd == Decimal("1741.67")
+    assert flow.run_rate_basis == "run-rate, Oracle support only: the licences to buy are not counted, as asked"
+    assert "spread" not in flow.run_rate_totals_basis
+    assert flow.reasons[0] == "Oracle licence purchase not counted: support only, as asked"
+    # the same licences bought: their purchase is spread over the term, as the basis says
+    bought = cash_flow(aws_monthly_usd=Decimal("40.00"), licence=licence_cash(licence.model_copy(
+        update={"count_purchase": True, "upfront_purchase_usd": Decimal("95000.00")})))  # fmt: skip
+    assert bought.run_rate_basis == "run-rate, licences spread over 3 years"
+
+
+def test_the_licences_a_basis_beside_aws_counts() -> None:
+    assert oracle_licences_basis(count_purchase=True) == "Oracle licences included"
+    assert oracle_licences_basis(count_purchase=False) == (
+        "Oracle support only: the licences to buy are not counted, as asked"
+    )

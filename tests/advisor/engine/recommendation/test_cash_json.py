@@ -46,7 +46,8 @@ def test_with_support_rising_the_1_and_3_year_run_rate_count_support_as_paid_in_
 
     from advisor.engine.workload import parse_workload
 
-    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 64,
+    # the 8 licences the database needs, owned (owning more would count their support too: still paid unless ended)
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 8,
                                           "support_uplift_pct": 10},
                                "sizing": {"peak_cpu": 4, "db_size_gib": 200}, "environment": {"region": "eu-west-1"}})  # fmt: skip
     rds = next(o for o in recommendation_json(recommend(workload, book()))["options"] if o["option"] == "rds")

@@ -169,6 +169,21 @@ def test_a_total_the_ranking_leaves_out_as_partial_is_never_complete_here() -> N
     assert of(summary, "rds").left_out == ()  # blocked is not partial: its total is complete
 
 
+def test_a_database_whose_workload_runs_an_option_with_no_list_price_is_counted_partial(book: PriceBook) -> None:
+    # OLAP has no list price in the price list held: every total that licenses the database leaves its licences out,
+    # so the estate never counts the database as complete on any placement that licenses it
+    raw = load_scenario(SCENARIO_DIR / "large-ee-warehouse.json").workload
+    olap = raw.model_copy(update={"features": raw.features.model_copy(update={"olap": True}),
+                                  "availability": raw.availability.model_copy(update={"multi_az": False,
+                                                                                      "cross_region_dr": False})})  # fmt: skip
+    summary = summary_from_json(recommendation_json(recommend(olap, book)), edition="ee", licence_model="byol",
+                                licences_owned=8)  # fmt: skip
+    for key in ("rds", "ec2"):
+        option = summary.option(key)
+        assert option is not None and option.monthly_usd is not None
+        assert any(item.startswith("Oracle OLAP licences: no list price held") for item in option.left_out), key
+
+
 # --- an option that cannot take a database, told apart from one whose price is not held -----------------------------
 
 

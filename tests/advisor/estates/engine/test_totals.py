@@ -289,11 +289,11 @@ def test_the_1_and_3_year_totals_are_each_databases_own_run_rate_not_the_monthly
     from advisor.estates.engine.summary import summary_from_json
     from tests.advisor.engine.recommendation.test_option_commitments import book
 
-    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 64,
+    workload = parse_workload({"oracle": {"edition": "ee", "licence_model": "byol", "processor_licences_owned": 8,
                                           "support_uplift_pct": 10},
                                "sizing": {"peak_cpu": 4, "db_size_gib": 200}, "environment": {"region": "eu-west-1"}})  # fmt: skip
     said = recommendation_json(recommend(workload, book()))
-    summary = summary_from_json(said, edition="ee", licence_model="byol", licences_owned=64)
+    summary = summary_from_json(said, edition="ee", licence_model="byol", licences_owned=8)
     rds = estate_totals([Assessed("HR", summary), Assessed("CRM", summary)]).placement("rds")
     aws = Decimal(next(o for o in said["options"] if o["option"] == "rds")["cost"]["aws_monthly_usd"])
     assert rds.one_year_usd == 2 * (aws * 12 + 83_600)

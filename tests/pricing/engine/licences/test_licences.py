@@ -105,12 +105,35 @@ class TestCost:
         assert any(
             n.startswith("Owned licences are sunk: nothing is bought for them, but their support") for n in result.notes
         )
+
+    def test_owned_beyond_the_need_keep_their_support_counted(self):
+        # 10 owned, 8 needed: the 2 beyond are still supported unless terminated, so support is on all 10:
+        # 10 x 47,500 x 22% = 104,500 a year / 12 = 8,708.33 (not 8 x ... = 6,966.67, which would favour the option
+        # with fewer cores over one that needs all 10)
         surplus = priced({"owned_processor_licences": 10})
-        assert monthly(surplus) == [D("6966.67")]
-        assert (
-            "Surplus owned licences are not counted: 10 Database Enterprise Edition licences owned, 8 needed"
-            in surplus.notes
-        )
+        assert monthly(surplus) == [D("8708.33")]
+        ee = surplus.products[0]
+        assert (ee.required, ee.owned, ee.to_buy, ee.surplus) == (8, 8, 0, 2)
+        assert ee.annual_support_usd == D("104500.00")
+        assert surplus.support_first_year_usd == D("104500.00")
+        assert surplus.lines[0].quantity == 10
+        assert surplus.lines[0].name.endswith("(10 owned: 8 needed here, 2 beyond the need)")
+        said = next(n for n in surplus.notes if n.startswith("Owned beyond what this option needs"))
+        assert "2 of the 10 Database Enterprise Edition licences owned (8 needed)" in said
+        assert "saved only by terminating those licences" in said
+        # the same policy the estate page names beside licences freed, with its date
+        assert "a part of a licence set can be taken off support only by terminating those licences" in said
+        assert "Oracle Software Technical Support Policies" in said and "as of 2026-06" in said
+        # like for like: an instance that needs all 10 (20 vCPUs) pays the same support on them
+        needs_all = priced({"owned_processor_licences": 10}, instance_class="", vcpus=20)
+        assert monthly(needs_all) == [D("8708.33")]
+
+    def test_owned_option_licences_beyond_the_need_keep_their_support_too(self):
+        # Partitioning: 8 needed, 12 owned: support on 12 x 11,500 x 22% = 30,360 a year / 12 = 2,530.00
+        result = priced({"options": ["partitioning"], "owned_processor_licences": {"ee": 8, "partitioning": 12}})
+        partitioning = next(p for p in result.products if p.key == "partitioning")
+        assert (partitioning.owned, partitioning.to_buy, partitioning.surplus) == (8, 0, 4)
+        assert partitioning.monthly_usd == D("2530.00")
 
     def test_options_the_workload_needs(self):
         result = priced(
