@@ -114,7 +114,7 @@ def plain_message(error: Mapping[str, Any], *, label: str, accepted: str | None 
     if kind == "less_than":
         return f"{label} must be less than {_bound(ctx.get('lt'), unit, label)}."
     if kind in ("literal_error", "enum"):
-        return f"{label} must be {accepted or 'one of ' + str(ctx.get('expected', ''))}."
+        return f"{label}: choose {accepted or 'one of ' + str(ctx.get('expected', ''))}."
     if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
         whole = accepted if accepted and accepted.startswith("a whole number") else "a whole number"
         return f"{label} must be {whole}."

@@ -128,6 +128,9 @@ class IoQueryInvalid(ValueError):
 # --- parsing and validation -------------------------------------------------------------------
 
 
+SHOWN_CHARS, SHOWN_NUMBER = 40, 10**15  # a value said back in a message; longer or larger ones are named, not echoed
+
+
 def _message(error: Any) -> str:
     """A shape error in plain words about the value given ("999,999,999 must be 256,000 or less."), never pydantic's
     "Input should be ..."; the page puts the field's label before it, the API its path."""
@@ -140,7 +143,12 @@ def _message(error: Any) -> str:
         return f"{given!r} is not a date; accepted: a date as YYYY-MM-DD, e.g. 2017-06-01"
     if kind == "value_error":
         return str(error["msg"]).removeprefix("Value error, ")
-    label = repr(given) if isinstance(given, str) else number(given) if isinstance(given, int | float) else "this"
+    if isinstance(given, str):
+        label = repr(given) if len(given) <= SHOWN_CHARS else "The text given"
+    elif isinstance(given, int | float) and not isinstance(given, bool):
+        label = number(given) if abs(given) < SHOWN_NUMBER else "The number given"  # not 300 digits said back
+    else:
+        label = "this"
     return plain_message(error, label=label)
 
 

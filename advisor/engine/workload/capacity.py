@@ -18,7 +18,7 @@ SOURCE_TYPE_ACCEPTED = "an EC2 instance type whose CoreMark the catalog holds, s
 class SizingSection(_Section):
     cpu_metric: CpuMetric = _field(
         CpuMetric.VCPUS,
-        title="CPU figures are",
+        title="CPU figures measured as",
         help="vCPUs busy as the OS sees them, or AWR's 'DB CPU' per second; DB CPU leaves out background and OS work.",
     )
     peak_cpu: float = _field(

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from advisor.engine.workload.fields import CHOICE_LABELS
 from advisor.engine.workload.model import SECTIONS, Workload
 from config import safe_json  # pure Python, shared with the API middleware
 from config.plain_errors import field_label, field_unit, plain_message
@@ -70,7 +71,11 @@ def accepted_values(path: str) -> str | None:
         return str(extra["accepted"])
     unit = f" {extra['unit']}" if extra.get("unit") else ""
     if isinstance(annotation, type) and issubclass(annotation, StrEnum):
-        return "one of " + ", ".join(f"'{member.value}'" for member in annotation)
+        labels = CHOICE_LABELS.get(annotation, {})
+        return "one of " + ", ".join(
+            f"'{m.value}'" + (f" ({labels[m.value]})" if labels.get(m.value, m.value) != m.value else "")
+            for m in annotation
+        )  # the value the API takes, and the words the questionnaire shows for it
     if annotation is bool:
         return "true or false"
     if getattr(annotation, "__origin__", None) is Literal:

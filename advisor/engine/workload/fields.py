@@ -189,6 +189,8 @@ def _choices(annotation: Any) -> tuple[Any, ...]:
 
 
 def _check_region(code: str) -> None:
+    if not code.strip():
+        raise PydanticCustomError("missing", "required")
     if code not in regions():
         raise PydanticCustomError(
             "unknown_region",

@@ -156,3 +156,12 @@ def test_figures_older_than_the_catalogs_newest_are_flagged():
         parse_io_query({"platform": "ec2", "instance": "m7i.metal-48xl", "volume": "gp3", "size_gib": 100})
     )
     assert not any("older than the catalog's newest" in n for n in new.notes)
+
+
+def test_a_huge_number_or_long_text_is_named_not_said_back_digit_by_digit():
+    said = problems_of({"platform": "ec2", "instance": "m5.large", "size_gib": 10**300, "io_size_kib": "x" * 500})
+    assert said["size_gib"] == "The number given must be 65,536 or less."
+    assert "xxxxxxxx" not in said["io_size_kib"] and said["io_size_kib"].startswith("The text given")
+    assert problems_of({"platform": "ec2", "instance": "m5.large", "size_gib": 70_000})["size_gib"] == (
+        "70,000 must be 65,536 or less."
+    )

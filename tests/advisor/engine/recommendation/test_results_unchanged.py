@@ -111,7 +111,8 @@ allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; no
 (seventeenth session): every option's answer and every option left out of the ranking say whether nothing is
 deployable as sized, and each option its verdict as the results show it (820 options and 661 left out gain the
 fields; none of the set is past a licence cap, so all say false; nothing else moved). Every workload gains the release
-it runs today (blank in all 205, so no upgrade is said; no recommendation moved)."""
+it runs today (blank in all 205, so no upgrade is said; no recommendation moved). A words audit: endoflife.date named as people
+know it, with its date, not "generated" (227 findings' sources; texts only)."""
 
 import json
 import lzma

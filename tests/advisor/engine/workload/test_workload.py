@@ -70,7 +70,7 @@ def test_every_kind_of_error_reads_as_a_sentence_about_the_field() -> None:
 
 def test_unknown_choices_list_what_is_accepted() -> None:
     errors = errors_of({"oracle": {"edition": "xe"}, "io": {"db_block_size_kib": 12}})
-    assert "one of 'ee', 'se2'" in errors["oracle.edition"]
+    assert "one of 'ee' (Enterprise Edition (EE)), 'se2' (Standard Edition 2 (SE2))" in errors["oracle.edition"]
     assert "one of 2, 4, 8, 16, 32 KiB" in errors["io.db_block_size_kib"]
 
 
@@ -273,5 +273,17 @@ def test_true_or_false_where_a_figure_is_asked_is_refused_not_read_as_one_or_zer
     assert parse_workload({"features": {"rac": True}}).features.rac is True  # a yes/no field still takes them
     # a choice says what it takes
     choice = errors_of({"io": {"db_block_size_kib": True}, "oracle": {"edition": False}})
-    assert choice["io.db_block_size_kib"] == "Block size (db_block_size) must be one of 2, 4, 8, 16, 32 KiB."
-    assert choice["oracle.edition"].startswith("Edition must be one of")
+    assert choice["io.db_block_size_kib"] == "Block size (db_block_size): choose one of 2, 4, 8, 16, 32 KiB."
+    assert choice["oracle.edition"] == (
+        "Edition: choose one of 'ee' (Enterprise Edition (EE)), 'se2' (Standard Edition 2 (SE2))."
+    )  # the value the API takes and the words the questionnaire shows
+
+
+def test_a_blank_region_is_said_to_be_required_not_unknown() -> None:
+    assert errors_of({"environment": {"region": ""}})["environment.region"].startswith("AWS region is required.")
+
+
+def test_a_choice_refused_names_each_value_with_the_words_the_questionnaire_shows() -> None:
+    message = errors_of({"sizing": {"cpu_metric": "cores"}})["sizing.cpu_metric"]
+    assert message == ("CPU figures measured as: choose one of 'vcpus' (vCPUs busy (OS view)), 'db-cpu-per-second' "
+                       "(DB CPU seconds per second (AWR)).")  # fmt: skip
