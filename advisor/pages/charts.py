@@ -150,20 +150,38 @@ COMPONENT_COLOURS = {
 }
 LAYOUT = {"template": "plotly_white", "font": {"family": "system-ui, sans-serif", "size": 12},
           "margin": {"l": 70, "r": 20, "t": 50, "b": 60}}  # fmt: skip
+# A total charted that is not ranked like for like (partial, or where the database runs now): its name says why, and
+# its bars are hatched (its cash line dotted), so a lower one is not read as the cheapest at a glance; a key in the
+# bars' legend says what the hatching means.
+HATCH = {"shape": "/", "solidity": 0.45, "size": 7}
+
+
+def _hatch_key(columns: list[Any]) -> str:
+    """The legend's words for the hatched bars: what the totals hatched have in common."""
+    kinds = {"alone" if c.alone else c.left_out.kind for c in columns if not c.like_for_like}
+    if kinds <= {"alone"}:
+        return "hatched: a partial total"
+    return "hatched: partial, not compared" if kinds <= {"partial", "alone"} else "hatched: not compared"
 
 
 def cost_by_component_figure(columns: list[Any]) -> dict[str, Any]:
-    """Stacked bars: each priced option's monthly cost split by what it pays for."""
+    """Stacked bars: each priced option's monthly cost (the run-rate) split by what it pays for; a total not ranked
+    like for like hatched, its name saying why."""
     priced = [c for c in columns if c.monthly_usd is not None]
     figure = go.Figure()
     keys = [key for key in COMPONENT_COLOURS if any(p.key == key for c in priced for p in c.parts)]
+    names = [c.bar_label for c in priced]
+    hatch = HATCH | {"shape": ["" if c.like_for_like else HATCH["shape"] for c in priced]}
     for key in keys:
         values = [float(next((p.monthly_usd for p in c.parts if p.key == key), 0)) for c in priced]
         label = next(p.label for c in priced for p in c.parts if p.key == key)
-        figure.add_trace(go.Bar(x=[c.option.label for c in priced], y=values, name=label,
-                                marker_color=COMPONENT_COLOURS[key],
+        figure.add_trace(go.Bar(x=names, y=values, name=label,
+                                marker={"color": COMPONENT_COLOURS[key], "pattern": hatch},
                                 hovertemplate="%{x}<br>" + label + ": $%{y:,.2f} a month<extra></extra>"))  # fmt: skip
-    figure.update_layout(barmode="stack", title="Monthly cost by component (USD)", yaxis_title="USD per month",
+    if any(not c.like_for_like for c in priced):  # the key: a bar of nothing, hatched grey, in the legend
+        figure.add_trace(go.Bar(x=names, y=[None] * len(names), name=_hatch_key(priced), hoverinfo="skip",
+                                marker={"color": "#5b6775", "pattern": HATCH}))  # fmt: skip
+    figure.update_layout(barmode="stack", title="Monthly cost by component (USD, run-rate)", yaxis_title="USD per month",
                          height=380, legend={"orientation": "h", "y": -0.2}, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 
@@ -179,14 +197,15 @@ def cumulative_cost_figure(columns: list[Any], months: int = 36) -> dict[str, An
         if cash is None:
             continue
         colour = OPTION_COLOURS.get(c.option.option, "#333")
-        figure.add_trace(go.Scatter(x=xs, y=[float(cash.cumulative_usd[m]) for m in xs], name=c.option.label,
-                                    mode="lines", line={"color": colour, "width": 2, "shape": "linear"},
+        label, dash = c.chart_label, "solid" if c.like_for_like else "dot"
+        figure.add_trace(go.Scatter(x=xs, y=[float(cash.cumulative_usd[m]) for m in xs], name=label,
+                                    mode="lines", line={"color": colour, "width": 2, "shape": "linear", "dash": dash},
                                     legendgroup=c.option.option,
-                                    hovertemplate="month %{x}: $%{y:,.0f} paid<extra>" + c.option.label + "</extra>"))  # fmt: skip
+                                    hovertemplate="month %{x}: $%{y:,.0f} paid<extra>" + label + "</extra>"))  # fmt: skip
         best = best_commitment(c.option.commitments)
         if best is None or len(best.cumulative_usd) <= months:
             continue
-        name = f"{c.option.label}, {best.label}"
+        name = f"{label}, {best.label}"
         figure.add_trace(go.Scatter(x=xs, y=[float(best.cumulative_usd[m]) for m in xs], name=name, mode="lines",
                                     line={"color": colour, "width": 2, "dash": "dash"}, legendgroup=c.option.option,
                                     hovertemplate="month %{x}: $%{y:,.0f} paid<extra>" + name + "</extra>"))  # fmt: skip
@@ -198,7 +217,7 @@ def cumulative_cost_figure(columns: list[Any], months: int = 36) -> dict[str, An
                                         hovertemplate=f"break-even: month {m}<extra>{name}</extra>"))  # fmt: skip
     figure.update_layout(title=f"Cumulative cost over {months} months, cash as paid (USD)<br><sup>licence purchases "
                          "and upfront fees in month 1, Oracle support at the start of each year</sup>",
-                         xaxis_title="month", yaxis_title="USD paid", height=380,
+                         xaxis_title="month", yaxis_title="USD paid", height=380, showlegend=True,  # a line alone named
                          legend={"orientation": "h", "y": -0.25}, **LAYOUT)  # fmt: skip
     return json.loads(figure.to_json())
 

@@ -64,6 +64,8 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
 )
 MONTHS = 36
 IF_UNBLOCKED = "what it would cost if the blocker were removed"
+UNLIKE = {"alone": ("partial", "partial"), "partial": ("partial: not compared", "partial"),
+          "retiring": ("where it runs now: not compared", "not compared")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Column:
     alternatives: tuple[tuple[Candidate, Decimal, bool], ...]  # candidate, difference, near tie
     left_out: LeftOut | None = None  # not ranked (blocked, unpriced, or a total on another basis), with why
     brief: str = ""  # the configuration in the side-by-side table and the summary (the instance store in a few words)
+    alone: bool = False  # recommended alone on a partial total: the one option the rules allow that has a price
 
     @property
     def blocked(self) -> bool:
@@ -100,6 +103,25 @@ class Column:
         if self.left_out.kind == "blocked":
             return IF_UNBLOCKED
         return f"not compared: {self.left_out.reason}" if self.left_out.kind in ("partial", "retiring") else ""
+
+    @property
+    def unlike(self) -> tuple[str, str]:
+        """Why a total charted is not ranked like for like, in full and short (under its bar, a printed chart being
+        narrow): left out as partial or as where the database runs now, or recommended alone on a partial total."""
+        kind = "alone" if self.alone else self.left_out.kind if self.left_out is not None else ""
+        return UNLIKE.get(kind, ("", ""))
+
+    @property
+    def like_for_like(self) -> bool:
+        return not self.unlike[0]
+
+    @property
+    def chart_label(self) -> str:  # the option's name in the charts' legends and tables, with why it is not compared
+        return f"{self.option.label} ({self.unlike[0]})" if self.unlike[0] else self.option.label
+
+    @property
+    def bar_label(self) -> str:  # ...under its bar: short, a legend key saying what its hatching means
+        return f"{self.option.label} ({self.unlike[1]})" if self.unlike[1] else self.option.label
 
     @property
     def cost_tag(self) -> str:
@@ -250,7 +272,8 @@ def columns(recommendation: Recommendation) -> list[Column]:
                    alternatives, brief=configuration_words(chosen, brief=True))
         )  # fmt: skip
     ranking = recommendation.ranking
-    return [replace(c, left_out=ranking.left_out_of(c.option.option)) for c in out]
+    alone = ranking.recommended.option if ranking.partial_alone and ranking.recommended is not None else None
+    return [replace(c, left_out=ranking.left_out_of(c.option.option), alone=c.option.option == alone) for c in out]
 
 
 def recommended(cols: list[Column], ranking: Ranking) -> Column | None:
@@ -338,6 +361,8 @@ def results_context(
         {s for c in cols if c.option.chosen is not None for s in c.option.chosen.topology.price_sources}
     )
     reasons = decisive_reasons(cols, best, ranking)
+    licensed = [c for c in cols if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence]
+    run_rate_basis = next((c.cash.run_rate_basis for c in licensed if c.cash is not None), "run-rate, a month")
     return {
         "recommendation": recommendation,
         "need": recommendation.need,
@@ -349,23 +374,10 @@ def results_context(
         "reasons": reasons,
         # the first reason is the headline above: the recommendation with its price and configuration, or why none
         "reasons_below": reasons[1:],
-        "run_rate_basis": next(
-            (
-                c.cash.run_rate_basis
-                for c in cols
-                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
-            ),
-            "run-rate, a month",
-        ),  # fmt: skip
+        "unbuilt": unbuilt_words(ranking),  # what the recommendation does not build: a PDF's cover says it too
+        "run_rate_basis": run_rate_basis,
         # the 1- and 3-year run-rate's (support as paid in those years when it rises, a short spread counted once)
-        "run_rate_years_basis": next(
-            (
-                c.cash.run_rate_totals_basis
-                for c in cols
-                if c.cash is not None and c.option.chosen and c.option.chosen.topology.licence
-            ),
-            "run-rate, a month",
-        ),  # fmt: skip
+        "run_rate_years_basis": next((c.cash.run_rate_totals_basis for c in licensed if c.cash), "run-rate, a month"),
         "charted": charted,
         "curves": curves,
         "price_snapshots": snapshots,

@@ -33,7 +33,9 @@ class LicenceRow:
     metric: str
     servers: int | None
     per_server: int | None
-    monthly_usd: Decimal | None
+    monthly_usd: Decimal | None  # None beside a licence model that is not in the price: the licences are not counted
+    servers_unit: str = ""  # what a "server" is where it is not one (Oracle Database@AWS's VM clusters)
+    in_price_words: str = "in the instance price"
 
     @property
     def in_all(self) -> int | None:
@@ -83,6 +85,8 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
     included: list[str] = []
     for option in recommendation.options:
         chosen = option.chosen
+        if option.odb is not None and (odb_row := odb_licence_row(option.label, option.odb)) is not None:
+            rows.append(odb_row)
         if chosen is None:
             continue
         topology = chosen.topology
@@ -134,6 +138,24 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
         "compared": licences_compared(list(estimates.values())),
         "included": included,
     }
+
+
+def odb_licence_row(label: str, odb: Any) -> LicenceRow | None:
+    """Oracle Database@AWS's licences in the table, as its total counts them: licence included in its ECPU price, or
+    the licences brought for every VM cluster (not counted where no ECPU-per-licence ratio is held); None unpriced."""
+    if odb.monthly_usd is None:
+        return None
+    if not (odb.total_byol_usd is not None and odb.monthly_usd == odb.total_byol_usd):  # as its column reads it
+        return LicenceRow(
+            label, OPTION_LICENCE_MODELS["li"], True, "", None, None, None, in_price_words="in the ECPU price"
+        )
+    estimate = odb.byol_licences if odb.licences_in_total else None
+    if estimate is None:
+        return LicenceRow(label, OPTION_LICENCE_MODELS["byol"], False, _metric_words(None, None), None, None, None)
+    clusters = "VM cluster" if estimate.servers == 1 else "VM clusters"
+    return LicenceRow(label, OPTION_LICENCE_MODELS["byol"], False,
+                      _metric_words(estimate.metric, estimate.licences_per_server), estimate.servers,
+                      estimate.licences_per_server, estimate.monthly_usd, servers_unit=clusters)  # fmt: skip
 
 
 # "Oracle Partitioning support: 72 processor licence(s) at 22% a year of $11,500.00 (16 owned, 56 bought)"

@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.odb.option import odb_json
+from advisor.engine.recommendation.basis import odb_not_counted
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
 from advisor.engine.recommendation.price_leads import price_lead_words
 from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words, unbuilt_words
@@ -151,6 +152,12 @@ def _commitments_json(option: Any) -> dict[str, Any] | None:
             "totals": totals, "notes": list(summary.notes)}  # fmt: skip
 
 
+def _odb_json(odb: Any) -> dict[str, Any]:
+    """Oracle Database@AWS's result, flagged ``partial`` as a topology's cost is when its total leaves a cost out (its
+    ``not_priced``, or the Oracle licences brought where none is counted: ``licences_in_total`` false)."""
+    return odb_json(odb) | {"partial": bool(odb_not_counted(odb))}
+
+
 def ranking_json(ranking: Ranking) -> dict[str, Any]:
     """The recommended option on one basis, the runner-up and margin, and every option left out with why."""
     best, nxt = ranking.recommended, ranking.runner_up
@@ -208,7 +215,7 @@ def recommendation_json(recommendation: Recommendation) -> dict[str, Any]:
                 "topology": topology_json(chosen.topology) if chosen else None,
                 "capacity": [_dimension_json(d) for d in chosen.capacity.dimensions] if chosen else [],
                 "cost": _cost_json(chosen) if chosen else None,
-                "odb": None if o.odb is None else odb_json(o.odb),  # type: ignore[arg-type]
+                "odb": None if o.odb is None else _odb_json(o.odb),
                 "commitments": _commitments_json(o),
                 "alternatives": [
                     {

@@ -2,7 +2,7 @@
 left out of the comparison and why.
 
 Pure Python. Only options the rules do not block and whose monthly totals are complete on the same basis (AWS
-on-demand with the Oracle licences the workload must pay for) are ranked. An option that is blocked, that could not be
+on-demand, or Oracle's list for Oracle Database@AWS, with the Oracle licences the workload must pay for) are ranked. An option that is blocked, that could not be
 priced, or whose total lacks part of what the others count (Oracle licences brought to Oracle Database@AWS, a member
 of the topology left unpriced) is left out, with the reason in words a customer reads. The results page, the PDF, the
 JSON API, the CLI and estates all read this one ranking, so they cannot disagree.
@@ -15,14 +15,13 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
+from advisor.engine.recommendation.basis import BASIS, BYOL_LICENCES_NOT_COUNTED, ranking_basis
 from advisor.engine.topology import LACKING_KINDS
 
 if TYPE_CHECKING:
     from advisor.engine.recommendation.candidates import OptionRecommendation
     from advisor.engine.rules.loader import Finding, OptionVerdict
 
-BASIS = "monthly run-rate, AWS on-demand and Oracle licences included"
-BYOL_LICENCES_NOT_COUNTED = "Oracle licences you bring are not counted"
 NOTHING_FITS = "nothing in the catalog meets the need"
 NO_PRICES = "no prices for this edition and licence model in this Region"
 LeftOutKind = Literal["blocked", "unpriced", "partial", "retiring"]
@@ -103,21 +102,16 @@ class Ranking:
         return next((o for o in self.left_out if o.option == option), None)
 
     @property
-    def awaiting_alike(self) -> bool:
-        """True when every ranked total leaves out the same costs for want of a figure (or none): like for like."""
-        waiting = {a.option: frozenset(a.items) for a in self.awaiting_input}
-        return len({waiting.get(r.option, frozenset()) for r in self.ranked}) <= 1
-
-    @property
     def scope(self) -> str:
         """What the recommended option is the cheapest of, in words."""
         if self.partial_alone:
             return f"the only option the rules allow that could be priced (its total is partial: {self.partial_alone})"
         kinds = {o.kind for o in self.viable_left_out}
-        # a ranked total that leaves costs out for want of a figure is not "priced in full", even where every ranked
-        # total leaves out the same (the words beside the totals say what)
+        # a ranked total that leaves costs out for want of a figure is not "priced in full"; and two or more such
+        # totals are ordered only on the costs priced so far, even where each waits for the same cost: what it would
+        # add can differ by option (RDS backups free up to the storage allocated, EC2 snapshots billed from the first)
         waiting = bool(self.awaiting_input)
-        so_far = "" if self.awaiting_alike else " on the costs priced so far"
+        so_far = " on the costs priced so far" if waiting and len(self.ranked) > 1 else ""
         if "unpriced" in kinds:
             return "the cheapest of the options priced" + so_far
         if "partial" in kinds:
@@ -308,7 +302,8 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
     # what the recommended option does not build (the one option priced too, recommended alone)
     best = next((o for o in options if ranked and o.option == ranked[0][2].option), None)
     unbuilt = tuple(_lacking(best).values()) if best is not None else ()
-    return Ranking(BASIS, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt)
+    basis = ranking_basis([o for o in options if any(r.option == o.option for _, _, r in ranked)]) if ranked else BASIS
+    return Ranking(basis, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt)
 
 
 def awaiting_words(ranking: Ranking) -> str:

@@ -25,6 +25,8 @@ PRICE_NOTE = ("USD, from the price snapshots each database was assessed against 
               "each database's full results name every line's source.")  # fmt: skip
 NOT_PLACED = "No database placed"  # a placement no database could take: the estate page's words
 MONTHLY_BASIS = TOTALS_BASIS["monthly_usd"]  # every database's and option's cost in the Databases sheet
+# said on every row of the Databases sheet, since a CSV has no header notes: what each *_monthly_usd figure is
+ROW_BASIS = f"USD, {MONTHLY_BASIS}; Oracle Database@AWS at Oracle's list prices"
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,9 @@ def database_header() -> list[str]:
     header = ["row", "name", "status", "error", "recommended", "recommended_monthly_usd"]
     for key in OPTION_KEYS:
         header += [f"{key}_verdict", f"{key}_monthly_usd", f"{key}_configuration", f"{key}_blockers", f"{key}_left_out"]
-    return header + ["prices_as_of", "assumed"]  # assumed: last, so the columns before it keep their places
+    # added last, so the columns before them keep their places: whether the recommended total leaves costs out (the
+    # recommendation's own left_out column says what), and the monthly figures' basis
+    return header + ["prices_as_of", "assumed", "recommended_partial", "monthly_basis"]
 
 
 def _money(value: Decimal | None) -> Decimal | None:
@@ -64,7 +68,8 @@ def database_rows(rows: list[ExportRow]) -> list[list[Any]]:
             dates.update(o.dates)  # the AWS rows' and the licence price lists' dates
             line += [o.verdict, _money(o.monthly_usd), o.configuration or o.unpriced,
                      "; ".join(b.title for b in o.blockers), "; ".join(o.left_out)]  # fmt: skip
-        out.append([*line, " ".join(sorted(dates)), r.assumed])
+        partial = None if best is None else ("yes" if best.left_out else "no")
+        out.append([*line, " ".join(sorted(dates)), r.assumed, partial, ROW_BASIS if s else ""])
     return out
 
 
@@ -165,6 +170,8 @@ def estate_xlsx(rows: list[ExportRow], totals: EstateTotals, *, title: str) -> b
                  ["Licences freed", totals.freed_support_words],
                  ["Databases sheet: assumed", "the figures a database's size and price rest on most that its row "
                   "did not give, and the questionnaire's default assumed for each"],
+                 ["Databases sheet: recommended_partial", "yes: the recommended option's total leaves costs out (its "
+                  "left_out column says what), so it is a lower bound; no: it counts every cost"],
                  ["Figures assumed", totals.assumed_words or "none: every database's row gives them"]):  # fmt: skip
         append_as_text(notes, line)
     buffer = io.BytesIO()

@@ -7,6 +7,7 @@ from advisor import services
 from advisor.engine.odb.exadata import OdbResult
 from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.as_json import recommendation_json
+from advisor.engine.recommendation.basis import BYOL_LICENCES_NOT_COUNTED, odb_not_counted
 from advisor.engine.recommendation.price_leads import price_lead_words
 from advisor.engine.recommendation.ranking import ranking_words
 from advisor.management.workload_input import read_workload
@@ -34,7 +35,11 @@ class Command(BaseCommand):
             self.stdout.write(f"{o.label}: {o.verdict_label}")
             odb = o.odb
             if isinstance(odb, OdbResult) and odb.monthly_usd is not None:
-                self.stdout.write(f"  {odb_words(odb)}: ${odb.monthly_usd:,} a month")
+                left_out = odb_not_counted(odb)  # partial like a topology's total: its backups and networking
+                self.stdout.write(f"  {odb_words(odb)}: ${odb.monthly_usd:,} a month"
+                                  + (" (partial: some costs are not priced)" if left_out else ""))  # fmt: skip
+                for item in left_out:
+                    self.stdout.write(f"  {item}" if item == BYOL_LICENCES_NOT_COUNTED else f"  not priced: {item}")
             if o.chosen is None:
                 for line in o.unmet or o.notes:
                     self.stdout.write(f"  {line}")

@@ -320,7 +320,8 @@ def test_the_pdf_says_what_the_results_page_says(client: Client, small: Assessme
     assert str(shown["price_dates"]) in one_line(first) and str(shown["price_dates"]) in one_line(last)  # footer
     # the charts are vector graphics: their titles are text and there is no raster image in the file
     assert (
-        "Monthly cost by component (USD)" in layout and "Cumulative cost over 36 months, cash as paid (USD)" in layout
+        "Monthly cost by component (USD, run-rate)" in layout
+        and "Cumulative cost over 36 months, cash as paid (USD)" in layout
     )
     assert len(poppler("pdfimages", "-list", str(pdf)).splitlines()) == 2  # the listing's two header lines
 

@@ -95,4 +95,4 @@ def test_after_the_warm_up_the_first_pdf_is_the_real_document(prices: None, monk
     path.write_bytes(pdf)
     text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
     assert "Warm start" in text and "Warm-up" not in text
-    assert "Monthly cost by component (USD)" in text  # the document's charts were drawn on the warmed page
+    assert "Monthly cost by component (USD, run-rate)" in text  # the document's charts were drawn on the warmed page

@@ -338,3 +338,19 @@ def test_the_one_option_priced_says_the_standby_it_does_not_build_beside_its_rec
     assert said[1] == ("Oracle Database@AWS does not build everything the workload asks for, so its total does not "
                        "count it: Multi-AZ on Oracle Database@AWS: not built; in Canada (Central) the service can be "
                        "used in one Availability Zone (cac1-az4): the availability asked for is not met.")  # fmt: skip
+
+
+def test_totals_that_each_wait_for_the_same_cost_are_ranked_on_the_costs_priced_so_far() -> None:
+    # the warehouse: RDS and EC2 both leave out the backups after the first full copy (no daily change given), yet
+    # what that cost adds differs: with 400 GiB changed a day, 8,192 GiB + 13 x 400 GiB = 13,392 GiB is kept; RDS
+    # keeps it free (under the 16,000 GiB allocated), EC2's snapshots at $0.05 a GB go from 8,192 x 0.05 = $409.60 to
+    # 13,392 x 0.05 = $669.60: the order the totals give holds only on the costs priced so far
+    change = "Backups after the first full copy: no daily change is given; enter the data changed a day"
+    ranking = rank_options(options=(option("rds", "55992.09", needs_input=(change,)),
+                                    option("ec2", "50624.95", needs_input=(change,))))  # fmt: skip
+
+    assert [r.option for r in ranking.ranked] == ["ec2", "rds"]
+    assert ranking.scope == "the cheapest option the rules allow on the costs priced so far"
+    assert ranking_words(ranking)[0].startswith(
+        "Self-managed Oracle on EC2 is the cheapest option the rules allow on the costs priced so far: $50,624.95"
+    )

@@ -122,3 +122,29 @@ def test_the_csv_leaves_an_options_cost_empty_where_it_has_none() -> None:
     assert lines[0]["rds_custom_monthly_usd"] == ""  # blocked with no price: empty, not 0
     assert lines[0]["odb_monthly_usd"] == ""  # not assessed for this option at all
     assert [lines[1][h] for h in money] == [""] * len(money)  # a refused row has no cost anywhere
+
+
+# the RAC system: Oracle Database@AWS, the one option the rules allow, recommended on a total without its backups
+BILLING = DatabaseSummary(edition="ee", licence_model="byol", licences_owned=16, recommended="odb", options=(
+    OptionSummary.model_validate({"option": "odb", "label": "Oracle Database@AWS", "verdict": "caveats",
+                                  "monthly_usd": Decimal("169276.20"),
+                                  "left_out": ("backup storage (Autonomous Recovery Service or Amazon S3)",)}),
+))  # fmt: skip
+
+
+def test_the_csv_flags_a_partial_recommended_total_and_says_the_basis_of_its_figures() -> None:
+    rows = [ExportRow(2, "CRM", "done", "", CRM), ExportRow(3, "Billing", "done", "", BILLING),
+            ExportRow(4, "Bad", "invalid", "row 4: no", None)]  # fmt: skip
+    text = estate_csv(rows)
+    header = next(csv.reader(io.StringIO(text)))
+    # added after the columns that were last, which keep their places
+    assert header[-4:] == ["prices_as_of", "assumed", "recommended_partial", "monthly_basis"]
+    lines = list(csv.DictReader(io.StringIO(text)))
+    crm, billing, bad = lines
+    assert (crm["recommended"], crm["recommended_partial"]) == ("RDS", "no")
+    assert (billing["recommended_monthly_usd"], billing["recommended_partial"]) == ("169276.20", "yes")
+    assert bad["recommended_partial"] == "" and bad["monthly_basis"] == ""  # no figure, no basis
+    for line in (crm, billing):  # what every *_monthly_usd figure of the row is, as the XLSX's header notes say it
+        assert line["monthly_basis"].startswith(f"USD, {TOTALS_BASIS['monthly_usd']}")
+        assert "Oracle Database@AWS at Oracle's list prices" in line["monthly_basis"]
+        assert "AWS on-demand" not in line["monthly_basis"]
