@@ -17,12 +17,12 @@ from advisor.engine.odb.price_lead import lead_caveat
 from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
 from advisor.engine.recommendation.price_leads import price_lead_words
-from advisor.engine.recommendation.ranking import (
-    LeftOut,
-    Ranking,
+from advisor.engine.recommendation.ranking import LeftOut, Ranking
+from advisor.engine.recommendation.ranking_words import (
     awaiting_words,
     below_words,
     left_out_words,
+    licence_gap_words,
     unbuilt_words,
 )
 from advisor.engine.recommendation.recommender import (
@@ -319,7 +319,8 @@ def decisive_reasons(cols: list[Column], best: Column | None, ranking: Ranking) 
     if warnings:
         optional.append(f"Know before choosing it: {warnings[0].title}.")
     waiting = awaiting_words(ranking)  # always said, last: what every total compared still leaves out
-    return (reasons + optional)[: max(3, len(reasons) + 1)] + ([waiting] if waiting else [])
+    gaps = list(licence_gap_words(ranking))  # and the licences no list price is held for, with what they could change
+    return (reasons + optional)[: max(3, len(reasons) + 1)] + ([waiting] if waiting else []) + gaps
 
 
 def policy_rows(policy: SizingPolicy) -> list[tuple[str, str, Any]]:

@@ -9,7 +9,8 @@ from advisor.engine.odb.option import odb_json
 from advisor.engine.recommendation.basis import odb_not_counted
 from advisor.engine.recommendation.option_commitments import topology_cash_flow
 from advisor.engine.recommendation.price_leads import price_lead_words
-from advisor.engine.recommendation.ranking import Ranking, awaiting_words, left_out_words, unbuilt_words
+from advisor.engine.recommendation.ranking import Ranking
+from advisor.engine.recommendation.ranking_words import awaiting_words, left_out_words, licence_gap_words, unbuilt_words
 from advisor.engine.recommendation.recommender import NEAR_TIE, Candidate, Recommendation
 from advisor.engine.rules.loader import verdicts_json
 from advisor.engine.sizing import Dimension
@@ -192,6 +193,12 @@ def ranking_json(ranking: Ranking) -> dict[str, Any]:
             {"option": a.option, "label": a.label, "items": list(a.items)} for a in ranking.awaiting_input
         ],
         "awaiting_input_words": awaiting_words(ranking) or None,
+        # Oracle options' licences every ranked total leaves out alike for want of a list price, and what they could
+        # change in the order
+        "unpriced_licences": [
+            {"option": g.option, "label": g.label, "items": list(g.items)} for g in ranking.unpriced_licences
+        ],  # fmt: skip
+        "unpriced_licences_words": list(licence_gap_words(ranking)),
         "partial_alone": ranking.partial_alone or None,  # the one option priced at all, recommended on a partial bill
         "unbuilt": list(ranking.unbuilt),  # asked for, built by no option compared
         "unbuilt_words": unbuilt_words(ranking) or None,

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Literal
 
 from advisor.engine.recommendation.basis import BASIS, BYOL_LICENCES_NOT_COUNTED, ranking_basis
+from advisor.engine.recommendation.licence_gaps import beyond_others, gap_item, licence_gaps, order_caveat
 from advisor.engine.topology import LACKING_KINDS
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ class Ranking:
     partial_alone: str = ""  # the one option priced at all is partial: recommended alone, compared with nothing
     unbuilt: tuple[str, ...] = ()  # what the workload asks for that the recommended option (and every other ranked
     # option) does not build, in words: said beside the recommendation, since no total compared counts it
+    # of the ranked options, the Oracle options' licences each leaves out for want of a list price (``licence_gaps``),
+    # and where a dearer total needs fewer of them, that the order could change once they are priced
+    unpriced_licences: tuple[AwaitingInput, ...] = ()
+    licence_caveats: tuple[str, ...] = ()
 
     @property
     def recommended(self) -> Ranked | None:
@@ -110,7 +115,7 @@ class Ranking:
         # a ranked total that leaves costs out for want of a figure is not "priced in full"; and two or more such
         # totals are ordered only on the costs priced so far, even where each waits for the same cost: what it would
         # add can differ by option (RDS backups free up to the storage allocated, EC2 snapshots billed from the first)
-        waiting = bool(self.awaiting_input)
+        waiting = bool(self.awaiting_input) or bool(self.unpriced_licences)
         so_far = " on the costs priced so far" if waiting and len(self.ranked) > 1 else ""
         if "unpriced" in kinds:
             return "the cheapest of the options priced" + so_far
@@ -171,7 +176,8 @@ def _lacks(option: OptionRecommendation) -> str:
         missing = [m for m in chosen.topology.members if m.unpriced is not None]
         if missing:
             return "; ".join(f"the {m.plan.label} could not be priced ({_sentence(m.unpriced or '')})" for m in missing)
-        no_price = getattr(chosen.topology, "unpriced", ())
+        licences = gap_item(option)  # alike in every option: compared on the costs priced so far (``_alike``)
+        no_price = [item for item in getattr(chosen.topology, "unpriced", ()) if item != licences]
         if no_price:  # a cost no sourced price prices (not one awaiting a figure from the user)
             return "; ".join(_sentence(item) for item in no_price)
     return ""
@@ -258,6 +264,25 @@ def _awaiting_more(
     return kept
 
 
+GAP_REASON = (
+    "it leaves out the licences of Oracle options no list price is held for, which another total does not need: "
+)
+
+
+def _alike(
+    ranked: list[tuple[Decimal, int, Ranked]], options: Sequence[OptionRecommendation], left_out: list[LeftOut]
+) -> list[tuple[Decimal, int, Ranked]]:
+    """The ranked totals that leave out the licences of the same Oracle options (no list price held): a total that
+    leaves out those of an option another ranked total does not need is left out as partial, its gap said."""
+    beyond = beyond_others({row.option: options[index] for _, index, row in ranked})
+    for monthly, _, row in ranked:
+        if row.option in beyond:
+            left_out.append(
+                LeftOut(row.option, row.label, "partial", GAP_REASON + ", ".join(beyond[row.option]), monthly)
+            )
+    return [entry for entry in ranked if entry[2].option not in beyond]
+
+
 def _awaiting(option: OptionRecommendation) -> AwaitingInput | None:
     chosen = option.chosen
     items = tuple(getattr(chosen.topology, "needs_input", ())) if chosen is not None else ()
@@ -286,6 +311,7 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
                 awaiting.append(waiting)
     ranked = _like_for_like(ranked, options, left_out)
     ranked = _awaiting_more(ranked, awaiting, left_out)
+    ranked = _alike(ranked, options, left_out)
     _also_builds_less(ranked, options, left_out)
     awaiting = [a for a in awaiting if any(r.option == a.option for _, _, r in ranked)]
     ranked.sort(key=lambda entry: (entry[0], entry[1]))
@@ -303,89 +329,10 @@ def rank_options(*, options: Sequence[OptionRecommendation]) -> Ranking:
     best = next((o for o in options if ranked and o.option == ranked[0][2].option), None)
     unbuilt = tuple(_lacking(best).values()) if best is not None else ()
     basis = ranking_basis([o for o in options if any(r.option == o.option for _, _, r in ranked)]) if ranked else BASIS
-    return Ranking(basis, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt)
-
-
-def awaiting_words(ranking: Ranking) -> str:
-    """One sentence on the costs the ranked totals leave out until the workload gives a figure; "" when none."""
-    if not ranking.awaiting_input:
-        return ""
-    options: dict[str, list[str]] = {}  # each cost once, with the options whose totals leave it out
-    for waiting in ranking.awaiting_input:
-        for item in waiting.items:
-            options.setdefault(item, []).append(waiting.label)
-    parts = [f"{_sentence(item).rstrip('.')} ({', '.join(labels)})" for item, labels in options.items()]
-    return "The totals compared leave out costs that need a figure not given yet: " + "; ".join(parts) + "."
-
-
-def below_words(ranking: Ranking) -> tuple[str, ...]:
-    """For each option left out as partial for costs it leaves out whose total is already below the recommended
-    one's: by how much (a user weighs whether those could close the gap; it is still not ranked). Not said of an
-    option that builds less (no standby where the other has one): of course it costs less."""
-    best = ranking.recommended
-    if best is None:
-        return ()
-    return tuple(
-        f"{left.label}'s total leaves costs out, yet at ${left.monthly_usd:,.2f} a month it is already "
-        f"${best.monthly_usd - left.monthly_usd:,.2f} below {best.label}'s before them: "
-        + (
-            "give the figure it waits for to compare the two."
-            if left.awaiting
-            else "price what it leaves out to compare the two."
-        )  # fmt: skip
-        for left in ranking.left_out
-        if left.kind == "partial"
-        and not left.builds_less
-        and left.monthly_usd is not None
-        and left.monthly_usd < best.monthly_usd
+    gaps = tuple(AwaitingInput(options[i].option, options[i].label, (gap_item(options[i]),))
+                 for _, i, _ in ranked if licence_gaps(options[i]))  # fmt: skip
+    caveats = (
+        order_caveat(options[ranked[0][1]], ranked[0][0], [(options[i], m) for m, i, _ in ranked[1:]]) if gaps else ()
     )
-
-
-def unbuilt_words(ranking: Ranking) -> str:
-    """One sentence on what the workload asks for that no option compared builds (or the one option priced, when it is
-    recommended alone); "" when every ranked total builds it all."""
-    if not ranking.unbuilt:
-        return ""
-    head = "No option compared builds everything the workload asks for, so no total counts it: "
-    if ranking.partial_alone and ranking.recommended is not None:
-        head = f"{ranking.recommended.label} does not build everything the workload asks for, so its total does not count it: "
-    return head + "; ".join(_sentence(words) for words in ranking.unbuilt) + "."
-
-
-def left_out_words(left: LeftOut) -> str:
-    """One sentence a customer reads: why this option is not in the comparison."""
-    if left.kind == "blocked":
-        return f"{left.label} is blocked: {left.reason.strip().rstrip('.')}."
-    if left.kind == "retiring":
-        figure = f" (${left.monthly_usd:,.2f} a month where it runs now)" if left.monthly_usd is not None else ""
-        return f"{left.label} is not compared{figure}: {_sentence(left.reason)}. It is an exit path, not a destination."
-    if left.kind == "unpriced":
-        verb = "has nothing deployable as sized" if left.does_not_fit else "could not be priced"
-        return f"{left.label} {verb}: {_sentence(left.reason)}."
-    figure = f" (${left.monthly_usd:,.2f} a month)" if left.monthly_usd is not None else ""
-    return f"{left.label} is not compared{figure}: its total is not on the same basis, {_sentence(left.reason)}."
-
-
-def ranking_words(ranking: Ranking) -> tuple[str, ...]:
-    """The ranking in sentences: the recommendation and its basis, the runner-up and margin, and every option left
-    out with why (the CLI prints these; the results page adds the configuration)."""
-    best = ranking.recommended
-    if best is None:
-        if ranking.viable_left_out:
-            head = "No option the rules allow could be priced in full, so none is recommended."
-        else:
-            head = "Every option is blocked by a rule, so none is recommended."
-    else:
-        head = f"{best.label} is {ranking.scope}: ${best.monthly_usd:,.2f} a month ({ranking.basis})."
-    out = [head]
-    if unbuilt := unbuilt_words(ranking):
-        out.append(unbuilt)
-    nxt, margin, pct = ranking.runner_up, ranking.margin_usd, ranking.margin_pct
-    if nxt is not None and margin is not None:
-        share = f", {pct} %" if pct is not None else ""
-        out.append(f"The next option, {nxt.label}, costs ${margin:,.2f} more a month{share}.")
-    out += [left_out_words(left) for left in ranking.left_out]
-    out += below_words(ranking)
-    if waiting := awaiting_words(ranking):
-        out.append(waiting)
-    return tuple(out)
+    return Ranking(basis, tuple(r for _, _, r in ranked), tuple(left_out), tuple(awaiting), alone, unbuilt, gaps,
+                   caveats)  # fmt: skip

@@ -9,7 +9,7 @@ from advisor.engine.odb.words import odb_words
 from advisor.engine.recommendation.as_json import recommendation_json
 from advisor.engine.recommendation.basis import BYOL_LICENCES_NOT_COUNTED, odb_not_counted
 from advisor.engine.recommendation.price_leads import price_lead_words
-from advisor.engine.recommendation.ranking import ranking_words
+from advisor.engine.recommendation.ranking_words import ranking_words
 from advisor.management.workload_input import read_workload
 from pricing.engine.sources.json_words import customer_json
 

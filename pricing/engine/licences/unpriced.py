@@ -59,19 +59,34 @@ def unpriced_licences(keys: Iterable[str], licence: LicenceEstimate,
     return tuple(out)
 
 
+# Licensed on the processors it runs on, which need not be the database's (RDS runs it on a hub of its own on EC2):
+# its count is not said as the database's
+ELSEWHERE = frozenset({"goldengate"})
+
+
 def unpriced_words(items: Sequence[UnpricedLicence]) -> str:
-    """One item of what a total does not price, in words a customer reads: "Oracle OLAP and GoldenGate licences: no
-    list price held (...); the 10 processor licences each needs here, as many as the database's, are neither bought
-    nor supported in this total"; "" when none."""
+    """One item of what a total does not price, in words a customer reads: "Oracle OLAP and Real Application Testing
+    licences: no list price held (...); the 10 processor licences each needs here, as many as the database's, are
+    neither bought nor supported in this total"; GoldenGate's count is not the database's, so not said; "" when none."""
     if not items:
         return ""
     names = [item.name for item in items]
-    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    named = _joined(names)
     sources = ", ".join(dict.fromkeys(f"{item.source}, {item.as_of}" for item in items))
-    count = items[0].licences
-    unit = UNITS[items[0].metric] + ("s" if count != 1 else "")
-    each = "it needs" if len(items) == 1 else "each needs"
-    return (
-        f"Oracle {named} licences: no list price held ({sources}); the {count:,} {unit} {each} here, as many as the "
-        "database's, are neither bought nor supported in this total"
-    )
+    counted = [item for item in items if item.key not in ELSEWHERE]
+    said = []
+    if counted:
+        count = counted[0].licences
+        unit = UNITS[counted[0].metric] + ("s" if count != 1 else "")
+        if len(counted) == len(items):
+            each = "it needs" if len(counted) == 1 else "each needs"
+        else:
+            each = _joined([item.name for item in counted]) + (" needs" if len(counted) == 1 else " each need")
+        said.append(f"the {count:,} {unit} {each} here, as many as the database's")
+    said += [f"{item.name}'s, on the processors it runs on" for item in items if item.key in ELSEWHERE]
+    return (f"Oracle {named} licences: no list price held ({sources}); {', and '.join(said)}, are neither bought nor "
+            "supported in this total")  # fmt: skip
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -8,7 +8,8 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 from advisor.engine.recommendation.basis import odb_not_counted
-from advisor.engine.recommendation.ranking import rank_options, ranking_words
+from advisor.engine.recommendation.ranking import rank_options
+from advisor.engine.recommendation.ranking_words import ranking_words
 from advisor.engine.recommendation.recommender import OptionRecommendation
 from tests.advisor.engine.recommendation.test_ranking import LABELS, option
 
@@ -69,3 +70,17 @@ def test_what_an_oracle_database_at_aws_total_leaves_out() -> None:
     assert odb_not_counted(odb("900.00", licences_in_total=False).odb) == ("Oracle licences you bring are not counted",)
     assert odb_not_counted(odb("900.00").odb) == ()
     assert odb_not_counted(SimpleNamespace(monthly_usd=None, licences_in_total=False, not_priced=(BACKUPS,))) == ()
+
+
+def test_support_only_says_the_licences_to_buy_are_not_counted_not_that_they_are_included() -> None:
+    from advisor.engine.recommendation.recommender import recommend
+    from advisor.engine.workload import parse_workload
+    from tests.advisor.engine.recommendation.test_recommender import book
+
+    asked = {"oracle": {"licence_costing": "support-only"}, "environment": {"region": "eu-west-1"}}
+    ranking = recommend(parse_workload(asked), book()).ranking
+    assert ranking.ranked  # RDS and EC2 are both priced, on support alone
+    assert "Oracle licences included" not in ranking.basis
+    assert ranking.basis.startswith("monthly run-rate, AWS on-demand and Oracle support only: the licences to buy")
+    full = recommend(parse_workload({"environment": {"region": "eu-west-1"}}), book()).ranking
+    assert full.basis == "monthly run-rate, AWS on-demand and Oracle licences included"

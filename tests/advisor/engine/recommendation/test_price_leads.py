@@ -8,7 +8,8 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 from advisor.engine.recommendation.price_leads import placed_ahead_of, price_lead_words
-from advisor.engine.recommendation.ranking import rank_options, ranking_words
+from advisor.engine.recommendation.ranking import rank_options
+from advisor.engine.recommendation.ranking_words import ranking_words
 from advisor.engine.recommendation.recommender import OptionRecommendation
 from tests.advisor.engine.recommendation.test_ranking import LABELS, option
 

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from advisor.engine.recommendation.as_json import ranking_json
-from advisor.engine.recommendation.ranking import BASIS, left_out_words, rank_options, ranking_words
+from advisor.engine.recommendation.ranking import BASIS, rank_options
+from advisor.engine.recommendation.ranking_words import left_out_words, ranking_words
 from advisor.engine.recommendation.recommender import OptionRecommendation
 from advisor.engine.rules.verdicts import Finding, OptionVerdict
 

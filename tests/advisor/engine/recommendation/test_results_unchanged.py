@@ -112,7 +112,14 @@ allows the EBS-backed preferred-read mirror the sizing counts (9 workarounds; no
 deployable as sized, and each option its verdict as the results show it (820 options and 661 left out gain the
 fields; none of the set is past a licence cap, so all say false; nothing else moved). Every workload gains the release
 it runs today (blank in all 205, so no upgrade is said; no recommendation moved). A words audit: endoflife.date named as people
-know it, with its date, not "generated" (227 findings' sources; texts only)."""
+know it, with its date, not "generated" (227 findings' sources; texts only). Then, from a like-for-like audit: owned
+licences beyond what an option needs keep their support counted on every option (41 workloads' totals rose, Oracle
+Database@AWS's support among them, with their cash and commitments; the support lines say how many are beyond the
+need); an Oracle option with no list price held (OLAP, Real Application Testing, GoldenGate) is listed among what a
+total does not price, and totals that leave out the same options' licences stay ranked on the costs priced so far
+(5 rankings say so; no recommended option and no ranked order moved); Oracle Database@AWS's totals say they are at
+Oracle's list prices, not AWS on-demand (82 bases), and carry a partial flag; two or more ranked totals waiting for a
+figure are "on the costs priced so far" (11 scopes)."""
 
 import json
 import lzma

@@ -2,7 +2,7 @@
 as updated 2024-06-12): a peak above 8 vCPUs blocks SE2 on EC2 and SE2 BYOL on RDS; a peak within 8 that the
 sizing policy's headroom takes past 8 leaves nothing deployable, and the results say so instead of "Viable"."""
 
-from advisor.engine.recommendation.ranking import left_out_words
+from advisor.engine.recommendation.ranking_words import left_out_words
 from advisor.engine.recommendation.recommender import recommend
 from advisor.engine.workload import parse_workload
 from tests.advisor.engine.recommendation.test_recommender import book

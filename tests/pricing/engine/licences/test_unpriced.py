@@ -25,9 +25,22 @@ def test_their_licences_are_counted_like_the_databases_on_every_server():
         "Oracle OLAP licences: no list price held (Oracle Technology Global Price List, 2026-11-22); the 16 processor "
         "licences it needs here, as many as the database's, are neither bought nor supported in this total"
     )
-    both = unpriced_licences(("olap", "goldengate"), licence)
-    assert unpriced_words(both).startswith("Oracle OLAP and GoldenGate licences: no list price held (")
+    both = unpriced_licences(("olap", "real_application_testing"), licence)
+    assert unpriced_words(both).startswith("Oracle OLAP and Real Application Testing licences: no list price held (")
     assert "the 16 processor licences each needs here" in unpriced_words(both)
+
+
+def test_goldengate_is_licensed_where_it_runs_so_its_count_is_not_said_as_the_databases():
+    # on RDS it runs on a hub of its own on EC2: the database's 16 licences are not GoldenGate's count
+    licence = estimate_licences(LicenceConfig(servers=2), edition="ee", platform="ec2", licence_model="byol",
+                                instance_class="r5.4xlarge", vcpus=16)  # fmt: skip
+    (gg,) = unpriced_licences(("goldengate",), licence)
+    assert unpriced_words((gg,)) == (
+        "Oracle GoldenGate licences: no list price held (Oracle Technology Global Price List, 2026-11-22); "
+        "GoldenGate's, on the processors it runs on, are neither bought nor supported in this total"
+    )
+    mixed = unpriced_words(unpriced_licences(("olap", "goldengate"), licence))
+    assert "the 16 processor licences OLAP needs here, as many as the database's, and GoldenGate's, on the" in mixed
 
 
 def test_under_named_user_plus_the_count_is_the_named_users_licensed():
