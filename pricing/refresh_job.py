@@ -199,7 +199,7 @@ def refresh_here(
             "offer_file_name": offer_file.name if offer_file else "",
             "via": who,
         },  # fmt: skip
-        first_line=f"Started from {who}: " + (f"reading {offer_file}" if offer_file else "asking the API"),
+        first_line=f"Started from {who}: " + (f"reading {offer_file.name}" if offer_file else "asking the API"),
     )
     done: list[RefreshResult] = []
 
@@ -252,7 +252,7 @@ def _refresh(
             force=force,
             progress=line,
             step=step,
-            offer_name=job.params.get("offer_file_name", "") if on_page else "",
+            offer_name=job.params.get("offer_file_name", ""),  # the file's own name: the job's log is read on the page
         )
     except price_services.RefreshFailed as error:
         progress.lines.append("Stopped: nothing was written.")
@@ -290,8 +290,8 @@ def outcome_lines(item: Any, region: str, *, on_page: bool) -> list[str]:
     """What became of one service's new snapshot, in words, then the notes on the file read. ``on_page``: said to a
     page's reader (the review link is beside it), else to the command line's."""
     head = f"{item.service} {region}:"
-    if item.same:
-        lines = [
+    if item.same:  # the notes on the file read are about a new snapshot: there is none
+        return [
             f"{head} nothing changed: the same prices as the current snapshot #{item.previous.pk}, which stays "
             "current; no snapshot was written"
         ]

@@ -154,6 +154,7 @@ def job_context(job: Job) -> dict[str, Any]:
         "offer_file_name": job.params.get("offer_file_name", ""),
         "via": job.params.get("via", ""),  # a refresh run from the command line
         "diffs": diffs,
+        "waiting_review": any(d["outcome"] == "held" and not d["new"].is_current for d in diffs),
         "running": job.active,
         "no_worker_yet": waiting,
         "heartbeat_minutes": int(HEARTBEAT_TIMEOUT.total_seconds() // 60),

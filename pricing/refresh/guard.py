@@ -66,6 +66,6 @@ def hold_of(*, as_of: date, replaced_as_of: date | None, removed: int, current_r
     if removed > allowed:
         reasons.append(
             f"it would remove {removed:,} of the {current_rows:,} rows of the current snapshot {current_label}, more "
-            f"than the {allowed:,} ({percent(MAX_REMOVED_SHARE)}) a refresh may remove before it waits for review"
+            f"than the {allowed:,} ({percent(MAX_REMOVED_SHARE)}) a refresh may remove without review"
         )
     return Hold(tuple(reasons))

@@ -167,7 +167,6 @@ def same_prices(current: Iterable[PriceRow], fresh: Iterable[PriceRow]) -> bool:
     return bare(current) == bare(fresh)
 
 
-NOTHING_CHANGED = "the same prices as the current snapshot #{pk}: nothing changed; the current snapshot stays"
 FORCED = "made current although it would have waited for review: {reasons}"
 
 
@@ -182,7 +181,6 @@ def _checked(item: ServiceRefresh, *, region: str, force: bool, say: Progress) -
         return
     if same_prices(held, item.rows):
         item.same = True
-        say(f"{item.service} {region}: {NOTHING_CHANGED.format(pk=item.previous.pk)}")
         return
     brought = {row_key(row) for row in item.rows}
     hold = hold_of(
@@ -197,7 +195,6 @@ def _checked(item: ServiceRefresh, *, region: str, force: bool, say: Progress) -
         say(f"{item.service} {region}: {item.notes[-1]}")
     elif hold:
         item.hold = hold
-        say(f"{item.service} {region}: the new snapshot will be stored but not made current: {hold.text()}")
 
 
 def refresh_snapshots(

@@ -20,7 +20,7 @@ def test_a_tenth_of_the_rows_may_go_one_more_waits() -> None:
     assert hold(removed=60) == ()  # 60 / 608 = 9.87 %
     assert hold(removed=61) == (  # 61 / 608 = 10.03 %
         "it would remove 61 of the 608 rows of the current snapshot #33, more than the 60 (10 %) a refresh may "
-        "remove before it waits for review",
+        "remove without review",
     )
     assert hold(removed=9, rows=90) == () and len(hold(removed=10, rows=90)) == 1  # 9 of 90 is 10 % exactly
 

@@ -84,6 +84,7 @@ def test_a_file_older_than_the_current_prices_is_stored_but_not_made_current(
 
     shown = panel(staff, job)
     assert f"snapshot #{stored.pk} was stored but not made current" in text_of(shown)
+    assert "succeeded · waits for your review" in text_of(shown)
     assert f"It waits for your review because {why}." in text_of(shown)
     review = f'href="/prices/{stored.pk}/make-current" id="review-{stored.pk}"'
     assert review in body_of(shown) and f"Review and make #{stored.pk} current…" in text_of(shown)
@@ -116,7 +117,7 @@ def test_a_file_removing_more_than_a_tenth_of_the_current_rows_waits_for_review(
     # a tenth of 1,258 is 125.8: up to 125 rows may go without review
     assert item["held"] == [
         f"it would remove {len(others)} of the 1,258 rows of the current snapshot #{before.pk}, more than the 125 "
-        "(10 %) a refresh may remove before it waits for review"
+        "(10 %) a refresh may remove without review"
     ]
     assert services.snapshot_current(REGION, "AmazonEC2") == before
     assert not PriceSnapshot.objects.get(pk=item["snapshot"]).is_current
@@ -150,7 +151,10 @@ def test_the_same_prices_again_write_nothing_and_say_so(
     assert job.status == "succeeded", job.error
     assert job.result[0]["outcome"] == "same" and job.result[0]["snapshot"] == before.pk
     assert PriceSnapshot.objects.count() == count and services.snapshot_current(REGION, "AmazonRDS") == before
-    assert f"nothing changed · snapshot #{before.pk} stays current" in text_of(panel(staff, job))
+    shown = text_of(panel(staff, job))
+    outcome = shown[shown.index("Amazon RDS eu-west-1: nothing changed") :]
+    assert outcome.startswith(f"Amazon RDS eu-west-1: nothing changed · snapshot #{before.pk} stays current")
+    assert "the new snapshot prices no reservation" not in outcome  # the file's notes: no new snapshot to say it of
 
 
 def test_a_file_without_a_publication_date_is_dated_by_its_newest_effective_date(
