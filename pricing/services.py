@@ -144,13 +144,16 @@ def prices_refresh(
     endpoint: str = "us-east-1",
     today: date | None = None,
     dry_run: bool = False,
+    force: bool = False,
     progress: Progress | None = None,
     step: Step | None = None,
     offer_name: str = "",
 ) -> RefreshResult:
-    """Read the prices (API or offer file), validate them, diff against the current snapshots, then write and
-    activate one new snapshot per service, all in one transaction. Any failure raises ``RefreshFailed`` before
-    anything is written. ``offer_name``: the file's name as uploaded, for messages."""
+    """Read the prices (API or offer file), validate them, diff against the current snapshots, then write one new
+    snapshot per service, all in one transaction: made current, or stored and held for review when it is older than
+    the prices it replaces or removes many of them (``force``: made current anyway), or not written when nothing
+    changed. Any failure raises ``RefreshFailed`` before anything is written. ``offer_name``: the file's name as
+    uploaded, for messages."""
     if offer_file is None and client is None:
         client = pricing_client(endpoint)
     return refresh_snapshots(
@@ -161,6 +164,7 @@ def prices_refresh(
         endpoint=endpoint,
         today=today,
         dry_run=dry_run,
+        force=force,
         progress=progress,
         step=step,
         offer_name=offer_name,

@@ -178,7 +178,7 @@ def job_holding(kind: str, lock: str) -> Job | None:
 def job_start(
     *,
     kind: str,
-    task: Any,
+    task: Any | None,
     params: dict[str, Any],
     lock: str | None = None,
     requested_by: Any = None,
@@ -186,7 +186,8 @@ def job_start(
     task_kwargs: dict[str, Any] | None = None,
 ) -> Job:
     """Create the job row (queued) and enqueue ``task(job_id=…, **task_kwargs)`` once the row is committed (a worker,
-    on any backend, must be able to read it). Raises ``JobBusy`` when a queued or running job of ``kind`` holds
+    on any backend, must be able to read it); with no ``task`` the caller runs the job itself (``job_run``, e.g. a
+    management command) and nothing is enqueued. Raises ``JobBusy`` when a queued or running job of ``kind`` holds
     ``lock``: the database's constraint decides, not a read before the insert."""
     reap_stale()
 
@@ -204,8 +205,9 @@ def job_start(
         job: Job = retrying(create)
     except IntegrityError:
         raise JobBusy(job_holding(kind, lock) if lock is not None else None) from None
-    kwargs = {"job_id": job.pk, **(task_kwargs or {})}
-    transaction.on_commit(lambda: _enqueue(job.pk, task, kwargs))
+    if task is not None:
+        kwargs = {"job_id": job.pk, **(task_kwargs or {})}
+        transaction.on_commit(lambda: _enqueue(job.pk, task, kwargs))
     return job
 
 

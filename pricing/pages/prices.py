@@ -8,8 +8,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
+from config.limits import body_limit, in_words
 from pricing import refresh_job
 from pricing import services as price_services
 from pricing.catalog.regions import regions as region_catalog
@@ -19,6 +21,7 @@ from pricing.jobs.models import Job
 from pricing.jobs.services import HEARTBEAT_TIMEOUT
 from pricing.models import PriceSnapshot
 from pricing.pages import impact as impact_page
+from pricing.refresh.guard import MAX_REMOVED_SHARE, percent
 
 JOB_DIFF_ROWS_SHOWN = 20  # per kind on the refresh panel
 NO_WORKER_HINT_AFTER = timedelta(seconds=30)  # a job still queued this long: say that a worker must be running
@@ -54,11 +57,14 @@ def _link_impacts(snapshots: list[PriceSnapshot]) -> None:
 
 
 def refresh_form(data: dict[str, str] | None = None, errors: dict[str, str] | None = None) -> dict[str, Any]:
+    upload_limit = body_limit(reverse("pricing:refresh-start"))  # what the server accepts, said before sending
     return {
         "values": data or {"region": "", "service": "all"},
         "errors": errors or {},
         "regions": sorted(region_catalog()),
         "services": [("all", "RDS and EC2"), *PriceSnapshot.Service.choices],
+        "max_bytes": upload_limit,
+        "max_words": in_words(upload_limit),
     }
 
 
@@ -70,6 +76,7 @@ def prices_page(
         "form": refresh_form(**form),
         "job": job_context(job) if job else None,
         "oob": False,
+        "hold_share": percent(MAX_REMOVED_SHARE),
     }
     return render(request, "pricing/prices.html", context, status=status or (422 if form.get("errors") else 200))
 
@@ -116,16 +123,28 @@ def diff_context(new: PriceSnapshot, old: PriceSnapshot | None, *, limit: int) -
     }
 
 
+def _outcome(item: dict[str, Any]) -> dict[str, Any] | None:
+    """One service of a finished refresh: what became of its snapshot (``current``, ``held`` for review or ``same``
+    prices, nothing written; results recorded before holds existed were all made current) with its diff."""
+    outcome = item.get("outcome", "current")
+    new = PriceSnapshot.objects.filter(pk=item["snapshot"]).first()
+    old = PriceSnapshot.objects.filter(pk=item["previous"]).first() if item["previous"] else None
+    if new is None:
+        return None
+    if outcome == "same":
+        return {"outcome": outcome, "new": new, "summary": item}
+    context = diff_context(new, old, limit=JOB_DIFF_ROWS_SHOWN) | {"outcome": outcome, "summary": item}
+    if outcome == "held":
+        context["review_url"] = reverse("pricing:snapshot-make-current", args=[new.pk])
+    return context
+
+
 def job_context(job: Job) -> dict[str, Any]:
-    """A refresh job as the page shows it: status, steps, progress lines, error, and on success each service's diff."""
+    """A refresh job as the page shows it: status, steps, progress lines, error, and on success what became of each
+    service's new snapshot, with its diff."""
     diffs = []
     if job.status == Job.Status.SUCCEEDED:
-        for item in job.result or []:
-            new = PriceSnapshot.objects.filter(pk=item["snapshot"]).first()
-            if new is None:
-                continue
-            old = PriceSnapshot.objects.filter(pk=item["previous"]).first() if item["previous"] else None
-            diffs.append(diff_context(new, old, limit=JOB_DIFF_ROWS_SHOWN) | {"summary": item})
+        diffs = [shown for item in job.result or [] if (shown := _outcome(item)) is not None]
     waiting = job.status == Job.Status.QUEUED and timezone.now() - job.created_at > NO_WORKER_HINT_AFTER
     return {
         "job": job,
@@ -133,7 +152,9 @@ def job_context(job: Job) -> dict[str, Any]:
         "region": job.params.get("region", ""),
         "services": job.params.get("services", []),
         "offer_file_name": job.params.get("offer_file_name", ""),
+        "via": job.params.get("via", ""),  # a refresh run from the command line
         "diffs": diffs,
+        "waiting_review": any(d["outcome"] == "held" and not d["new"].is_current for d in diffs),
         "running": job.active,
         "no_worker_yet": waiting,
         "heartbeat_minutes": int(HEARTBEAT_TIMEOUT.total_seconds() // 60),

@@ -6,19 +6,23 @@ succeeded, failed, was cancelled before it ran or could not be queued at all."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
+from django.utils import timezone
 from django_tasks import default_task_backend
 
 from config import uploads
 from pricing import refresh_job, services
 from pricing.jobs.models import Job
-from pricing.jobs.services import JobBusy, job_cancel
+from pricing.jobs.services import JobBusy, job_cancel, reap_stale
 from tests.pricing.offer_data import REGION, offer
 from tests.pricing.refresh.test_refresh import changed_rds_upload
 
@@ -138,3 +142,68 @@ def test_a_second_refresh_of_the_region_refused_keeps_no_file(monkeypatch: pytes
     with pytest.raises(JobBusy):
         refresh_job.refresh_start(region=REGION, services=["AmazonRDS"], upload=upload)
     assert len(names) == 1 and not uploads.uploads().exists(names[0])
+
+
+# --- A worker that died: nothing it held is left behind --------------------------------------------------------------
+
+
+def went_silent(job: Job) -> None:
+    """The job's worker took it, then was killed (no clean-up of its own ran): its last heartbeat 25 minutes ago."""
+    beat = timezone.now() - timedelta(minutes=25)
+    Job.objects.filter(pk=job.pk).update(status="running", started_at=beat, heartbeat_at=beat)
+
+
+def local_copy_of(job_id: int) -> Path:
+    """A worker's local copy of a job's upload, as the worker makes it (a folder per job)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"{refresh_job.LOCAL_PREFIX}{job_id}-"))
+    (folder / LOCAL).write_bytes(b"{}")
+    return folder
+
+
+def test_a_refresh_whose_worker_died_has_its_upload_and_local_copy_removed(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    job, queued = start(django_capture_on_commit_callbacks, offer("AmazonRDS"))
+    went_silent(job)
+    copy = local_copy_of(job.pk)
+    assert uploads.uploads().exists(queued["offer_file"])
+
+    assert reap_stale() == [job.pk]  # what a page read or any worker's watch does
+
+    job.refresh_from_db()
+    assert job.status == "failed" and job.error.startswith("the worker stopped responding at")
+    assert not uploads.uploads().exists(queued["offer_file"]) and not copy.exists()
+
+
+def test_the_next_refresh_sweeps_local_copies_of_ended_refreshes_only(
+    prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    ended = Job.objects.create(kind=refresh_job.KIND, lock="us-east-1", status="failed", params={"region": "us-east-1"})
+    running = Job.objects.create(
+        kind=refresh_job.KIND, lock="eu-central-1", status="running", heartbeat_at=timezone.now(),
+        params={"region": "eu-central-1"},
+    )  # fmt: skip
+    left, in_use = local_copy_of(ended.pk), local_copy_of(running.pk)
+    job, queued = start(django_capture_on_commit_callbacks, changed_rds_upload()[0])
+
+    refresh_job.run_refresh(job.pk, **queued)
+
+    assert not left.exists() and in_use.exists()
+    shutil.rmtree(in_use)
+
+
+def test_an_upload_no_refresh_names_is_removed_once_an_hour_old(
+    prices: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    storage = uploads.uploads()
+    old = uploads.save_bytes(uploads.new_name(refresh_job.FOLDER), b"{}")
+    recent = uploads.save_bytes(uploads.new_name(refresh_job.FOLDER), b"{}")
+    two_hours_ago = (timezone.now() - timedelta(hours=2)).timestamp()
+    os.utime(storage.path(old), (two_hours_ago, two_hours_ago))
+    job, queued = start(django_capture_on_commit_callbacks, changed_rds_upload()[0])
+
+    refresh_job.run_refresh(job.pk, **queued)
+
+    assert not storage.exists(old)  # abandoned: no job names it
+    assert storage.exists(recent)  # may be a request still saving its upload before its job row
+    uploads.delete([recent])

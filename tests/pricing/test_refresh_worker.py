@@ -82,7 +82,8 @@ def test_a_database_worker_runs_the_queued_refresh(prices: None, tmp_path: Path)
     # changed_rds_upload(): one row repriced, one removed, one added with its Partial Upfront
     # reservation (an upfront-fee row and an hourly row) against the 608-row fixture -> 606 unchanged, 610 rows
     assert job.result[0] | {"snapshot": None} == {
-        "service": "AmazonRDS", "snapshot": None, "previous": before.pk if before else None, "rows": 610,
+        "service": "AmazonRDS", "snapshot": None, "previous": before.pk if before else None, "outcome": "current",
+        "held": [], "rows": 610,
         "added": 3, "removed": 1, "repriced": 1, "unchanged": 606, "notes": [],
     }  # fmt: skip
     assert DBTaskResult.objects.get(id=job.task_result_id).status == "SUCCESSFUL"

@@ -158,6 +158,8 @@ def test_refresh_from_an_offer_file_shows_progress_then_the_diff(
             "service": "AmazonRDS",
             "snapshot": after.pk,
             "previous": before.pk if before else None,
+            "outcome": "current",  # newer than nothing it replaces, 1 of 608 rows removed: live at once
+            "held": [],
             "rows": 610,  # 608 less one removed, plus the added class's on-demand row and 2 reserved rows
             "added": 3,
             "removed": 1,

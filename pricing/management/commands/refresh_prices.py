@@ -2,16 +2,24 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pricing import services
+from pricing import refresh_job, services
+from pricing.jobs.services import JobBusy
 from pricing.models import PriceSnapshot
 from pricing.offers.files import PRICING_API_REGIONS
+from pricing.refresh.guard import MAX_REMOVED_SHARE, percent
+
+SHARE = percent(MAX_REMOVED_SHARE).replace("%", "%%")  # argparse formats help with %
 
 
 class Command(BaseCommand):
     help = (
         "Refresh the price snapshot of a region from the AWS Price List Query API (standard boto3 credentials) or "
         "a bulk offer file; print progress and what changed against the current snapshot, then make the new one "
-        "current. Any failure writes nothing and leaves the current snapshot as it was."
+        "current. A new snapshot older than the prices it would replace, or removing more than "
+        f"{percent(MAX_REMOVED_SHARE)} of the current rows, is stored but not made current (review it on the Prices "
+        "page and make it current there, or use --force); one with the same prices as the current one is not "
+        "written. Runs as a price-refresh job like the Prices page's: refused while a refresh of the region is "
+        "queued or running. Any failure writes nothing and leaves the current snapshot as it was."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -20,7 +28,17 @@ class Command(BaseCommand):
             "--service", choices=[*PriceSnapshot.Service.values, "all"], default="all", help="default: all"
         )
         parser.add_argument("--offer-file", type=Path, help="import this bulk offer file instead of asking the API")
-        parser.add_argument("--dry-run", action="store_true", help="print what would change, write nothing")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="print what would change, write nothing (no job is recorded)"
+        )
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help=(
+                "make the new snapshots current even when they would wait for review: prices older than those they "
+                f"replace, or more than {SHARE} of the current rows removed"
+            ),
+        )
         parser.add_argument(
             "--endpoint", choices=PRICING_API_REGIONS, default="us-east-1", help="Price List API endpoint region"
         )
@@ -28,16 +46,45 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         region = str(options["region"])
         chosen = str(options["service"])
-        wanted = tuple(PriceSnapshot.Service.values) if chosen == "all" else (chosen,)
+        wanted = list(PriceSnapshot.Service.values) if chosen == "all" else [chosen]
+        offer_file: Path | None = options["offer_file"]  # type: ignore[assignment]
+        if options["dry_run"]:
+            self._dry_run(region, wanted, offer_file, str(options["endpoint"]))
+            return
         try:
-            client = None if options["offer_file"] else services.pricing_client(str(options["endpoint"]))
+            job, result = refresh_job.refresh_here(
+                region=region,
+                services=wanted,
+                offer_file=offer_file,
+                force=bool(options["force"]),
+                endpoint=str(options["endpoint"]),
+                echo=self.stdout.write,
+            )
+        except JobBusy as busy:
+            holder = busy.holder
+            which = f" (refresh #{refresh_job.refresh_number(holder)})" if holder else ""
+            raise CommandError(
+                f"a refresh of {region} is already {holder.status if holder else 'queued or running'}{which}; this "
+                "one was not started: wait for it to end, or cancel it on the Prices page"
+            ) from None
+        if result is None:
+            raise CommandError(f"refresh of {region} failed: {job.error}")
+        held = [item for item in result.services if item.hold]
+        if held:
+            self.stderr.write(
+                self.style.WARNING(
+                    f"{', '.join(item.service for item in held)} {region}: stored but NOT made current; see above"
+                )
+            )
+
+    def _dry_run(self, region: str, wanted: list[str], offer_file: Path | None, endpoint: str) -> None:
+        try:
             result = services.prices_refresh(
                 region=region,
                 services=wanted,
-                offer_file=options["offer_file"],  # type: ignore[arg-type]
-                client=client,
-                endpoint=str(options["endpoint"]),
-                dry_run=bool(options["dry_run"]),
+                offer_file=offer_file,
+                endpoint=endpoint,
+                dry_run=True,
                 progress=self.stdout.write,
             )
         except services.RefreshFailed as error:
@@ -45,12 +92,13 @@ class Command(BaseCommand):
                 f"refresh of {region} failed: {error}\nNothing was written; the current price snapshots are unchanged."
             ) from None
         for item in result.services:
-            if result.dry_run:
-                self.stdout.write(f"{item.service} {region}: dry run, nothing was written ({len(item.rows)} rows read)")
-                continue
-            assert item.snapshot is not None
-            previous = f"; the previous one (#{item.previous.pk}) is kept" if item.previous else ""
+            what = (
+                "the same prices as the current snapshot: it would not be written"
+                if item.same
+                else f"it would be stored but not made current: {item.hold.text()}"
+                if item.hold
+                else "it would be made current"
+            )
             self.stdout.write(
-                f"{item.service} {region}: snapshot #{item.snapshot.pk} ({item.snapshot.row_count} rows, as of "
-                f"{item.snapshot.as_of}) is now current{previous}"
+                f"{item.service} {region}: dry run, nothing was written ({len(item.rows)} rows read); {what}"
             )

@@ -188,6 +188,7 @@ def test_throttling_is_retried_with_backoff(prices: None, api: Any, sleeps: list
             expected_params=request("AmazonRDS", RDS_FILTERS[0]),
         )
     stub_rds(stub, offer("AmazonRDS"))
+    before = state()
 
     out = refresh("--service", "AmazonRDS")
 
@@ -195,7 +196,13 @@ def test_throttling_is_retried_with_backoff(prices: None, api: Any, sleeps: list
     assert sleeps == [1, 2]
     assert "query 1/2 (Oracle rows) page 1: AWS answered ThrottlingException; retrying in 1s (attempt 2 of 5)" in out
     assert "0 added, 0 removed, 0 repriced" in out  # the same prices as the fixture, now from the API
-    assert "is now current" in out
+    held = before[2]
+    assert held is not None
+    assert (
+        f"AmazonRDS eu-west-1: nothing changed: the same prices as the current snapshot #{held.pk}, which stays "
+        "current; no snapshot was written" in out
+    )
+    assert state() == before
 
 
 def test_a_malformed_item_fails_the_refresh_and_writes_nothing(prices: None, api: Any) -> None:
@@ -280,14 +287,17 @@ def test_an_ec2_refresh_asks_for_linux_instances_and_ebs(prices: None, api: Any)
         stub_pages(stub, "AmazonEC2", ec2_filters(family), chunks(items), family)
     current = services.current_rows(REGION, "AmazonEC2")
     oz_rows = [r for r in current if r.sku.startswith(("OZ-", "RI-"))]
+    before = services.snapshot_current(REGION, "AmazonEC2")
 
-    out = refresh("--service", "AmazonEC2")
+    out = refresh("--service", "AmazonEC2", "--force")
 
     stub.assert_no_pending_responses()
     # The fixture adds OZ rows for types the 2023 offer file lacks and the shared reserved rows (RI-); the API answer
-    # (the same file) has neither.
+    # (the same file) has neither. So many rows removed would wait for review; --force makes it current anyway.
     assert f"0 added, {len(oz_rows)} removed, 0 repriced, {len(data['products'])} unchanged" in out
-    assert services.snapshot_current(REGION, "AmazonEC2").row_count == len(data["products"])  # type: ignore[union-attr]
+    assert f"made current although it would have waited for review: it would remove {len(oz_rows):,} of the" in out
+    after = services.snapshot_current(REGION, "AmazonEC2")
+    assert after is not None and after != before and after.row_count == len(data["products"])
 
 
 def test_no_credentials_says_how_to_provide_them(
@@ -340,7 +350,7 @@ def test_an_offer_file_refresh_diffs_and_switches(prices: None, tmp_path: Path) 
 
     out = refresh("--offer-file", str(path))
 
-    assert f"AmazonRDS eu-west-1: reading {path}" in out
+    assert "AmazonRDS eu-west-1: reading AmazonRDS.json" in out and str(path.parent) not in out  # a page reads it too
     assert "3 added, 1 removed, 1 repriced" in out
     current = services.snapshot_current(REGION, "AmazonRDS")
     assert current is not None and current.origin == "offer-file" and current.as_of.isoformat() == "2023-02-23"
