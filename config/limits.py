@@ -17,8 +17,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 
-from advisor.awr.engine.limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_BACKGROUND
 from config.safe_json import JsonRefused, loads
+from config.upload_limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_BACKGROUND
 
 logger = logging.getLogger(__name__)
 

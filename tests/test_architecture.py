@@ -37,6 +37,19 @@ def test_nothing_in_pricing_imports_the_advisor(path: Path) -> None:
     assert not {m for m in imported_modules(path) if m == "advisor" or m.startswith("advisor.")}, path
 
 
+def test_nothing_in_pricing_reaches_the_advisor_through_the_shared_config() -> None:
+    """Nor by way of a ``config`` module that imports the advisor (the request limits once read the AWR limits)."""
+    graph = import_graph()
+    for start in (name for name in graph if name.startswith("pricing")):
+        seen, todo = set(), [start]
+        while todo:
+            for target in graph.get(todo.pop(), ()):
+                if target not in seen and not target.startswith("config.api"):  # the URL wiring joins both apps
+                    seen.add(target)
+                    todo.append(target)
+        assert not {m for m in seen if m.startswith("advisor")}, start
+
+
 def test_the_architecture_test_sees_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
     module.write_text("def f():\n    from advisor.services import price_book_for\n")

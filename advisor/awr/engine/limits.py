@@ -7,14 +7,9 @@ value was chosen (our measurements, our machines) is in the comments here, never
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from config.upload_limits import MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_BACKGROUND, Limit
 
-
-@dataclass(frozen=True)
-class Limit:
-    value: int
-    words: str
-    reason: str
+__all__ = ["MAX_UPLOAD_BYTES", "MAX_UPLOAD_BYTES_BACKGROUND", "Limit"]  # defined beside the request limits they set
 
 
 # A 7-day AWR global report of a 2-node RAC database in HTML is about 2.2 MB (others of its kind 2.0-2.1 MB, sample
@@ -30,16 +25,6 @@ MAX_FILES = Limit(
     "A day of hourly reports from each instance of a 2-node RAC database is 48 reports; 64 adds room for "
     "AWR-Miner output and size listings of the same database.",
 )
-# The request body the AWR API accepts at once (config/limits.py answers 413 past it) and the estate ZIP limit
-# (advisor/estates/engine/report_zip.py). The total an AWR import reads is MAX_UPLOAD_BYTES_BACKGROUND below, on
-# every path (page, API, job, command): one figure, said and enforced the same. 128 MiB is 64 reports of 2 MiB, the
-# size of the largest sample report.
-MAX_UPLOAD_BYTES = Limit(
-    128 * 1024 * 1024,
-    "128 MiB per request",
-    "A larger request is refused, and nothing is saved.",
-)
-
 # Uploads of more files than this are read by a background job (advisor/awr/jobs.py) whose progress the page shows;
 # smaller ones while the user waits. A 1.5-2.2 MB HTML report takes 150-180 ms to read on the 2-core CI machine
 # (AWR_DBS.html 178 ms, AWR_DBW.html 154 ms, measured 2026-11-25), so 16 files answer in about 3 s.
@@ -63,13 +48,6 @@ MAX_FILES_BACKGROUND = Limit(
     "256 files per upload read in the background",
     "A week of hourly reports of one instance is 168, four days of a 2-node RAC database 192; 256 leaves room for "
     "AWR-Miner output and size listings. An upload of more files is refused, and nothing is saved.",
-)
-# Bounds the work and the storage of one upload: 256 reports of 2 MiB, the size of the largest sample report. An
-# upload read while you wait is smaller anyway (at most 32 MiB).
-MAX_UPLOAD_BYTES_BACKGROUND = Limit(
-    512 * 1024 * 1024,
-    "512 MiB per upload",
-    "All the files together: a larger upload is refused, and nothing is saved.",
 )
 # The one total per upload the import enforces (importer.check_limits) and the page and form state.
 MAX_UPLOAD_TOTAL = MAX_UPLOAD_BYTES_BACKGROUND
