@@ -162,7 +162,10 @@ def config_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
     if cfg.deployment not in dep.allowed:
         out.append(
             Problem(
-                "deployment", f"{cfg.deployment} on {cfg.platform}; accepted: {', '.join(dep.allowed)} ({dep.source})"
+                "deployment",
+                f"{DEPLOYMENT_WORDS.get(cfg.deployment, cfg.deployment)} is not offered on "
+                f"{PLATFORM_LABELS.get(cfg.platform, cfg.platform)}; accepted: "
+                f"{', '.join(DEPLOYMENT_WORDS.get(d, d) for d in dep.allowed)} ({dep.source})",
             )
         )
     if cfg.hours_per_month is not None and not 1 <= cfg.hours_per_month <= MAX_HOURS_PER_MONTH:
@@ -294,6 +297,9 @@ def _free_tier_problems(cfg: EstimateConfig, ft: FreeTierRule) -> list[Problem]:
     return out
 
 
+DEPLOYMENT_WORDS = {"single-az": "Single-AZ ('single-az')", "multi-az": "Multi-AZ ('multi-az')"}
+
+
 def _ec2_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
     out: list[Problem] = []
     for name, wrong in (
@@ -306,11 +312,11 @@ def _ec2_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
     ):
         if wrong:
             hint = (
-                "volumes: [{type, size_gib, iops, throughput_mib_s}, ...]"
+                "use volumes: [{type, size_gib, iops, throughput_mib_s}, ...]"
                 if name in ("storage", "additional_volumes")
-                else "omit it"
+                else "leave it out"
             )
-            out.append(Problem(name, f"an RDS setting; on EC2 use {hint}"))
+            out.append(Problem(name, f"an RDS setting; on EC2 {hint}"))
     types = rules.storage_rules("ec2")
     for i, v in enumerate(cfg.volumes):
         out.extend(

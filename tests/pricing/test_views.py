@@ -141,6 +141,8 @@ def test_diff_against_the_snapshot_it_replaced_and_against_the_current_one(
     assert f"Compared with the current snapshot (what making this one current would change): #{new.pk}" in text
     assert f"0.531 → {old_price.normalize()}" in text
     assert f"Make #{fixture.pk} current" in text
+    # each snapshot named as people know its source, not by the files the app ships it in
+    assert "AWS Price List, eu-west-1" in text and ".json" not in text and "fixtures/prices" not in text
 
 
 def test_refresh_from_an_offer_file_shows_progress_then_the_diff(

@@ -81,11 +81,15 @@ class TestEc2:
             book,
         )
         assert found["storage"] == "an RDS setting; on EC2 use volumes: [{type, size_gib, iops, throughput_mib_s}, ...]"
-        assert found["extra_backup_gib"] == "an RDS setting; on EC2 use omit it"
+        assert found["extra_backup_gib"] == "an RDS setting; on EC2 leave it out"
         assert found["licence_model"].startswith(
             "License Included (li) is not available for EE on EC2; accepted: BYOL (byol)"
         )
-        assert found["deployment"].startswith("multi-az on ec2; accepted: single-az")
+        assert found["deployment"] == (
+            "Multi-AZ ('multi-az') is not offered on EC2; accepted: Single-AZ ('single-az') (EC2 prices one "
+            "instance: a Multi-AZ design on EC2 is a second instance running Data Guard in another Availability Zone, "
+            "which you build yourself; estimate it separately and count it as a licensed standby)"
+        )
 
 
 class TestBadInput:
