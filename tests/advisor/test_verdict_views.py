@@ -49,6 +49,13 @@ def test_the_rules_page_lists_rules_with_condition_source_and_date(client):
     assert "advisor/rules" not in body and ".json" not in body
 
 
+def test_the_facts_rules_test_are_listed_by_their_paths_for_staff_only(client, django_user_model):
+    assert "Facts rules can test" not in client.get(reverse("advisor:rules")).content.decode()
+    client.force_login(django_user_model.objects.create_user("author", password="x", is_staff=True))
+    body = client.get(reverse("advisor:rules")).content.decode()
+    assert "Facts rules can test" in body and "<code>derived.release_before_19c</code>" in body
+
+
 def test_the_rules_page_filters_by_option_fact_and_severity_with_htmx(client):
     response = client.get(
         reverse("advisor:rules"), {"option": "rds", "fact": "features.rac", "severity": "blocker"},
