@@ -23,6 +23,7 @@ from advisor.engine.rules.loader import OptionVerdict
 from advisor.engine.sizing import Need
 from advisor.engine.workload import Workload, decimal_of
 from pricing.engine.cash_flow import CashFlow, cash_flow, cash_flow_json, licence_cash
+from pricing.engine.licences.unpriced import unpriced_licences, unpriced_options, unpriced_words
 from pricing.engine.odb_prices import odb_shapes
 
 LI_UNPRICED = (
@@ -124,7 +125,11 @@ def odb_recommendation(
     # BYOL licenses the options the database runs (Oracle's service descriptions: Enterprise Edition "plus a license
     # for each database option/management pack that you elect to run"); RAC joins them on a VM cluster of two or more
     # VMs (recommend_odb decides it once it has sized the cluster)
-    options = wanted_options(workload, "odb")
+    wanted = wanted_options(workload, "odb")
+    # an option with no list price held (OLAP, Real Application Testing, GoldenGate) is licensed all the same: it is
+    # listed as not priced, as on the other options, and the licences with a price are counted without it
+    no_price = unpriced_options(wanted, metric=workload.oracle.licence_metric.value)
+    options = tuple(key for key in wanted if key not in no_price)
     result = recommend_odb(
         vcpus_needed=need.vcpus,
         memory_gib_needed=need.memory_gib,
@@ -142,6 +147,9 @@ def odb_recommendation(
         far_sync=workload.features.far_sync,
         owned=parse_owned_options(workload.oracle.option_licences_owned),
     )
+    if no_price and result.byol_licences is not None and workload.oracle.licence_model.value == "byol":
+        gap = unpriced_words(unpriced_licences(no_price, result.byol_licences))
+        result = dataclasses.replace(result, not_priced=(*result.not_priced, gap) if gap else result.not_priced)
     replicas = workload.availability.read_replicas
     if replicas and result.infrastructure is not None:
         # none is built: a read-only copy on Oracle Database@AWS is an Active Data Guard standby on an Exadata

@@ -74,3 +74,24 @@ def test_read_replicas_oracle_database_at_aws_does_not_build_license_no_active_d
     option = odb_recommendation(workload, NEED, "Oracle Database@AWS", verdict)
     assert "active_data_guard" not in {p.key for p in option.odb.byol_licences.products}
     assert option.odb.lacking  # the replica is said not to be built
+
+
+def test_an_option_with_no_list_price_is_listed_as_not_priced_and_the_other_licences_still_counted():
+    # OLAP has no list price held: Oracle Database@AWS licenses it all the same, listed among what its total does not
+    # price as on the other options, while Enterprise Edition's licences stay in the BYOL total (they were all dropped)
+    from advisor.engine.recommendation.recommender import recommend
+    from advisor.engine.scenarios import load_scenarios
+    from tests.advisor.engine.recommendation.test_recommender import book
+
+    base = next(s for s in load_scenarios() if "warehouse" in s.name.lower()).workload
+    olap = base.model_copy(update={"features": base.features.model_copy(update={"olap": True})})
+
+    def odb(workload):
+        return next(o for o in recommend(workload, book()).options if o.option == "odb").odb
+
+    without, with_olap = odb(base), odb(olap)
+    assert with_olap.licences_in_total and with_olap.monthly_usd == without.monthly_usd
+    licences = with_olap.byol_licences.licences_per_server * with_olap.byol_licences.servers
+    (gap,) = [item for item in with_olap.not_priced if "OLAP" in item]
+    assert gap.startswith("Oracle OLAP licences: no list price held (Oracle Technology Global Price List")
+    assert f"the {licences} processor licences it needs here" in gap

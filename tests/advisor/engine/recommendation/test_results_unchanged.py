@@ -119,7 +119,9 @@ need); an Oracle option with no list price held (OLAP, Real Application Testing,
 total does not price, and totals that leave out the same options' licences stay ranked on the costs priced so far
 (5 rankings say so; no recommended option and no ranked order moved); Oracle Database@AWS's totals say they are at
 Oracle's list prices, not AWS on-demand (82 bases), and carry a partial flag; two or more ranked totals waiting for a
-figure are "on the costs priced so far" (11 scopes)."""
+figure are "on the costs priced so far" (11 scopes). Then Oracle Database@AWS licenses an option with no list price held
+the same way: listed as not priced, its other BYOL licences counted, where they were all dropped (16 workloads: that
+option's licences and totals; 9 of its recommended-alone totals now count the licences; no recommended option moved)."""
 
 import json
 import lzma
