@@ -17,7 +17,7 @@ from advisor.pages.results import Column
 from advisor.reports.text import customer_copy
 from pricing.engine.calculator import Line
 from pricing.engine.licences.cost import licence_price_list
-from pricing.engine.sources.names import source_name
+from pricing.engine.sources.names import dated, source_name
 
 OPTION_LICENCE_MODELS = {"li": "Licence included", "byol": "Bring your own licences (BYOL)"}
 BODY_SEVERITIES = ("blocker", "warning")  # findings the body shows; the appendix has the others
@@ -107,7 +107,7 @@ def licence_assumptions(workload: Workload, recommendation: Recommendation) -> d
             included.append(option.label)
             continue
         lines = topology.licence_lines
-        quoted = f"(source: {rule.source})"  # the policy is quoted once, above the table
+        quoted = f"(source: {dated(rule)})"  # the policy is quoted once, above the table (with its date)
         notes = tuple(
             n.replace(quoted, "(Oracle's cloud policy, quoted above)") for n in (licence.notes if licence else ())
         )

@@ -21,6 +21,7 @@ from pricing.engine.aws_rules import (
 )
 from pricing.engine.estimate_config import EstimateConfig, Problem
 from pricing.engine.prices.terms import EDITION_LABELS, LICENCE_MODEL_LABELS, PLATFORM_LABELS
+from pricing.engine.sources.names import dated
 
 
 def _n(x: int | Decimal) -> str:
@@ -38,7 +39,7 @@ def _volume_problems(
     what: str,
     min_size: int | None = None,
 ) -> list[Problem]:
-    src = f"source: {rule.source}"
+    src = f"source: {dated(rule)}"
     lo = rule.min_size_gib if min_size is None else max(min_size, rule.min_size_gib)
     if not lo <= size <= rule.max_size_gib:
         return [
@@ -155,7 +156,7 @@ def config_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
                 "licence_model",
                 f"{_model(cfg.licence_model)} is not available for {EDITION_LABELS[cfg.edition]} on "
                 f"{PLATFORM_LABELS.get(cfg.platform, cfg.platform)}; accepted: {', '.join(map(_model, lic.allowed))} "
-                f"(source: {lic.source})",
+                f"(source: {dated(lic)})",
             )
         )
     dep = rule_for(rules.deployments, platform=cfg.platform)
@@ -173,7 +174,7 @@ def config_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
             Problem(
                 "hours_per_month",
                 f"{cfg.hours_per_month}; accepted: 1-{MAX_HOURS_PER_MONTH} hours (a 31-day month), "
-                f"default {HOURS_PER_MONTH} ({rules.hours_per_month.source})",
+                f"default {HOURS_PER_MONTH} ({dated(rules.hours_per_month)})",
             )
         )
     for name in ("extra_backup_gib", "snapshot_gib"):
@@ -212,7 +213,7 @@ def _rds_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
         out.append(
             Problem(
                 "storage.type",
-                f"{cfg.storage.type} is not a {product} storage type; accepted: {', '.join(types)} ({next(iter(types.values())).source})",
+                f"{cfg.storage.type} is not a {product} storage type; accepted: {', '.join(types)} ({dated(next(iter(types.values())))})",
             )
         )
     else:
@@ -234,14 +235,14 @@ def _rds_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
             out.append(
                 Problem(
                     "additional_volumes",
-                    f"additional storage volumes are for {', '.join(extra.platforms)}, not {cfg.platform} ({extra.source})",
+                    f"additional storage volumes are for {', '.join(extra.platforms)}, not {cfg.platform} ({dated(extra)})",
                 )
             )
         elif len(cfg.additional_volumes) > extra.max_count:
             out.append(
                 Problem(
                     "additional_volumes",
-                    f"{len(cfg.additional_volumes)} volumes; accepted: at most {extra.max_count} ({extra.source})",
+                    f"{len(cfg.additional_volumes)} volumes; accepted: at most {extra.max_count} ({dated(extra)})",
                 )
             )
         else:
@@ -250,7 +251,7 @@ def _rds_problems(cfg: EstimateConfig, rules: AwsRules) -> list[Problem]:
                 out.append(
                     Problem(
                         "additional_volumes",
-                        f"{_n(total)} GiB in all; accepted: at most {_n(extra.max_total_gib)} GiB per instance ({extra.source})",
+                        f"{_n(total)} GiB in all; accepted: at most {_n(extra.max_total_gib)} GiB per instance ({dated(extra)})",
                     )
                 )
             for i, v in enumerate(cfg.additional_volumes):
@@ -281,7 +282,7 @@ def _free_tier_problems(cfg: EstimateConfig, ft: FreeTierRule) -> list[Problem]:
         out.append(
             Problem(
                 "free_tier",
-                f"the Free Tier covers Single-AZ micro classes (*{ft.instance_class_suffix}), not {cfg.instance_class} ({ft.source})",
+                f"the Free Tier covers Single-AZ micro classes (*{ft.instance_class_suffix}), not {cfg.instance_class} ({dated(ft)})",
             )
         )
     if cfg.deployment not in ft.deployments:

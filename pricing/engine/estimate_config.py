@@ -8,6 +8,7 @@ contract only grows: new keys, never renamed or removed ones.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -151,7 +152,8 @@ def short_sources(message: str) -> str:
                 break
         inner = message[at + len("(source: ") : end]
         if len(inner) > SOURCE_WORDS_KEPT and ": " in inner:
-            inner = inner.split(": ", 1)[0]
+            dated = re.search(r", as of [\d-]+$", inner)  # its date stays with the document's name
+            inner = inner.split(": ", 1)[0] + (dated.group(0) if dated else "")
         out.append(f"{message[start:at]}(source: {inner})")
         start = end + 1
     return "".join(out) + message[start:]

@@ -380,7 +380,7 @@ def test_a_number_past_the_shape_says_what_is_accepted_in_plain_words(client: Cl
     # a long source is cut to the document's name: the refusal says what is accepted
     text = text_of(client.get(reverse("pricing:estimate"), {"storage_gib": "10"}))
     assert (
-        "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB (source: Amazon RDS User Guide, 'Amazon RDS DB instance storage' gp3 table)"
+        "10 GiB; RDS for Oracle gp3 accepts 20-65,536 GiB (source: Amazon RDS User Guide, 'Amazon RDS DB instance storage' gp3 table, as of 2023-06-10)"
         in text
     )
 

@@ -151,8 +151,10 @@ def plan_option(workload: Workload, platform: Platform) -> OptionPlan:
         option_problems = [p.message for p in problems if p.field.startswith("licences.options")]
         if len(option_problems) == 1 and unpriced_options((key,), metric=alone.metric):
             no_price.append(key)  # licensed all the same, with no list price held: the total lists it as not priced
-        elif option_problems:
-            notes.append(f"Not priced: {option_problems[0]}")
+        elif option_problems:  # the option's own words, not the price list's keys of the options it does price
+            notes.append(
+                "Not priced: " + "; ".join(p.split("; accepted options with a price:")[0] for p in option_problems)
+            )
         else:
             keep.append(key)
     topology = replace(plan_topology(workload, platform), unpriced_options=tuple(no_price))

@@ -24,6 +24,7 @@ from pricing.engine.licences.counting import (
 from pricing.engine.licences.prices import LicencePriceList, licence_price_list
 from pricing.engine.prices.terms import PLATFORM_LABELS
 from pricing.engine.sources.customer_words import customer_words
+from pricing.engine.sources.names import dated
 
 # The longest term a licence purchase is spread over: a modelling bound, not Oracle's (a perpetual licence has no
 # term); beyond ten years the monthly figure says little about what is paid
@@ -68,7 +69,7 @@ def validate_licences(
             out.append(
                 LicenceProblem(
                     path,
-                    f"{product.name} has no list price here ({product.source}); accepted options with a price: "
+                    f"{product.name} has no list price here ({dated(product)}); accepted options with a price: "
                     + ", ".join(k for k in known if prices.product(k).licence_usd is not None),
                 )
             )
@@ -93,7 +94,7 @@ def validate_licences(
                     "licences.pdbs",
                     f"Standard Edition 2 allows at most {prices.multitenant_rule.se2_max_pdbs} user-created PDBs per "
                     f"CDB; accepted: 0-{prices.multitenant_rule.se2_max_pdbs}, or edition ee with Multitenant "
-                    f"(source: {prices.multitenant_rule.source})",
+                    f"(source: {dated(prices.multitenant_rule)})",
                 )
             )
     optimize_problems = _optimize_problems(config, ctx, prices) if config.optimize_cpus_cores is not None else []
@@ -105,7 +106,7 @@ def validate_licences(
             LicenceProblem(
                 "licences.standby",
                 "a BYOL Multi-AZ standby must be licensed like the primary; accepted: true, or omit it "
-                f"(source: {prices.standby_rule.source})",
+                f"(source: {dated(prices.standby_rule)})",
             )
         )
     threading = threading_problem(config, ctx, caller_hyperthreading=hyperthreading)
@@ -177,13 +178,13 @@ def _optimize_problems(config: LicenceConfig, ctx: LicenceContext, prices: Licen
     if ctx.licence_model not in rule.licence_models:
         return [
             LicenceProblem(
-                field, f"Optimize CPUs is for BYOL only, not {ctx.licence_model}; omit it (source: {rule.source})"
+                field, f"Optimize CPUs is for BYOL only, not {ctx.licence_model}; omit it (source: {dated(rule)})"
             )
         ]
     if ctx.platform == "rds" and any(m in ctx.instance_class for m in rule.excluded_class_markers):
         return [
             LicenceProblem(
-                field, f"{ctx.instance_class} is a preconfigured class without Optimize CPUs (source: {rule.source})"
+                field, f"{ctx.instance_class} is a preconfigured class without Optimize CPUs (source: {dated(rule)})"
             )
         ]
     problem = core_count_problem(ctx.instance_class, cores, platform="rds" if ctx.platform == "rds" else "ec2")

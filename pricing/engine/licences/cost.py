@@ -86,6 +86,7 @@ from pricing.engine.licences.prices import (
 )
 from pricing.engine.prices.terms import round_cents
 from pricing.engine.sources.customer_words import customer_words
+from pricing.engine.sources.names import dated
 
 __all__ = [
     "MONTHS_PER_YEAR",
@@ -259,7 +260,7 @@ def _price(
         rule_text = (
             f"SE2: {licensed_vcpus} vCPUs{running_words(ctx, licensed_vcpus)} / "
             f"{prices.socket_rule.vcpus_per_socket} per socket, rounded up = {per_server} socket(s) "
-            f"(source: {prices.socket_rule.source})"
+            f"(source: {dated(prices.socket_rule)})"
         )
     else:
         metric = "processor"
@@ -268,7 +269,7 @@ def _price(
         rule_text = (
             f"EE: {licensed_vcpus} vCPUs{running_words(ctx, licensed_vcpus)}, {per} per processor licence "
             f"({'hyper-threading on' if ctx.hyperthreading else 'hyper-threading off'}) = {per_server} processor "
-            f"licence(s) (source: {prices.processor_rule.source})"
+            f"licence(s) (source: {dated(prices.processor_rule)})"
         )
     standby = standby_licensed(config, ctx)
     servers = config.servers if config.servers is not None else 2 if standby else 1

@@ -35,6 +35,7 @@ from pricing.engine.cpu_options import (
 from pricing.engine.licences.contract import LicenceConfig, LicenceInvalid, LicenceProblem
 from pricing.engine.licences.prices import LicencePriceList, Prerequisite, SocketRule, licence_price_list
 from pricing.engine.sources.customer_words import customer_words
+from pricing.engine.sources.names import dated
 
 _BEFORE_19C = ("12.1", "12.2", "18c")
 
@@ -204,19 +205,19 @@ def licensed_keys(config: LicenceConfig, edition: str, prices: LicencePriceList)
             options.append("multitenant")
             notes.append(
                 f"{config.pdbs} PDBs exceed the {free} user-created PDBs Oracle {config.db_version} allows without "
-                f"Multitenant, so the Multitenant option is licensed (source: {prices.multitenant_rule.source})"
+                f"Multitenant, so the Multitenant option is licensed (source: {dated(prices.multitenant_rule)})"
             )
         elif config.pdbs <= free and "multitenant" in options:
             options.remove("multitenant")
             notes.append(
                 f"Multitenant is not licensed: {config.pdbs} PDBs are within the {free} Oracle {config.db_version} "
-                f"allows without it (source: {prices.multitenant_rule.source})"
+                f"allows without it (source: {dated(prices.multitenant_rule)})"
             )
     for key, needed in prerequisites(options, prices):  # an option another needs is licensed with it, said once
         options.append(needed.option)
         notes.append(
             f"The {prices.product(key).name} needs the {prices.product(needed.option).name}, so it is licensed too "
-            f"(source: {needed.source})"
+            f"(source: {dated(needed)})"
         )
     return keys + options, notes
 
@@ -271,7 +272,7 @@ def readable_note(readable: int, servers: int, prices: LicencePriceList) -> str:
     return (
         f"{name} on {readable} of the {servers} servers, the primary's and those of every standby open read-only "
         f"while applying redo; a mounted standby or replica needs no {name} (Data Guard itself is part of Enterprise "
-        f"Edition) (source: {rule.source})"
+        f"Edition) (source: {dated(rule)})"
     )
 
 

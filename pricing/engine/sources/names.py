@@ -120,3 +120,10 @@ def named_sources(entries: Iterable[str]) -> tuple[tuple[str, int, tuple[str, ..
     for entry in entries:
         grouped.setdefault(listed_source_name(entry), []).append(entry)
     return tuple((name, len(full), tuple(sorted(set(full)))) for name, full in sorted(grouped.items()))
+
+
+def dated(rule: object) -> str:
+    """A limit's or rule's source with its date, as a refusal cites it: "Amazon RDS User Guide, ..., as of
+    2026-05-18"; the source alone where it carries no date or already says it."""
+    source, as_of = str(getattr(rule, "source", "")), str(getattr(rule, "as_of", "") or "")
+    return f"{source}, as of {as_of}" if as_of and as_of not in source else source

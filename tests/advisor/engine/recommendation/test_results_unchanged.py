@@ -121,7 +121,9 @@ total does not price, and totals that leave out the same options' licences stay 
 Oracle's list prices, not AWS on-demand (82 bases), and carry a partial flag; two or more ranked totals waiting for a
 figure are "on the costs priced so far" (11 scopes). Then Oracle Database@AWS licenses an option with no list price held
 the same way: listed as not priced, its other BYOL licences counted, where they were all dropped (16 workloads: that
-option's licences and totals; 9 of its recommended-alone totals now count the licences; no recommended option moved)."""
+option's licences and totals; 9 of its recommended-alone totals now count the licences; no recommended option moved).
+A licence rule's or limit's source is cited with its date (242 licence notes and 8 of Oracle Database@AWS's in 118
+workloads; texts only), and an option with no price no longer lists the price list's keys (3 notes)."""
 
 import json
 import lzma
