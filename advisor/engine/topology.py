@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from advisor.engine.topology_costs import backup_costs, replicated_backups_line, transfer_costs
 from advisor.engine.workload import Workload
+from pricing.engine.aws_rules import HOURS_PER_MONTH
 from pricing.engine.calculator import Estimate, EstimateInvalid, Line, estimate, licence_cost_lines
 from pricing.engine.estimate_config import EstimateConfig
 from pricing.engine.fallback import RegionFallbackBook
@@ -323,7 +324,10 @@ def price_topology(
     members: list[PricedMember] = []
     notes: list[str] = []
     storage_gib = config.storage.size_gib if config.storage is not None else 0
-    replicated = plan.platform == "rds" and any(m.role in REPLICA_ROLES for m in plan.members)
+    # said only where it changes the bill (a workload run part of the month): otherwise each member's config stays the
+    # primary's, so the bills the search already priced are answered again from what the price book kept
+    part_time = config.hours_per_month is not None and config.hours_per_month < HOURS_PER_MONTH
+    replicated = part_time and plan.platform == "rds" and any(m.role in REPLICA_ROLES for m in plan.members)
     for member in plan.members:
         if member.role == "dr-backups":
             members.append(_backups_member(workload, book, member))
