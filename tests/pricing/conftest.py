@@ -21,3 +21,12 @@ def stub(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Stubber]]:
     monkeypatch.setattr(services, "pricing_client", lambda endpoint="us-east-1": client)
     with Stubber(client) as stubber:
         yield client, stubber
+
+
+@pytest.fixture
+def staff(client: Any, db: None) -> Any:
+    """A client signed in as a staff user: the /prices/ pages are staff-only."""
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_user("pricer", password="x", is_staff=True))
+    return client

@@ -47,13 +47,6 @@ def text_of(response: Any) -> str:
 
 
 @pytest.fixture
-def staff(client: Client, db: None) -> Client:
-    user = User.objects.create_user("pricer", password="x", is_staff=True)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def sync_jobs(django_capture_on_commit_callbacks: Any) -> Any:
     """Enqueue the refresh task when the view commits the job row; the tests' task backend runs it there and then
     (tests/conftest.py), in the request's thread and transaction."""

@@ -28,14 +28,6 @@ from tests.pricing.test_views import body_of, text_of
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(client: Client) -> Client:
-    from django.contrib.auth.models import User
-
-    client.force_login(User.objects.create_user("pricer", password="x", is_staff=True))
-    return client
-
-
 def upload(staff: Client, capture: Any, data: dict[str, Any], tmp_path: Path, service: str, name: str) -> Job:
     """The file uploaded on the Prices page (htmx, as the page sends it), its job run there and then."""
     path = write(data, tmp_path / name)

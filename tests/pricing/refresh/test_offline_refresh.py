@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -19,12 +18,6 @@ from tests.pricing.refresh.test_refresh import changed_rds
 
 pytestmark = pytest.mark.django_db
 UPLOADED = "RDS prices (eu-west-1) copy.json"  # saved on the server under another name, in a directory of its own
-
-
-@pytest.fixture
-def staff(client: Client) -> Client:
-    client.force_login(User.objects.create_user("pricer", password="x", is_staff=True))
-    return client
 
 
 def _upload(staff: Client, capture: Any, data: dict[str, Any], tmp_path: Path) -> Job:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -20,12 +19,6 @@ from tests.pricing.offer_data import offer, write
 from tests.pricing.offers.test_database_plan import database_plan_offer
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff(client: Client) -> Client:
-    client.force_login(User.objects.create_user("pricer", password="x", is_staff=True))
-    return client
 
 
 def refreshed(staff: Client, capture: Any, data: dict[str, Any], tmp_path: Path, region: str, service: str) -> Job:
