@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 from advisor.engine.workload import CHOICE_LABELS, SECTIONS, CpuMetric, CurrentPlatform, Workload
-from advisor.engine.workload.fields import release_against
+from advisor.engine.workload.fields import release_against, release_parts
 
 FactType = Literal["bool", "enum", "int", "float", "str"]
 
@@ -107,7 +107,7 @@ def _derived() -> list[Fact]:
             None,
             None,
             "The release the database runs today (11g, 12c or 18c), which no managed option offers.",
-            lambda w: bool(w.oracle.current_release) and int(w.oracle.current_release.split(".")[0]) < 19,
+            lambda w: bool(w.oracle.current_release) and release_parts(w.oracle.current_release)[0] < 19,
         ),
         Fact(
             "derived.upgrade_in_move",

@@ -15,21 +15,23 @@ from typing import Any
 from pricing.engine.licences.unpriced import unpriced_words
 
 
+def _gaps(option: Any) -> tuple[Any, ...]:
+    """The chosen topology's options' licences with no list price held (none without a chosen topology)."""
+    return tuple(getattr(getattr(getattr(option, "chosen", None), "topology", None), "unpriced_licences", ()))
+
+
 def licence_gaps(option: Any) -> dict[str, int]:
     """The options' licences the chosen topology counts with no list price held: price-list key -> licences."""
-    topology = getattr(getattr(option, "chosen", None), "topology", None)
-    return {gap.key: gap.licences for gap in getattr(topology, "unpriced_licences", ())}
+    return {gap.key: gap.licences for gap in _gaps(option)}
 
 
 def gap_item(option: Any) -> str:
     """The words of that gap among what the total does not price (the item ``price_topology`` lists); "" when none."""
-    topology = getattr(getattr(option, "chosen", None), "topology", None)
-    return unpriced_words(getattr(topology, "unpriced_licences", ()))
+    return unpriced_words(_gaps(option))
 
 
 def gap_names(option: Any) -> dict[str, str]:
-    topology = getattr(getattr(option, "chosen", None), "topology", None)
-    return {gap.key: gap.name for gap in getattr(topology, "unpriced_licences", ())}
+    return {gap.key: gap.name for gap in _gaps(option)}
 
 
 def beyond_others(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from advisor.engine.workload.editions import edition_constraints
-from advisor.engine.workload.fields import VERSION_RELEASE, Architecture, Edition, LicenceMetric, release_against
+from advisor.engine.workload.fields import Architecture, Edition, LicenceMetric, release_against, versions_from
 
 if TYPE_CHECKING:
     from advisor.engine.workload.capacity import IOSection, SizingSection
@@ -74,7 +74,7 @@ def workload_conflicts(workload: WorkloadSections) -> list[Conflict]:
             )
 
     if release_against(oracle.current_release, oracle.version.value) > 0:
-        later = [v for v in VERSION_RELEASE if release_against(oracle.current_release, v) <= 0]
+        later = versions_from(oracle.current_release)
         choose = (f"choose {' or '.join(later)}, or correct the release it runs" if later
                   else "no version offered here is as recent: correct the release it runs")  # fmt: skip
         found.append(Conflict("oracle.version", f"The database runs {oracle.current_release} today, a later release "

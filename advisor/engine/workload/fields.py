@@ -6,6 +6,7 @@ cannot say it, what it accepts (``accepted``); the questionnaire, the JSON Schem
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from enum import Enum, StrEnum
 from typing import Any, Literal, get_args, get_origin
@@ -58,6 +59,14 @@ VERSION_RELEASE: dict[str, tuple[int, ...]] = {"19c": (19,), "21c": (21,), "26ai
 
 # A release as Oracle prints it (12.2.0.1, 19.21.0.0.0), or blank.
 RELEASE_PATTERN = r"^(\d{1,2}(\.\d{1,3}){0,4})?$"
+
+
+RELEASE = re.compile(RELEASE_PATTERN)
+
+
+def versions_from(release: str) -> list[str]:
+    """The versions offered at or after ``release``, oldest first (none where it is later than every one)."""
+    return [version for version in VERSION_RELEASE if release_against(release, version) <= 0]
 
 
 def release_parts(release: str) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from advisor.engine.workload import Workload, WorkloadInvalid, parse_workload
-from advisor.engine.workload.fields import RELEASE_PATTERN, VERSION_RELEASE, release_against
+from advisor.engine.workload.fields import RELEASE, versions_from
 from advisor.estates.engine.columns import (
     BY_HEADER,
     CAPPED_BY_PEAK,
@@ -178,7 +178,6 @@ def _value(column: Column, text: str, decimal_comma: bool = False) -> Any:
     return text.strip()
 
 
-RELEASE = re.compile(RELEASE_PATTERN)
 RELEASE_WORDS = re.compile(r"^(?:oracle\s*(?:database\s*)?)?(\d{1,2}(?:\.\d{1,3}){0,4})\s*([cgi]|ai)?$")
 
 
@@ -192,7 +191,7 @@ def _version(column: Column, text: str) -> dict[str, str]:
     match = RELEASE_WORDS.match(word)
     release = match.group(1) if match else ""
     if release and RELEASE.match(release):
-        offered = [v for v in VERSION_RELEASE if release_against(release, v) <= 0]
+        offered = versions_from(release)
         if offered:
             return {"version": offered[0], "current_release": release}
         raise ValueError(f"'{text}' is later than every version offered; accepted: {column.accepted}")

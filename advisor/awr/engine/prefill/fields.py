@@ -9,7 +9,6 @@ conflicts with another (e.g. an EE-only pack on SE2) is withdrawn with the valid
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -26,9 +25,8 @@ from advisor.awr.engine.prefill.params import params_prefill
 from advisor.awr.engine.prefill.peaks import average_caveat, peak_words, span_words
 from advisor.awr.engine.prefill.rac_share import withhold_instance_figures
 from advisor.engine.workload import Workload, field_errors
-from advisor.engine.workload.fields import RELEASE_PATTERN
+from advisor.engine.workload.fields import RELEASE
 
-RELEASE = re.compile(RELEASE_PATTERN)
 BLOCK_SIZES_KIB = (2, 4, 8, 16, 32)
 LINUX_MAX_IO_KIB = 1024  # the workload contract's own cap on multiblock reads (io.multiblock_read_kib's help)
 # Growth over a shorter window than this is not projected to a year: a few days of size samples say nothing about
